@@ -1,0 +1,81 @@
+//! The library's one error type.
+
+use std::fmt;
+
+/// What went wrong, broadly: lets a caller choose an exit status or a retry
+/// without parsing the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A game specification could not be read (`0.8`, `sub:`, an unknown name).
+    InvalidSpec,
+    /// A position or argument is not valid for the game (a heap past the
+    /// values computed, a malformed certificate, an empty range).
+    InvalidInput,
+    /// The request would need more memory than the budget allows; nothing was
+    /// allocated.
+    TooLarge,
+    /// A count or size would overflow its integer type; no wrong number was
+    /// produced.
+    Overflow,
+    /// A computation was stopped by its caller before it finished.
+    Interrupted,
+    /// A stored result (a certificate, a cache file) failed its check.
+    Corrupt,
+}
+
+/// The error returned by every fallible function of this crate.
+///
+/// Its message is one sentence a person can act on: it says what is wrong and,
+/// where there is one, how to fix it.
+///
+/// ```
+/// use grundy::{ErrorKind, Ruleset};
+/// let err = "0.8".parse::<Ruleset>().unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidSpec);
+/// assert!(err.to_string().contains("hex:"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+}
+
+impl Error {
+    /// Builds an error of `kind` with a message for a person.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// The broad class of this error.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The message, without the kind.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub(crate) fn spec(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::InvalidSpec, message)
+    }
+
+    pub(crate) fn input(message: impl Into<String>) -> Self {
+        Error::new(ErrorKind::InvalidInput, message)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

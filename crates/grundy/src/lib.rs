@@ -1,0 +1,53 @@
+//! Sprague–Grundy values, sums and winning moves of impartial heap games.
+//!
+//! A *heap game* is played on a multiset of heaps; a move replaces one heap by
+//! zero or more smaller ones, and the player who cannot move loses. Name a game
+//! with a spec string and compute its values:
+//!
+//! ```
+//! use grundy::{Ruleset, values};
+//! let strip: Ruleset = "0.07".parse()?; // the paper strip of Project Euler 306
+//! let g = values::compute(&strip, 10)?;
+//! assert_eq!(g.to_vec(), [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! `G(n)` is the *mex* (least missing value, [`mex`]) of the values of the
+//! positions one move away, and a position of several heaps has the nim-sum
+//! (XOR, [`Nimber`] addition) of their values: the Sprague–Grundy theorem. A
+//! position is lost for the player to move exactly when its value is zero, and
+//! a winning move is one to a position of value zero ([`sum`]):
+//!
+//! ```
+//! use grundy::{Ruleset, sum, values};
+//! let grundys_game: Ruleset = "grundy".parse()?;
+//! let g = values::compute(&grundys_game, 20)?;
+//! let best = &sum::winning_moves(&grundys_game, &g, &[5, 10, 20])?[0];
+//! assert!(sum::value(&g, &best.apply(&[5, 10, 20]))?.is_zero());
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! The values come from [`values::naive`], the definition itself, or from a
+//! faster engine where one applies ([`values::Engine`]); every fast engine is
+//! tested against the naive one, and the naive one against [`exhaustive`], a
+//! plain game-tree search that knows nothing of Sprague–Grundy theory.
+//!
+//! The library does no I/O: long computations report progress through a
+//! callback, and errors are values of [`Error`] with a message that says how
+//! to fix the input.
+
+#![deny(missing_docs)]
+
+pub mod count;
+mod error;
+pub mod exhaustive;
+pub mod mex;
+mod nimber;
+pub mod ruleset;
+pub mod sum;
+pub mod values;
+
+pub use error::{Error, ErrorKind, Result};
+pub use nimber::Nimber;
+pub use ruleset::{Move, Ruleset};
+pub use values::ValueTable;

@@ -1,0 +1,186 @@
+//! Computing the Grundy values `G(0..=N)` of a heap game.
+//!
+//! [`compute`] is the simple call. [`compute_with`] chooses the engine, the
+//! memory budget and receives progress reports. Every engine fills the same
+//! [`ValueTable`], and each fast engine has the naive one as its twin in the
+//! tests.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::ruleset::Ruleset;
+
+mod allbut;
+pub mod naive;
+mod table;
+
+pub use table::{ValueTable, human_bytes};
+
+/// Which algorithm computes the values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The fastest engine that applies to the ruleset.
+    #[default]
+    Auto,
+    /// The mex over every option, straight from the definition.
+    Naive,
+}
+
+/// The most memory a value table may take.
+///
+/// Requests are checked against it *before* anything is allocated.
+///
+/// ```
+/// use grundy::values::Budget;
+/// assert_eq!(Budget::bytes(1 << 20).max_bytes(), 1 << 20);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget {
+    max_bytes: u64,
+}
+
+impl Budget {
+    /// A budget of `max_bytes`.
+    pub const fn bytes(max_bytes: u64) -> Self {
+        Budget { max_bytes }
+    }
+
+    /// The limit in bytes.
+    pub const fn max_bytes(self) -> u64 {
+        self.max_bytes
+    }
+}
+
+impl Default for Budget {
+    /// 8 GiB: a third of this project's reference machine. The command line
+    /// passes a budget measured from the memory actually available.
+    fn default() -> Self {
+        Budget::bytes(8 << 30)
+    }
+}
+
+/// How far a computation has come: heaps done out of heaps asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Values computed so far.
+    pub done: u64,
+    /// Values asked for.
+    pub total: u64,
+}
+
+/// Options of [`compute_with`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The engine to use.
+    pub engine: Engine,
+    /// The memory the table may take.
+    pub budget: Budget,
+}
+
+/// The values `G(0), …, G(to)` of `ruleset` with the default engine and budget.
+///
+/// ```
+/// use grundy::{Ruleset, values};
+/// let kayles: Ruleset = "0.77".parse()?;
+/// let g = values::compute(&kayles, 12)?;
+/// assert_eq!(g.to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] if the table would not fit in the default budget.
+pub fn compute(ruleset: &Ruleset, to: u64) -> Result<ValueTable> {
+    compute_with(ruleset, to, Options::default(), &mut |_| {})
+}
+
+/// The values `G(0), …, G(to)`, with a chosen engine and budget, reporting
+/// progress to `progress` from time to time.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] if the table would not fit in `options.budget`
+/// (checked before allocating, and again if the table must widen).
+///
+/// # Complexity
+/// See the engine: [`naive`] is O(N²) for games whose options grow with the
+/// heap (splitting games, nim); finite subtraction games are O(N·|S|).
+pub fn compute_with(
+    ruleset: &Ruleset,
+    to: u64,
+    options: Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<ValueTable> {
+    let mut table = ValueTable::new();
+    extend_with(ruleset, &mut table, to, options, progress)?;
+    Ok(table)
+}
+
+/// Extends `table`, which holds values of `ruleset`, up to `G(to)`.
+///
+/// Values already present are kept, so growing a table step by step costs no
+/// more than computing it at once.
+///
+/// # Errors
+/// As [`compute_with`].
+pub fn extend_with(
+    ruleset: &Ruleset,
+    table: &mut ValueTable,
+    to: u64,
+    options: Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<()> {
+    let len = check_fits(ruleset, to, options.budget)?;
+    if table.len() >= len {
+        return Ok(());
+    }
+    table.set_capacity_hint(len);
+    match (options.engine, ruleset) {
+        (Engine::Auto, Ruleset::Nim) => allbut::extend(&[], table, len, progress),
+        (Engine::Auto, Ruleset::AllBut(set)) => {
+            allbut::extend(set.excluded(), table, len, progress)
+        }
+        _ => naive::extend(ruleset, table, len, progress),
+    }
+}
+
+/// The number of values `0..=to` after checking that they fit in `budget`.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] with the memory needed and the largest `to` that
+/// would fit.
+pub fn check_fits(ruleset: &Ruleset, to: u64, budget: Budget) -> Result<usize> {
+    let width = min_width(ruleset, to);
+    let len = u128::from(to) + 1;
+    let need = len * width as u128;
+    if need > u128::from(budget.max_bytes()) || usize::try_from(len).is_err() {
+        let fits = (budget.max_bytes() / width as u64).saturating_sub(1);
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "values up to {to} need at least {} ({width} byte(s) a heap) but the memory budget is {}; ask for at most {fits} heaps",
+                human_bytes(need.min(u128::from(u64::MAX)) as u64),
+                human_bytes(budget.max_bytes()),
+            ),
+        ));
+    }
+    Ok(len as usize)
+}
+
+/// The narrowest width a table of `0..=to` can have: nim and all-but games
+/// have values that grow with the heap, the others start at one byte.
+fn min_width(ruleset: &Ruleset, to: u64) -> usize {
+    match ruleset {
+        Ruleset::Nim | Ruleset::AllBut(_) => table_width(to / 2),
+        _ => 1,
+    }
+}
+
+fn table_width(value: u64) -> usize {
+    match value {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
+    }
+}
+
+/// How often engines report progress, in heaps.
+pub(crate) const PROGRESS_EVERY: usize = 1 << 14;

@@ -1,0 +1,129 @@
+//! The naive engine: `G(n)` is the mex of the values of every option.
+//!
+//! It follows the definition directly — the value of an option that leaves
+//! several heaps is the nim-sum of their values — and is the twin every faster
+//! engine is tested against.
+
+use crate::error::Result;
+use crate::mex::Mex;
+use crate::nimber::Nimber;
+use crate::ruleset::{Ruleset, splitting};
+use crate::values::{PROGRESS_EVERY, Progress, ValueTable};
+
+/// Extends `table` to `len` values by the mex over every option.
+///
+/// # Errors
+/// [`TooLarge`](crate::ErrorKind::TooLarge) if the table must widen and
+/// cannot.
+///
+/// # Complexity
+/// O(Σ options(n)): O(N²) for splitting games and nim, O(N·|S ∩ [1, N]|) for
+/// subtraction games, O(N³) for hexadecimal codes that split into three.
+pub fn extend(
+    ruleset: &Ruleset,
+    table: &mut ValueTable,
+    len: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<()> {
+    let mut mex = Mex::new();
+    let members = match ruleset {
+        Ruleset::Subtraction(set) => set.members_up_to(len.saturating_sub(1) as u64),
+        _ => Vec::new(),
+    };
+    for n in table.len()..len {
+        let g = |i: usize| table.raw(i);
+        // The mex is at most the number of options and below the next power of
+        // two over every value so far: XORs of smaller values stay below it.
+        let xor_bound = (table.max().value() + 1).next_power_of_two();
+        let value = match ruleset {
+            Ruleset::TakeAndBreak(code) => {
+                mex.start(xor_bound.min(option_bound(code.digits(), n)));
+                for (take, &d) in code.digits().iter().enumerate() {
+                    if take > n || d == 0 {
+                        continue;
+                    }
+                    let rest = n - take;
+                    if d & 1 != 0 && take > 0 && rest == 0 {
+                        mex.insert(0);
+                    }
+                    if d & 2 != 0 && take > 0 && rest > 0 {
+                        mex.insert(g(rest));
+                    }
+                    if d & 4 != 0 {
+                        for a in 1..=rest / 2 {
+                            mex.insert(g(a) ^ g(rest - a));
+                        }
+                    }
+                    if d & 8 != 0 {
+                        for a in 1..=rest / 3 {
+                            for b in a..=(rest - a) / 2 {
+                                mex.insert(g(a) ^ g(b) ^ g(rest - a - b));
+                            }
+                        }
+                    }
+                }
+                mex.finish()
+            }
+            Ruleset::Grundy => {
+                mex.start(xor_bound.min(splitting::unequal_split_count(n as u64)));
+                for (a, b) in splitting::unequal_splits(n as u64) {
+                    mex.insert(g(a as usize) ^ g(b as usize));
+                }
+                mex.finish()
+            }
+            Ruleset::Subtraction(_) => {
+                let moves = members.partition_point(|&s| s <= n as u64);
+                mex.start(moves as u64);
+                for &s in &members[..moves] {
+                    mex.insert(g(n - s as usize));
+                }
+                mex.finish()
+            }
+            Ruleset::AllBut(set) => {
+                mex.start(n as u64);
+                for s in 1..=n {
+                    if set.allows(s as u64) {
+                        mex.insert(g(n - s));
+                    }
+                }
+                mex.finish()
+            }
+            Ruleset::Nim => {
+                mex.start(n as u64);
+                for s in 1..=n {
+                    mex.insert(g(n - s));
+                }
+                mex.finish()
+            }
+        };
+        table.try_push(Nimber::new(value))?;
+        if n % PROGRESS_EVERY == 0 {
+            progress(Progress {
+                done: n as u64,
+                total: len as u64,
+            });
+        }
+    }
+    progress(Progress {
+        done: len as u64,
+        total: len as u64,
+    });
+    Ok(())
+}
+
+/// An upper bound on the number of options of a heap of `n` in a
+/// take-and-break game with these digits.
+fn option_bound(digits: &[u8], n: usize) -> u64 {
+    let mut count: u64 = 0;
+    for (take, &d) in digits.iter().enumerate() {
+        if take > n {
+            break;
+        }
+        let rest = (n - take) as u64;
+        count = count
+            .saturating_add(u64::from(d & 3 != 0))
+            .saturating_add(if d & 4 != 0 { rest / 2 } else { 0 })
+            .saturating_add(if d & 8 != 0 { (rest / 3 + 1).saturating_mul(rest / 2 + 1) } else { 0 });
+    }
+    count
+}

@@ -1,0 +1,241 @@
+//! Compact storage of Grundy values: one byte a heap while every value fits.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::nimber::Nimber;
+
+/// The values stored at the narrowest width that holds them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Store {
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+}
+
+/// Grundy values `G(0), G(1), …, G(len − 1)` stored compactly.
+///
+/// Values are kept in 1, 2, 4 or 8 bytes a heap, the narrowest that holds the
+/// largest value so far; the table widens itself when a larger value arrives.
+///
+/// ```
+/// use grundy::{Nimber, ValueTable};
+/// let mut t = ValueTable::new();
+/// t.push(Nimber::new(3));
+/// t.push(Nimber::new(300)); // widens to two bytes a heap
+/// assert_eq!(t.get(1), Some(Nimber::new(300)));
+/// assert_eq!(t.bytes_per_value(), 2);
+/// assert_eq!(t.to_vec(), vec![3, 300]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueTable {
+    store: Store,
+    max: u64,
+    /// Heaps the caller said it will need, so widening reserves the right room.
+    capacity_hint: usize,
+}
+
+impl Default for ValueTable {
+    fn default() -> Self {
+        ValueTable::new()
+    }
+}
+
+impl ValueTable {
+    /// An empty table.
+    pub fn new() -> Self {
+        ValueTable {
+            store: Store::U8(Vec::new()),
+            max: 0,
+            capacity_hint: 0,
+        }
+    }
+
+    /// An empty table with room reserved for `len` values of one byte.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] if the allocator refuses.
+    pub fn with_capacity(len: usize) -> Result<Self> {
+        let mut v = Vec::new();
+        v.try_reserve_exact(len).map_err(|_| too_large(len, 1))?;
+        Ok(ValueTable {
+            store: Store::U8(v),
+            max: 0,
+            capacity_hint: len,
+        })
+    }
+
+    /// A table holding `values`.
+    pub fn from_values(values: impl IntoIterator<Item = u64>) -> Self {
+        let mut t = ValueTable::new();
+        for v in values {
+            t.push(Nimber::new(v));
+        }
+        t
+    }
+
+    /// How many values are stored.
+    pub fn len(&self) -> usize {
+        match &self.store {
+            Store::U8(v) => v.len(),
+            Store::U16(v) => v.len(),
+            Store::U32(v) => v.len(),
+            Store::U64(v) => v.len(),
+        }
+    }
+
+    /// Whether no value is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)`, or `None` past the end.
+    #[inline]
+    pub fn get(&self, n: u64) -> Option<Nimber> {
+        let n = usize::try_from(n).ok()?;
+        (n < self.len()).then(|| Nimber::new(self.raw(n)))
+    }
+
+    /// `G(n)` as an integer.
+    ///
+    /// # Panics
+    /// If `n >= self.len()`.
+    #[inline]
+    pub fn raw(&self, n: usize) -> u64 {
+        match &self.store {
+            Store::U8(v) => u64::from(v[n]),
+            Store::U16(v) => u64::from(v[n]),
+            Store::U32(v) => u64::from(v[n]),
+            Store::U64(v) => v[n],
+        }
+    }
+
+    /// The largest value stored (0 for an empty table).
+    pub fn max(&self) -> Nimber {
+        Nimber::new(self.max)
+    }
+
+    /// Bytes used for each value: 1, 2, 4 or 8.
+    pub fn bytes_per_value(&self) -> usize {
+        match &self.store {
+            Store::U8(_) => 1,
+            Store::U16(_) => 2,
+            Store::U32(_) => 4,
+            Store::U64(_) => 8,
+        }
+    }
+
+    /// Appends `G(len)`.
+    ///
+    /// # Panics
+    /// If widening the table cannot allocate; engines call
+    /// [`ValueTable::try_push`] instead.
+    pub fn push(&mut self, value: Nimber) {
+        if let Err(e) = self.try_push(value) {
+            panic!("{e}");
+        }
+    }
+
+    /// Appends `G(len)`, widening the storage if `value` needs it.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] if the wider table cannot be allocated.
+    pub fn try_push(&mut self, value: Nimber) -> Result<()> {
+        let v = value.value();
+        if width_for(v) > self.bytes_per_value() {
+            self.widen(width_for(v))?;
+        }
+        self.max = self.max.max(v);
+        match &mut self.store {
+            Store::U8(s) => s.push(v as u8),
+            Store::U16(s) => s.push(v as u16),
+            Store::U32(s) => s.push(v as u32),
+            Store::U64(s) => s.push(v),
+        }
+        Ok(())
+    }
+
+    fn widen(&mut self, width: usize) -> Result<()> {
+        let len = self.len();
+        let room = self.capacity_hint.max(len + 1);
+        let values = (0..len).map(|i| self.raw(i));
+        self.store = match width {
+            2 => Store::U16(collect_reserved(values.map(|v| v as u16), room, 2)?),
+            4 => Store::U32(collect_reserved(values.map(|v| v as u32), room, 4)?),
+            _ => Store::U64(collect_reserved(values, room, 8)?),
+        };
+        Ok(())
+    }
+
+    /// Removes every value from `len` on.
+    pub fn truncate(&mut self, len: usize) {
+        match &mut self.store {
+            Store::U8(v) => v.truncate(len),
+            Store::U16(v) => v.truncate(len),
+            Store::U32(v) => v.truncate(len),
+            Store::U64(v) => v.truncate(len),
+        }
+        self.max = self.iter().map(Nimber::value).max().unwrap_or(0);
+    }
+
+    /// The values in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Nimber> + '_ {
+        (0..self.len()).map(|i| Nimber::new(self.raw(i)))
+    }
+
+    /// The values as plain integers.
+    pub fn to_vec(&self) -> Vec<u64> {
+        (0..self.len()).map(|i| self.raw(i)).collect()
+    }
+
+    pub(crate) fn set_capacity_hint(&mut self, len: usize) {
+        self.capacity_hint = self.capacity_hint.max(len);
+    }
+}
+
+fn collect_reserved<T>(values: impl Iterator<Item = T>, room: usize, width: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(room).map_err(|_| too_large(room, width))?;
+    v.extend(values);
+    Ok(v)
+}
+
+fn too_large(len: usize, width: usize) -> Error {
+    Error::new(
+        ErrorKind::TooLarge,
+        format!(
+            "cannot allocate {} for {len} values of {width} byte(s); ask for fewer heaps",
+            human_bytes((len as u128 * width as u128).min(u64::MAX as u128) as u64)
+        ),
+    )
+}
+
+/// The bytes needed to store `value`: 1, 2, 4 or 8.
+pub(crate) fn width_for(value: u64) -> usize {
+    match value {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
+    }
+}
+
+/// `bytes` in KiB, MiB, GiB or TiB, one decimal.
+///
+/// ```
+/// assert_eq!(grundy::values::human_bytes(3 << 30), "3.0 GiB");
+/// assert_eq!(grundy::values::human_bytes(512), "512 B");
+/// ```
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
