@@ -1,0 +1,3 @@
+//! Integration tests of the `grundy` library: one binary, one module a topic.
+
+mod seeds;
