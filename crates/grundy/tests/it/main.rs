@@ -1,3 +1,9 @@
 //! Integration tests of the `grundy` library: one binary, one module a topic.
 
+mod common;
+mod judge;
+mod laws;
+mod literal;
+mod properties;
 mod seeds;
+mod specs;
