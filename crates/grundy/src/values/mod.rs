@@ -9,7 +9,9 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 
 mod allbut;
+pub mod mask;
 pub mod naive;
+pub mod sparse;
 mod table;
 
 pub use table::{ValueTable, human_bytes};
@@ -23,6 +25,21 @@ pub enum Engine {
     Auto,
     /// The mex over every option, straight from the definition.
     Naive,
+    /// The sparse-space engine for games that split a heap in two
+    /// ([`sparse`]).
+    Sparse,
+}
+
+/// What a computation did: the engine that ran and what it found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Report {
+    /// The engine that ran, never [`Engine::Auto`]; `None` when the table
+    /// already held the values asked for or a special-purpose engine ran
+    /// (nim and all-but games have closed forms).
+    pub engine: Option<Engine>,
+    /// The statistics of the sparse engine, when it ran.
+    pub sparse: Option<sparse::SparseStats>,
 }
 
 /// The most memory a value table may take.
@@ -127,18 +144,64 @@ pub fn extend_with(
     options: Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<()> {
+    extend_reporting(ruleset, table, to, options, progress).map(|_| ())
+}
+
+/// As [`extend_with`], and says which engine ran and what it found.
+///
+/// [`Engine::Auto`] picks the sparse engine for every game it applies to
+/// ([`sparse::applies`]).
+///
+/// ```
+/// use grundy::{Ruleset, ValueTable, values::{self, Engine, Options}};
+/// let g: Ruleset = "grundy".parse()?;
+/// let mut table = ValueTable::new();
+/// let report = values::extend_reporting(&g, &mut table, 1000, Options::default(), &mut |_| {})?;
+/// assert_eq!(report.engine, Some(Engine::Sparse));
+/// assert!(report.sparse.is_some());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`compute_with`]; [`ErrorKind::InvalidInput`] when
+/// [`Engine::Sparse`] is asked for a game it does not apply to.
+pub fn extend_reporting(
+    ruleset: &Ruleset,
+    table: &mut ValueTable,
+    to: u64,
+    options: Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Report> {
     let len = check_fits(ruleset, to, options.budget)?;
     if table.len() >= len {
-        return Ok(());
+        return Ok(Report::default());
     }
     table.set_capacity_hint(len);
+    let mut report = Report::default();
     match (options.engine, ruleset) {
-        (Engine::Auto, Ruleset::Nim) => allbut::extend(&[], table, len, progress),
+        (Engine::Auto, Ruleset::Nim) => allbut::extend(&[], table, len, progress)?,
         (Engine::Auto, Ruleset::AllBut(set)) => {
-            allbut::extend(set.excluded(), table, len, progress)
+            allbut::extend(set.excluded(), table, len, progress)?
         }
-        _ => naive::extend(ruleset, table, len, progress),
+        (Engine::Sparse, _) | (Engine::Auto, _) if sparse::applies(ruleset) => {
+            let stats = sparse::extend(ruleset, table, len, sparse::MaskPolicy::Auto, progress)?;
+            report.engine = Some(Engine::Sparse);
+            report.sparse = Some(stats);
+        }
+        (Engine::Sparse, _) => {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
+                ),
+            ));
+        }
+        _ => {
+            naive::extend(ruleset, table, len, progress)?;
+            report.engine = Some(Engine::Naive);
+        }
     }
+    Ok(report)
 }
 
 /// The number of values `0..=to` after checking that they fit in `budget`.

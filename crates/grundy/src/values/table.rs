@@ -187,9 +187,69 @@ impl ValueTable {
         (0..self.len()).map(|i| self.raw(i)).collect()
     }
 
+    /// Runs `visitor` on the typed storage. A visitor that appends values
+    /// must report the largest with [`ValueTable::raise_max`].
+    pub(crate) fn visit_mut<V: Visit>(&mut self, visitor: V) -> V::Output {
+        match &mut self.store {
+            Store::U8(v) => visitor.visit(v),
+            Store::U16(v) => visitor.visit(v),
+            Store::U32(v) => visitor.visit(v),
+            Store::U64(v) => visitor.visit(v),
+        }
+    }
+
+    /// Records that a value as large as `value` was appended through
+    /// [`ValueTable::visit_mut`].
+    pub(crate) fn raise_max(&mut self, value: u64) {
+        self.max = self.max.max(value);
+    }
+
     pub(crate) fn set_capacity_hint(&mut self, len: usize) {
         self.capacity_hint = self.capacity_hint.max(len);
     }
+}
+
+/// One stored value: `u8`, `u16`, `u32` or `u64`. Lets a fast engine work on
+/// the typed storage directly instead of matching the width at every read.
+pub(crate) trait Cell: Copy + Into<u64> + Send + Sync + 'static {
+    /// `value` as a cell, if it fits.
+    fn from_u64(value: u64) -> Option<Self>;
+}
+
+impl Cell for u8 {
+    #[inline]
+    fn from_u64(value: u64) -> Option<Self> {
+        u8::try_from(value).ok()
+    }
+}
+
+impl Cell for u16 {
+    #[inline]
+    fn from_u64(value: u64) -> Option<Self> {
+        u16::try_from(value).ok()
+    }
+}
+
+impl Cell for u32 {
+    #[inline]
+    fn from_u64(value: u64) -> Option<Self> {
+        u32::try_from(value).ok()
+    }
+}
+
+impl Cell for u64 {
+    #[inline]
+    fn from_u64(value: u64) -> Option<Self> {
+        Some(value)
+    }
+}
+
+/// Work done on the typed storage of a table ([`ValueTable::visit_mut`]).
+pub(crate) trait Visit {
+    /// What the work returns.
+    type Output;
+    /// Does the work on `values`, which it may extend.
+    fn visit<T: Cell>(self, values: &mut Vec<T>) -> Self::Output;
 }
 
 fn collect_reserved<T>(

@@ -1,0 +1,588 @@
+//! The sparse-space engine: values of games that split a heap in two in
+//! about N × (rare heaps) steps instead of N².
+//!
+//! Fix a mask `m` and call a value *rare* when `popcount(v & m)` is even,
+//! *common* otherwise ([`super::mask`]). Parity is additive under XOR, so the
+//! value `G(a) ⊕ G(b)` of a split into `a + b` is common exactly when one part
+//! is rare and the other common. For many splitting games a well-chosen mask
+//! makes rare heaps very rare — Grundy's game has 1274 rare heaps below 2²¹,
+//! the last at 82 860 (*Winning Ways*, chapter 16, "sparse space"; the
+//! counts are Flammenkamp's) — and then:
+//!
+//! 1. every common value among the options of `n` comes from a split with a
+//!    rare part, so walking the rare list gives all of them, and the least
+//!    common value `c` that is missing;
+//! 2. the mex is `c` unless a rare value below `c` is missing too. Rare values
+//!    come from splits whose parts are both rare (already seen in step 1) or
+//!    both common, so the engine scans all splits, lazily, stopping as soon
+//!    as every rare value below `c` has turned up. Usually that happens after
+//!    a few hundred splits; the scan runs to the end only when `G(n)` is rare.
+//!
+//! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
+//! where every value is rare) the rare list is long and the scans run far,
+//! and the engine is as slow as the naive one but exactly as right. The mask
+//! is chosen from the values computed so far with a Walsh–Hadamard transform
+//! ([`super::mask::best_mask`]) and chosen again whenever the rare list has
+//! doubled or the heap count has, if a mask with markedly fewer rare heaps
+//! exists. [`SparseStats`] tells how it went.
+//!
+//! The engine applies to take-and-break codes whose moves leave at most two
+//! heaps and to Grundy's game; hexadecimal codes that leave three heaps go to
+//! the naive engine.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::nimber::Nimber;
+use crate::ruleset::Ruleset;
+use crate::values::mask::{best_mask, is_rare, rare_count};
+use crate::values::table::{Cell, Visit};
+use crate::values::{PROGRESS_EVERY, Progress, ValueTable};
+
+/// Splits the lazy scan reads between two checks for completion.
+const SCAN_CHUNK: usize = 64;
+
+/// How the engine chooses its mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MaskPolicy {
+    /// From the values so far, and again as the table grows.
+    #[default]
+    Auto,
+    /// This mask throughout, however poor: for tests and experiments.
+    Fixed(u64),
+}
+
+/// What a run of the sparse engine found and how much work it did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SparseStats {
+    /// The mask in use at the end.
+    pub mask: u64,
+    /// Heaps of the whole table whose value is rare under `mask`, heap 0
+    /// included (its value 0 is rare under every mask), as published counts
+    /// do.
+    pub rare_count: u64,
+    /// The largest rare heap, if any heap `n >= 1` is rare.
+    pub last_rare: Option<u64>,
+    /// The largest value in the table.
+    pub max_value: u64,
+    /// The first heap with that value.
+    pub max_value_at: u64,
+    /// How many times the mask changed during the run.
+    pub mask_changes: u32,
+    /// Splits read through the rare list (step 1).
+    pub rare_pairs: u64,
+    /// Splits read by the lazy scans (step 2).
+    pub scan_pairs: u64,
+    /// Heaps whose lazy scan had to read every split.
+    pub full_scans: u64,
+    /// Heaps computed in this run.
+    pub heaps: u64,
+    /// Values in the table at the end.
+    pub len: u64,
+}
+
+impl SparseStats {
+    /// Whether the sparse-space phenomenon showed: fewer than one heap in
+    /// sixteen rare. When it does not, the engine is exact but no faster than
+    /// the naive one.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, values::sparse};
+    /// let g: Ruleset = "grundy".parse()?;
+    /// let (_, stats) = sparse::compute(&g, 20_000)?;
+    /// assert!(stats.is_sparse());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn is_sparse(&self) -> bool {
+        self.rare_count.saturating_mul(16) < self.len
+    }
+}
+
+/// Whether the sparse engine handles `ruleset`: Grundy's game and
+/// take-and-break codes that split a heap in two and never in three.
+///
+/// ```
+/// use grundy::{Ruleset, values::sparse::applies};
+/// assert!(applies(&"grundy".parse::<Ruleset>()?));
+/// assert!(applies(&"0.6".parse::<Ruleset>()?));
+/// assert!(!applies(&"0.07".parse::<Ruleset>()?)); // no split: nothing to gain
+/// assert!(!applies(&"hex:0.8".parse::<Ruleset>()?)); // three heaps
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn applies(ruleset: &Ruleset) -> bool {
+    Shape::of(ruleset).is_some()
+}
+
+/// The values `G(0..=to)` of `ruleset` and the engine's statistics.
+///
+/// ```
+/// use grundy::{Ruleset, values::{self, Engine, Options, sparse}};
+/// let g: Ruleset = "grundy".parse()?;
+/// let (table, stats) = sparse::compute(&g, 3000)?;
+/// let naive = Options { engine: Engine::Naive, ..Options::default() };
+/// assert_eq!(table, values::compute_with(&g, 3000, naive, &mut |_| {})?);
+/// assert_eq!(stats.max_value, table.max().value());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::InvalidInput`] if the engine does not apply ([`applies`]);
+/// [`ErrorKind::TooLarge`] if the table cannot be allocated.
+pub fn compute(ruleset: &Ruleset, to: u64) -> Result<(ValueTable, SparseStats)> {
+    let mut table = ValueTable::new();
+    let len = usize::try_from(to)
+        .ok()
+        .and_then(|t| t.checked_add(1))
+        .ok_or_else(|| Error::new(ErrorKind::TooLarge, "too many heaps for this machine"))?;
+    let stats = extend(ruleset, &mut table, len, MaskPolicy::Auto, &mut |_| {})?;
+    Ok((table, stats))
+}
+
+/// Extends `table` to `len` values with the sparse engine and the given mask
+/// policy.
+///
+/// Values already in `table` are trusted and kept; the mask and the rare
+/// list are rebuilt from them, so a table saved and restored resumes
+/// exactly where it stopped.
+///
+/// # Errors
+/// [`ErrorKind::InvalidInput`] if the engine does not apply ([`applies`]);
+/// [`ErrorKind::TooLarge`] if the table cannot be allocated or widened.
+///
+/// # Complexity
+/// O(N·(R + S) + N·K/64) time for N heaps, R rare heaps, S splits read by the
+/// lazy scans per heap (typically a few hundred) and values below K; O(N²) in
+/// the worst case (no good mask). Memory: the table plus O(R + K).
+pub fn extend(
+    ruleset: &Ruleset,
+    table: &mut ValueTable,
+    len: usize,
+    policy: MaskPolicy,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<SparseStats> {
+    let shape = Shape::of(ruleset).ok_or_else(|| {
+        Error::input(format!(
+            "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
+        ))
+    })?;
+    table.set_capacity_hint(len);
+    let mut state = State::new(shape, policy, table);
+    loop {
+        let outcome = table.visit_mut(Run {
+            state: &mut state,
+            len,
+            progress: &mut *progress,
+        });
+        table.raise_max(state.max);
+        match outcome? {
+            None => break,
+            Some(wider) => {
+                let n = table.len();
+                table.try_push(Nimber::new(wider))?;
+                state.record(n, wider);
+            }
+        }
+    }
+    progress(Progress {
+        done: len as u64,
+        total: len as u64,
+    });
+    Ok(state.stats())
+}
+
+/// The moves of a heap, grouped the way the engine reads them.
+#[derive(Clone, Debug)]
+struct Shape {
+    /// Takes `t > 0` that may remove a whole heap of `t`.
+    ends: Vec<usize>,
+    /// Takes `t > 0` that may leave one heap.
+    leaves: Vec<usize>,
+    /// Takes `t >= 0` that may leave two heaps.
+    splits: Vec<usize>,
+    /// Whether the two heaps must differ (Grundy's game).
+    unequal: bool,
+}
+
+impl Shape {
+    fn of(ruleset: &Ruleset) -> Option<Shape> {
+        match ruleset {
+            Ruleset::Grundy => Some(Shape {
+                ends: Vec::new(),
+                leaves: Vec::new(),
+                splits: vec![0],
+                unequal: true,
+            }),
+            Ruleset::TakeAndBreak(code) if code.max_heaps_left() == 2 => {
+                let takes = |bit: u8, from: usize| {
+                    code.digits()
+                        .iter()
+                        .enumerate()
+                        .skip(from)
+                        .filter(|&(_, &d)| d & bit != 0)
+                        .map(|(t, _)| t)
+                        .collect::<Vec<_>>()
+                };
+                Some(Shape {
+                    ends: takes(1, 1),
+                    leaves: takes(2, 1),
+                    splits: takes(4, 0),
+                    unequal: false,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Everything the engine keeps besides the table: all of it can be rebuilt
+/// from the table.
+#[derive(Debug)]
+struct State {
+    shape: Shape,
+    policy: MaskPolicy,
+    mask: u64,
+    /// Heaps `n >= 1` with a rare value, increasing.
+    rare: Vec<usize>,
+    /// `histogram[v]` heaps have value `v`; its length `K` is a power of two
+    /// above every value, so option values (XORs of two) stay below `K`.
+    histogram: Vec<u64>,
+    max: u64,
+    max_at: u64,
+    /// Bit `v` set when `v` is rare, for `v < K`, and every padding bit
+    /// from `K` on set.
+    rare_bits: Vec<u64>,
+    /// Option values seen for the current heap, bits `0..K`.
+    hit: Vec<u64>,
+    /// Rare values below the least missing common value that the lazy scan
+    /// must find, bits `0..K`.
+    want: Vec<u64>,
+    /// Heap at which the mask is next reviewed.
+    next_review: usize,
+    /// Rare-list length that triggers an early review.
+    rare_limit: usize,
+    mask_changes: u32,
+    rare_pairs: u64,
+    scan_pairs: u64,
+    full_scans: u64,
+    heaps: u64,
+    len: u64,
+}
+
+/// Extends the typed storage; stops with `Some(value)` when a value does not
+/// fit the current width.
+struct Run<'a> {
+    state: &'a mut State,
+    len: usize,
+    progress: &'a mut dyn FnMut(Progress),
+}
+
+impl Visit for Run<'_> {
+    type Output = Result<Option<u64>>;
+
+    fn visit<T: Cell>(self, values: &mut Vec<T>) -> Self::Output {
+        let Run {
+            state,
+            len,
+            progress,
+        } = self;
+        let more = len.saturating_sub(values.len());
+        values.try_reserve_exact(more).map_err(|_| {
+            Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "cannot allocate {} more values of {} byte(s); ask for fewer heaps",
+                    more,
+                    size_of::<T>()
+                ),
+            )
+        })?;
+        while values.len() < len {
+            let n = values.len();
+            if n >= state.next_review || state.rare.len() > state.rare_limit {
+                state.review(values);
+            }
+            let value = state.value_of(values, n);
+            let Some(cell) = T::from_u64(value) else {
+                return Ok(Some(value));
+            };
+            values.push(cell);
+            state.record(n, value);
+            if n % PROGRESS_EVERY == 0 {
+                progress(Progress {
+                    done: n as u64,
+                    total: len as u64,
+                });
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Rebuilds the state from a table's values.
+struct Rebuild<'a>(&'a mut State);
+
+impl Visit for Rebuild<'_> {
+    type Output = ();
+
+    fn visit<T: Cell>(self, values: &mut Vec<T>) {
+        let state = self.0;
+        for (n, &v) in values.iter().enumerate() {
+            state.count(n, v.into());
+        }
+        state.review(values);
+        state.len = values.len() as u64;
+    }
+}
+
+impl State {
+    fn new(shape: Shape, policy: MaskPolicy, table: &mut ValueTable) -> State {
+        let mask = match policy {
+            MaskPolicy::Auto => 0,
+            MaskPolicy::Fixed(m) => m,
+        };
+        let mut state = State {
+            shape,
+            policy,
+            mask,
+            rare: Vec::new(),
+            histogram: vec![0],
+            max: 0,
+            max_at: 0,
+            rare_bits: Vec::new(),
+            hit: Vec::new(),
+            want: Vec::new(),
+            next_review: 0,
+            rare_limit: 0,
+            mask_changes: 0,
+            rare_pairs: 0,
+            scan_pairs: 0,
+            full_scans: 0,
+            heaps: 0,
+            len: 0,
+        };
+        state.resize_bits();
+        table.visit_mut(Rebuild(&mut state));
+        state.mask_changes = 0;
+        state
+    }
+
+    /// Counts `value` at heap `n` in the histogram and maximum, growing the
+    /// bit sets when the value bound grows.
+    fn count(&mut self, n: usize, value: u64) {
+        if value >= self.histogram.len() as u64 {
+            let size = (value + 1).next_power_of_two();
+            self.histogram.resize(size as usize, 0);
+            self.resize_bits();
+        }
+        self.histogram[value as usize] += 1;
+        if value > self.max || n == 0 {
+            self.max = value;
+            self.max_at = n as u64;
+        }
+    }
+
+    /// Records `G(n) = value` just computed.
+    fn record(&mut self, n: usize, value: u64) {
+        self.count(n, value);
+        if n > 0 && is_rare(value, self.mask) {
+            self.rare.push(n);
+        }
+        self.heaps += 1;
+        self.len = n as u64 + 1;
+    }
+
+    /// Chooses the mask again if a markedly better one exists, and schedules
+    /// the next review.
+    fn review<T: Cell>(&mut self, values: &[T]) {
+        let n = values.len();
+        if self.policy == MaskPolicy::Auto && n > 0 {
+            let best = best_mask(&self.histogram);
+            let current = rare_count(&self.histogram, self.mask);
+            if best.mask != self.mask && best.rare.saturating_mul(5) < current.saturating_mul(4) {
+                self.mask = best.mask;
+                self.mask_changes += 1;
+                self.resize_bits();
+            }
+        }
+        self.rare.clear();
+        self.rare.extend(
+            values
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|&(_, &v)| is_rare(v.into(), self.mask))
+                .map(|(n, _)| n),
+        );
+        self.next_review = n.max(64).saturating_mul(2);
+        self.rare_limit = self.rare.len().saturating_mul(2).max(256);
+    }
+
+    /// Sizes `hit` and `rare_bits` for values `0..K` and fills `rare_bits`.
+    fn resize_bits(&mut self) {
+        let bound = self.histogram.len();
+        let words = bound.div_ceil(64);
+        self.hit = vec![0; words];
+        self.want = vec![0; words];
+        self.rare_bits = (0..words)
+            .map(|w| {
+                (0..64).fold(0u64, |bits, b| {
+                    let v = (w * 64 + b) as u64;
+                    if v >= bound as u64 || is_rare(v, self.mask) {
+                        bits | 1 << b
+                    } else {
+                        bits
+                    }
+                })
+            })
+            .collect();
+    }
+
+    /// `G(n)` from `G(0..n)`.
+    #[inline]
+    fn value_of<T: Cell>(&mut self, g: &[T], n: usize) -> u64 {
+        let get = |i: usize| -> u64 { g[i].into() };
+        let hit = &mut self.hit;
+        hit.fill(0);
+        let set = |hit: &mut [u64], v: u64| hit[(v >> 6) as usize] |= 1 << (v & 63);
+        let shape = &self.shape;
+        for &t in &shape.ends {
+            if t == n {
+                set(hit, 0);
+            }
+        }
+        for &t in &shape.leaves {
+            if t < n {
+                set(hit, get(n - t));
+            }
+        }
+        // Step 1: every split with a rare part.
+        let mut pairs = 0u64;
+        for &t in &shape.splits {
+            if t + 2 > n {
+                continue;
+            }
+            let rest = n - t;
+            for &r in &self.rare {
+                if r >= rest {
+                    break;
+                }
+                let b = rest - r;
+                if shape.unequal && b == r {
+                    continue;
+                }
+                set(hit, get(r) ^ get(b));
+                pairs += 1;
+            }
+        }
+        self.rare_pairs += pairs;
+        // Option values are below K, so the mex is at most K: the least common
+        // value missing below K, or K.
+        let bound = self.histogram.len();
+        let common_mex = first_zero(hit, &self.rare_bits).map_or(bound, |v| v.min(bound));
+        let want = &mut self.want;
+        let mut missing = 0;
+        for (i, w) in want.iter_mut().enumerate() {
+            let below = match common_mex.saturating_sub(i * 64) {
+                0 => 0,
+                1..=63 => (1u64 << (common_mex - i * 64)) - 1,
+                _ => u64::MAX,
+            };
+            *w = self.rare_bits[i] & !hit[i] & below;
+            missing |= *w;
+        }
+        if missing == 0 {
+            return common_mex as u64;
+        }
+        // Step 2: scan every split, a chunk at a time, until each rare value
+        // below `common_mex` has turned up.
+        let mut scanned = 0u64;
+        let mut from = 0;
+        let found_all = loop {
+            let to = from + SCAN_CHUNK;
+            let mut more = false;
+            for &t in &shape.splits {
+                let rest = n.saturating_sub(t);
+                // Smaller parts a = 1..=half, with a < rest − a if unequal.
+                let half = if shape.unequal {
+                    rest.saturating_sub(1) / 2
+                } else {
+                    rest / 2
+                };
+                // Two streams meet in the middle: smaller parts 1, 2, … (one
+                // part is a small heap) and half, half − 1, … (both parts
+                // near rest / 2). They find different values quickly.
+                let meet = half.div_ceil(2);
+                if from >= meet {
+                    continue;
+                }
+                more = true;
+                let end = to.min(meet);
+                mark_xors(hit, &g[from + 1..=end], &g[rest - end..rest - from]);
+                scanned += (end - from) as u64;
+                let end = to.min(half - meet);
+                if from < end {
+                    mark_xors(
+                        hit,
+                        &g[half + 1 - end..=half - from],
+                        &g[rest - half + from..rest - half + end],
+                    );
+                    scanned += (end - from) as u64;
+                }
+            }
+            if want.iter().zip(hit.iter()).all(|(&w, &h)| w & !h == 0) {
+                break true;
+            }
+            if !more {
+                break false;
+            }
+            from = to;
+        };
+        self.scan_pairs += scanned;
+        if found_all {
+            return common_mex as u64;
+        }
+        self.full_scans += 1;
+        let left = want
+            .iter()
+            .zip(hit.iter())
+            .enumerate()
+            .find_map(|(i, (&w, &h))| {
+                let m = w & !h;
+                (m != 0).then(|| i * 64 + m.trailing_zeros() as usize)
+            });
+        left.unwrap_or(common_mex) as u64
+    }
+
+    fn stats(&self) -> SparseStats {
+        SparseStats {
+            mask: self.mask,
+            rare_count: self.rare.len() as u64 + u64::from(self.len > 0),
+            last_rare: self.rare.last().map(|&r| r as u64),
+            max_value: self.max,
+            max_value_at: self.max_at,
+            mask_changes: self.mask_changes,
+            rare_pairs: self.rare_pairs,
+            scan_pairs: self.scan_pairs,
+            full_scans: self.full_scans,
+            heaps: self.heaps,
+            len: self.len,
+        }
+    }
+}
+
+/// Marks `small[i] ⊕ large[len − 1 − i]` in `hit`: the splits whose parts
+/// are read from both ends of two windows.
+#[inline]
+fn mark_xors<T: Cell>(hit: &mut [u64], small: &[T], large: &[T]) {
+    for (&x, &y) in small.iter().zip(large.iter().rev()) {
+        let v = x.into() ^ y.into();
+        hit[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+}
+
+/// The least bit clear in `a | b` (`b` padded with zeros).
+#[inline]
+fn first_zero(a: &[u64], b: &[u64]) -> Option<usize> {
+    a.iter().enumerate().find_map(|(i, &x)| {
+        let y = x | b.get(i).copied().unwrap_or(0);
+        (y != u64::MAX).then(|| i * 64 + (!y).trailing_zeros() as usize)
+    })
+}
