@@ -6,4 +6,5 @@ mod laws;
 mod literal;
 mod properties;
 mod seeds;
+mod sparse;
 mod specs;

@@ -1,0 +1,125 @@
+//! The sparse-space engine against its naive twin, with good masks, bad
+//! masks and no mask, and against the published statistics of Grundy's game.
+
+use grundy::ruleset::TakeAndBreak;
+use grundy::values::sparse::{self, MaskPolicy};
+use grundy::values::{self, Engine, Options};
+use grundy::{Ruleset, ValueTable};
+use proptest::prelude::*;
+
+fn naive(game: &Ruleset, to: u64) -> ValueTable {
+    let options = Options {
+        engine: Engine::Naive,
+        ..Options::default()
+    };
+    values::compute_with(game, to, options, &mut |_| {}).unwrap()
+}
+
+fn sparse_with(game: &Ruleset, to: u64, policy: MaskPolicy) -> ValueTable {
+    let mut table = ValueTable::new();
+    sparse::extend(game, &mut table, to as usize + 1, policy, &mut |_| {}).unwrap();
+    table
+}
+
+/// Octal codes of up to four digits that split a heap in two: some digit has
+/// bit 4.
+fn splitting_code() -> impl Strategy<Value = Ruleset> {
+    (
+        prop::sample::select(vec![0u8, 4]),
+        prop::collection::vec(0u8..=7, 1..=4),
+    )
+        .prop_filter_map("the code must split", |(d0, rest)| {
+            let mut digits = vec![d0];
+            digits.extend(rest);
+            TakeAndBreak::new(digits, false)
+                .ok()
+                .map(Ruleset::TakeAndBreak)
+                .filter(sparse::applies)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn sparse_equals_naive_on_splitting_codes(game in splitting_code(), to in 0u64..2500) {
+        prop_assert_eq!(sparse_with(&game, to, MaskPolicy::Auto), naive(&game, to), "{}", game);
+    }
+
+    #[test]
+    fn any_fixed_mask_gives_exact_values(game in splitting_code(), mask in 0u64..64, to in 0u64..600) {
+        prop_assert_eq!(sparse_with(&game, to, MaskPolicy::Fixed(mask)), naive(&game, to), "{} mask {:#x}", game, mask);
+    }
+
+    #[test]
+    fn extending_in_steps_equals_computing_at_once(game in splitting_code(), a in 0u64..800, b in 0u64..800) {
+        let mut table = ValueTable::new();
+        sparse::extend(&game, &mut table, a as usize + 1, MaskPolicy::Auto, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, (a + b) as usize + 1, MaskPolicy::Auto, &mut |_| {}).unwrap();
+        prop_assert_eq!(table, naive(&game, a + b));
+    }
+}
+
+#[test]
+fn grundys_game_equals_naive_at_every_length_up_to_3000() {
+    let game: Ruleset = "grundy".parse().unwrap();
+    let expected = naive(&game, 3000).to_vec();
+    // One table extended a heap at a time meets every length, and each step
+    // rebuilds the engine's state from the table.
+    let mut table = ValueTable::new();
+    for len in [1, 2, 3, 10, 100, 127, 128, 129, 1000, 3001] {
+        sparse::extend(&game, &mut table, len, MaskPolicy::Auto, &mut |_| {}).unwrap();
+        assert_eq!(table.to_vec(), expected[..len]);
+    }
+    let (table, stats) = sparse::compute(&game, 3000).unwrap();
+    assert_eq!(table.to_vec(), expected);
+    assert_eq!(stats.max_value, table.max().value());
+}
+
+#[test]
+fn bad_masks_still_give_exact_values() {
+    let game: Ruleset = "grundy".parse().unwrap();
+    let expected = naive(&game, 2000);
+    // 0: every value rare; 1: about half the heaps rare; 0xff: a mask that
+    // looks plausible but is wrong.
+    for mask in [0, 1, 0xff, 0x100] {
+        assert_eq!(
+            sparse_with(&game, 2000, MaskPolicy::Fixed(mask)),
+            expected,
+            "mask {mask:#x}"
+        );
+    }
+}
+
+#[test]
+fn without_the_phenomenon_the_stats_say_so() {
+    let game: Ruleset = "0.04".parse().unwrap();
+    let (table, stats) = sparse::compute(&game, 3000).unwrap();
+    assert_eq!(table, naive(&game, 3000));
+    assert!(!stats.is_sparse(), "{stats:?}");
+}
+
+#[test]
+fn grundys_game_rare_heaps_below_2_to_the_16() {
+    let game: Ruleset = "grundy".parse().unwrap();
+    let (_, stats) = sparse::compute(&game, (1 << 16) - 1).unwrap();
+    assert_eq!(stats.mask, 0xfe);
+    assert!(stats.is_sparse());
+}
+
+/// The statistics of Grundy's game below 2^21 as published by Flammenkamp
+/// (<https://wwwhomes.uni-bielefeld.de/achim/grundy.html>): largest value 231,
+/// first at heap 763 622; 1274 rare heaps under mask 0xfe, the last 82 860.
+#[test]
+#[ignore = "about a second in release, much longer in the test profile"]
+fn grundys_game_to_2_to_the_21_matches_published_statistics() {
+    let game: Ruleset = "grundy".parse().unwrap();
+    let (table, stats) = sparse::compute(&game, (1 << 21) - 1).unwrap();
+    assert_eq!(stats.mask, 0xfe);
+    assert_eq!(stats.rare_count, 1274);
+    assert_eq!(stats.last_rare, Some(82_860));
+    assert_eq!(stats.max_value, 231);
+    assert_eq!(stats.max_value_at, 763_622);
+    let first_231 = table.iter().position(|v| v.value() == 231);
+    assert_eq!(first_231, Some(763_622));
+}
