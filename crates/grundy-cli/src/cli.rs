@@ -76,6 +76,30 @@ pub struct OutputArgs {
     pub format: Format,
 }
 
+/// Which engine computes the values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    /// The fastest engine that applies to the game
+    #[default]
+    Auto,
+    /// The mex over every option (slow for games that split heaps)
+    Naive,
+    /// The sparse-space engine (games that split a heap in two)
+    Sparse,
+}
+
+/// Options of every command that computes values.
+#[derive(Debug, Args)]
+pub struct ComputeArgs {
+    /// Engine computing the values
+    #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
+    pub engine: EngineChoice,
+    /// Print on stderr which engine ran, what it found (mask, rare heaps,
+    /// largest value) and how long it took
+    #[arg(long)]
+    pub stats: bool,
+}
+
 /// Arguments of `grundy values`.
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
@@ -84,6 +108,8 @@ pub struct ValuesArgs {
     /// Last heap size: values G(0) to G(N) are printed (10^6 and 2^20 work)
     #[arg(long, value_name = "N")]
     pub to: String,
+    #[command(flatten)]
+    pub compute: ComputeArgs,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -97,6 +123,8 @@ pub struct CountArgs {
     #[arg(long, value_name = "N")]
     pub to: String,
     #[command(flatten)]
+    pub compute: ComputeArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
 }
 
@@ -108,6 +136,8 @@ pub struct MoveArgs {
     /// The heap sizes of the position
     #[arg(required = true, allow_negative_numbers = true, value_name = "HEAP")]
     pub heaps: Vec<String>,
+    #[command(flatten)]
+    pub compute: ComputeArgs,
     #[command(flatten)]
     pub output: OutputArgs,
 }

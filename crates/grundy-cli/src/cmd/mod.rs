@@ -4,9 +4,9 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use grundy::Ruleset;
-use grundy::values::{self, Budget, ValueTable};
+use grundy::values::{self, Budget, Engine, Report, ValueTable};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, ComputeArgs, EngineChoice};
 use crate::failure::usage;
 use crate::progress::Bar;
 
@@ -20,6 +20,10 @@ mod values_cmd;
 pub struct Context {
     /// The memory a value table may take.
     pub budget: Budget,
+    /// The engine asked for.
+    pub engine: Engine,
+    /// Whether to print the engine's statistics on stderr.
+    pub stats: bool,
 }
 
 impl Context {
@@ -35,22 +39,98 @@ impl Context {
         let mut bar = Bar::new("values");
         let options = values::Options {
             budget: self.budget,
-            ..values::Options::default()
+            engine: self.engine,
         };
-        values::extend_with(ruleset, table, to, options, &mut |p| {
+        let started = std::time::Instant::now();
+        let report = values::extend_reporting(ruleset, table, to, options, &mut |p| {
             bar.update(p.done, p.total)
         })?;
+        drop(bar);
+        if self.stats {
+            eprint!("{}", stats_text(&report, table, started.elapsed()));
+        }
         Ok(())
+    }
+}
+
+/// The `--stats` lines: engine, what it found, time.
+fn stats_text(report: &Report, table: &ValueTable, elapsed: std::time::Duration) -> String {
+    let mut text = String::new();
+    let mut line = |key: &str, value: String| text.push_str(&format!("{key:<12} {value}\n"));
+    let engine = match report.engine {
+        Some(Engine::Naive) => "naive",
+        Some(Engine::Sparse) => "sparse",
+        Some(_) => "other",
+        None => "none (closed form, or values already computed)",
+    };
+    line("engine", engine.to_string());
+    line("heaps", format!("0..={}", table.len().saturating_sub(1)));
+    if let Some(s) = &report.sparse {
+        line("mask", format!("{:#x}", s.mask));
+        line(
+            "rare heaps",
+            match s.last_rare {
+                Some(last) => format!("{} (last {last})", s.rare_count),
+                None => format!("{} (heap 0 only)", s.rare_count),
+            },
+        );
+        line(
+            "max value",
+            format!("{} (first at {})", s.max_value, s.max_value_at),
+        );
+        line(
+            "work",
+            format!(
+                "{} splits via rare heaps, {} in lazy scans, {} full scans, {} mask change(s)",
+                s.rare_pairs, s.scan_pairs, s.full_scans, s.mask_changes
+            ),
+        );
+        if !s.is_sparse() {
+            line(
+                "note",
+                "no sparse space: over one heap in 16 is rare, so the sparse engine is exact but no faster than naive".to_string(),
+            );
+        }
+    } else {
+        line("max value", table.max().value().to_string());
+    }
+    line(
+        "bytes/heap",
+        format!(
+            "{} ({})",
+            table.bytes_per_value(),
+            values::human_bytes((table.len() * table.bytes_per_value()) as u64)
+        ),
+    );
+    line("time", format!("{:.3} s", elapsed.as_secs_f64()));
+    text
+}
+
+impl From<&ComputeArgs> for Engine {
+    fn from(args: &ComputeArgs) -> Engine {
+        match args.engine {
+            EngineChoice::Auto => Engine::Auto,
+            EngineChoice::Naive => Engine::Naive,
+            EngineChoice::Sparse => Engine::Sparse,
+        }
     }
 }
 
 /// Runs the command `cli` asks for.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let compute = match &cli.command {
+        Command::Values(args) => Some(&args.compute),
+        Command::Count(args) => Some(&args.compute),
+        Command::Move(args) => Some(&args.compute),
+        Command::Play(_) => None,
+    };
     let ctx = Context {
         budget: match &cli.max_memory {
             Some(text) => Budget::bytes(memory_size(text)?),
             None => default_budget(),
         },
+        engine: compute.map_or(Engine::Auto, Engine::from),
+        stats: compute.is_some_and(|c| c.stats),
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
