@@ -246,13 +246,16 @@ struct State {
     histogram: Vec<u64>,
     max: u64,
     max_at: u64,
-    /// Bit `v` set when `v` is rare, for `v < K`, and every padding bit
-    /// from `K` on set.
-    rare_bits: Vec<u64>,
-    /// Option values seen for the current heap, bits `0..K`.
-    hit: Vec<u64>,
+    /// The values below `K` by class, increasing.
+    rare_values: Vec<u64>,
+    common_values: Vec<u64>,
+    /// `seen[v] == stamp` when `v` is an option value of the current heap:
+    /// a new heap takes a new stamp instead of clearing the array, and the
+    /// marks are plain stores, with no read-modify-write chain between them.
+    seen: Vec<u32>,
+    stamp: u32,
     /// Rare values below the least missing common value that the lazy scan
-    /// must find, bits `0..K`.
+    /// has yet to find, increasing.
     want: Vec<u64>,
     /// Heap at which the mask is next reviewed.
     next_review: usize,
@@ -346,8 +349,10 @@ impl State {
             histogram: vec![0],
             max: 0,
             max_at: 0,
-            rare_bits: Vec::new(),
-            hit: Vec::new(),
+            rare_values: Vec::new(),
+            common_values: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
             want: Vec::new(),
             next_review: 0,
             rare_limit: 0,
@@ -415,42 +420,36 @@ impl State {
         self.rare_limit = self.rare.len().saturating_mul(2).max(256);
     }
 
-    /// Sizes `hit` and `rare_bits` for values `0..K` and fills `rare_bits`.
+    /// Sizes `seen` for values `0..K` and sorts the values into classes.
     fn resize_bits(&mut self) {
-        let bound = self.histogram.len();
-        let words = bound.div_ceil(64);
-        self.hit = vec![0; words];
-        self.want = vec![0; words];
-        self.rare_bits = (0..words)
-            .map(|w| {
-                (0..64).fold(0u64, |bits, b| {
-                    let v = (w * 64 + b) as u64;
-                    if v >= bound as u64 || is_rare(v, self.mask) {
-                        bits | 1 << b
-                    } else {
-                        bits
-                    }
-                })
-            })
-            .collect();
+        let bound = self.histogram.len() as u64;
+        self.seen = vec![0; bound as usize];
+        self.stamp = 0;
+        let mask = self.mask;
+        self.rare_values = (0..bound).filter(|&v| is_rare(v, mask)).collect();
+        self.common_values = (0..bound).filter(|&v| !is_rare(v, mask)).collect();
     }
 
     /// `G(n)` from `G(0..n)`.
     #[inline]
     fn value_of<T: Cell>(&mut self, g: &[T], n: usize) -> u64 {
         let get = |i: usize| -> u64 { g[i].into() };
-        let hit = &mut self.hit;
-        hit.fill(0);
-        let set = |hit: &mut [u64], v: u64| hit[(v >> 6) as usize] |= 1 << (v & 63);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let seen = &mut self.seen[..];
         let shape = &self.shape;
         for &t in &shape.ends {
             if t == n {
-                set(hit, 0);
+                seen[0] = stamp;
             }
         }
         for &t in &shape.leaves {
             if t < n {
-                set(hit, get(n - t));
+                seen[get(n - t) as usize] = stamp;
             }
         }
         // Step 1: every split with a rare part.
@@ -460,36 +459,46 @@ impl State {
                 continue;
             }
             let rest = n - t;
-            for &r in &self.rare {
-                if r >= rest {
-                    break;
+            let below = self.rare.partition_point(|&r| r < rest);
+            let rare = &self.rare[..below];
+            // In Grundy's game the split into two equal halves is no move.
+            let equal = if shape.unequal && rest % 2 == 0 {
+                rare.binary_search(&(rest / 2)).ok()
+            } else {
+                None
+            };
+            let (before, after) = match equal {
+                Some(i) => (&rare[..i], &rare[i + 1..]),
+                None => (rare, &rare[..0]),
+            };
+            for part in [before, after] {
+                for &r in part {
+                    seen[(get(r) ^ get(rest - r)) as usize] = stamp;
                 }
-                let b = rest - r;
-                if shape.unequal && b == r {
-                    continue;
-                }
-                set(hit, get(r) ^ get(b));
-                pairs += 1;
+                pairs += part.len() as u64;
             }
         }
         self.rare_pairs += pairs;
         // Option values are below K, so the mex is at most K: the least common
         // value missing below K, or K.
-        let bound = self.histogram.len();
-        let common_mex = first_zero(hit, &self.rare_bits).map_or(bound, |v| v.min(bound));
+        let bound = self.histogram.len() as u64;
+        let common_mex = self
+            .common_values
+            .iter()
+            .copied()
+            .find(|&v| seen[v as usize] != stamp)
+            .unwrap_or(bound);
         let want = &mut self.want;
-        let mut missing = 0;
-        for (i, w) in want.iter_mut().enumerate() {
-            let below = match common_mex.saturating_sub(i * 64) {
-                0 => 0,
-                1..=63 => (1u64 << (common_mex - i * 64)) - 1,
-                _ => u64::MAX,
-            };
-            *w = self.rare_bits[i] & !hit[i] & below;
-            missing |= *w;
-        }
-        if missing == 0 {
-            return common_mex as u64;
+        want.clear();
+        want.extend(
+            self.rare_values
+                .iter()
+                .copied()
+                .take_while(|&v| v < common_mex)
+                .filter(|&v| seen[v as usize] != stamp),
+        );
+        if want.is_empty() {
+            return common_mex;
         }
         // Step 2: scan every split, a chunk at a time, until each rare value
         // below `common_mex` has turned up.
@@ -515,19 +524,21 @@ impl State {
                 }
                 more = true;
                 let end = to.min(meet);
-                mark_xors(hit, &g[from + 1..=end], &g[rest - end..rest - from]);
+                mark_xors(seen, stamp, &g[from + 1..=end], &g[rest - end..rest - from]);
                 scanned += (end - from) as u64;
                 let end = to.min(half - meet);
                 if from < end {
                     mark_xors(
-                        hit,
+                        seen,
+                        stamp,
                         &g[half + 1 - end..=half - from],
                         &g[rest - half + from..rest - half + end],
                     );
                     scanned += (end - from) as u64;
                 }
             }
-            if want.iter().zip(hit.iter()).all(|(&w, &h)| w & !h == 0) {
+            want.retain(|&v| seen[v as usize] != stamp);
+            if want.is_empty() {
                 break true;
             }
             if !more {
@@ -537,18 +548,10 @@ impl State {
         };
         self.scan_pairs += scanned;
         if found_all {
-            return common_mex as u64;
+            return common_mex;
         }
         self.full_scans += 1;
-        let left = want
-            .iter()
-            .zip(hit.iter())
-            .enumerate()
-            .find_map(|(i, (&w, &h))| {
-                let m = w & !h;
-                (m != 0).then(|| i * 64 + m.trailing_zeros() as usize)
-            });
-        left.unwrap_or(common_mex) as u64
+        want[0]
     }
 
     fn stats(&self) -> SparseStats {
@@ -568,21 +571,11 @@ impl State {
     }
 }
 
-/// Marks `small[i] ⊕ large[len − 1 − i]` in `hit`: the splits whose parts
+/// Marks `small[i] ⊕ large[len − 1 − i]` as seen: the splits whose parts
 /// are read from both ends of two windows.
 #[inline]
-fn mark_xors<T: Cell>(hit: &mut [u64], small: &[T], large: &[T]) {
+fn mark_xors<T: Cell>(seen: &mut [u32], stamp: u32, small: &[T], large: &[T]) {
     for (&x, &y) in small.iter().zip(large.iter().rev()) {
-        let v = x.into() ^ y.into();
-        hit[(v >> 6) as usize] |= 1 << (v & 63);
+        seen[(x.into() ^ y.into()) as usize] = stamp;
     }
-}
-
-/// The least bit clear in `a | b` (`b` padded with zeros).
-#[inline]
-fn first_zero(a: &[u64], b: &[u64]) -> Option<usize> {
-    a.iter().enumerate().find_map(|(i, &x)| {
-        let y = x | b.get(i).copied().unwrap_or(0);
-        (y != u64::MAX).then(|| i * 64 + (!y).trailing_zeros() as usize)
-    })
 }
