@@ -239,8 +239,9 @@ struct State {
     shape: Shape,
     policy: MaskPolicy,
     mask: u64,
-    /// Heaps `n >= 1` with a rare value, increasing.
-    rare: Vec<usize>,
+    /// Heaps `n >= 1` with a rare value, increasing, each with its value
+    /// (kept beside it so that step 1 reads one array in order).
+    rare: Vec<(usize, u64)>,
     /// `histogram[v]` heaps have value `v`; its length `K` is a power of two
     /// above every value, so option values (XORs of two) stay below `K`.
     histogram: Vec<u64>,
@@ -388,7 +389,7 @@ impl State {
     fn record(&mut self, n: usize, value: u64) {
         self.count(n, value);
         if n > 0 && is_rare(value, self.mask) {
-            self.rare.push(n);
+            self.rare.push((n, value));
         }
         self.heaps += 1;
         self.len = n as u64 + 1;
@@ -413,8 +414,8 @@ impl State {
                 .iter()
                 .enumerate()
                 .skip(1)
-                .filter(|&(_, &v)| is_rare(v.into(), self.mask))
-                .map(|(n, _)| n),
+                .map(|(n, &v)| (n, v.into()))
+                .filter(|&(_, v)| is_rare(v, self.mask)),
         );
         self.next_review = n.max(64).saturating_mul(2);
         self.rare_limit = self.rare.len().saturating_mul(2).max(256);
@@ -459,11 +460,11 @@ impl State {
                 continue;
             }
             let rest = n - t;
-            let below = self.rare.partition_point(|&r| r < rest);
+            let below = self.rare.partition_point(|&(r, _)| r < rest);
             let rare = &self.rare[..below];
             // In Grundy's game the split into two equal halves is no move.
             let equal = if shape.unequal && rest % 2 == 0 {
-                rare.binary_search(&(rest / 2)).ok()
+                rare.binary_search_by_key(&(rest / 2), |&(r, _)| r).ok()
             } else {
                 None
             };
@@ -472,8 +473,8 @@ impl State {
                 None => (rare, &rare[..0]),
             };
             for part in [before, after] {
-                for &r in part {
-                    seen[(get(r) ^ get(rest - r)) as usize] = stamp;
+                for &(r, v) in part {
+                    seen[(v ^ get(rest - r)) as usize] = stamp;
                 }
                 pairs += part.len() as u64;
             }
@@ -558,7 +559,7 @@ impl State {
         SparseStats {
             mask: self.mask,
             rare_count: self.rare.len() as u64 + u64::from(self.len > 0),
-            last_rare: self.rare.last().map(|&r| r as u64),
+            last_rare: self.rare.last().map(|&(r, _)| r as u64),
             max_value: self.max,
             max_value_at: self.max_at,
             mask_changes: self.mask_changes,
