@@ -184,7 +184,7 @@ pub fn extend_reporting(
             allbut::extend(set.excluded(), table, len, progress)?
         }
         (Engine::Sparse, _) | (Engine::Auto, _) if sparse::applies(ruleset) => {
-            let stats = sparse::extend(ruleset, table, len, sparse::MaskPolicy::Auto, progress)?;
+            let stats = sparse::extend(ruleset, table, len, sparse::Tuning::default(), progress)?;
             report.engine = Some(Engine::Sparse);
             report.sparse = Some(stats);
         }

@@ -30,12 +30,17 @@
 //! heaps and to Grundy's game; hexadecimal codes that leave three heaps go to
 //! the naive engine.
 
+use rayon::prelude::*;
+
 use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
 use crate::values::mask::{best_mask, is_rare, rare_count};
 use crate::values::table::{Cell, Visit};
 use crate::values::{PROGRESS_EVERY, Progress, ValueTable};
+
+/// The largest value bound K for which blocks are read ahead.
+const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
 
 /// Splits the lazy scan reads between two checks for completion.
 const SCAN_CHUNK: usize = 64;
@@ -48,6 +53,42 @@ pub enum MaskPolicy {
     Auto,
     /// This mask throughout, however poor: for tests and experiments.
     Fixed(u64),
+}
+
+/// How the sparse engine runs: its mask and its use of a second core.
+///
+/// Heaps are computed in blocks. For each block, the splits whose parts both
+/// lie before the block — a rare part far back, or both parts near half the
+/// heap — are read for every heap of the block in parallel (rayon); then the
+/// block is finished heap by heap.
+///
+/// ```
+/// use grundy::values::sparse::{MaskPolicy, Tuning};
+/// let sequential = Tuning { parallel_from: usize::MAX, ..Tuning::default() };
+/// assert_eq!(sequential.mask, MaskPolicy::Auto);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tuning {
+    /// How the mask is chosen.
+    pub mask: MaskPolicy,
+    /// Heaps a block (at least 1).
+    pub block: usize,
+    /// The first heap from which blocks are prepared in parallel;
+    /// `usize::MAX` never does.
+    pub parallel_from: usize,
+    /// Splits near half the heap read ahead for each heap of a block.
+    pub read_ahead: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            mask: MaskPolicy::Auto,
+            block: 4096,
+            parallel_from: 1 << 16,
+            read_ahead: 512,
+        }
+    }
 }
 
 /// What a run of the sparse engine found and how much work it did.
@@ -132,12 +173,12 @@ pub fn compute(ruleset: &Ruleset, to: u64) -> Result<(ValueTable, SparseStats)> 
         .ok()
         .and_then(|t| t.checked_add(1))
         .ok_or_else(|| Error::new(ErrorKind::TooLarge, "too many heaps for this machine"))?;
-    let stats = extend(ruleset, &mut table, len, MaskPolicy::Auto, &mut |_| {})?;
+    let stats = extend(ruleset, &mut table, len, Tuning::default(), &mut |_| {})?;
     Ok((table, stats))
 }
 
-/// Extends `table` to `len` values with the sparse engine and the given mask
-/// policy.
+/// Extends `table` to `len` values with the sparse engine, tuned by
+/// `tuning`.
 ///
 /// Values already in `table` are trusted and kept; the mask and the rare
 /// list are rebuilt from them, so a table saved and restored resumes
@@ -155,7 +196,7 @@ pub fn extend(
     ruleset: &Ruleset,
     table: &mut ValueTable,
     len: usize,
-    policy: MaskPolicy,
+    tuning: Tuning,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<SparseStats> {
     let shape = Shape::of(ruleset).ok_or_else(|| {
@@ -164,11 +205,12 @@ pub fn extend(
         ))
     })?;
     table.set_capacity_hint(len);
-    let mut state = State::new(shape, policy, table);
+    let mut state = State::new(shape, tuning.mask, table);
     loop {
         let outcome = table.visit_mut(Run {
             state: &mut state,
             len,
+            tuning,
             progress: &mut *progress,
         });
         table.raise_max(state.max);
@@ -275,6 +317,7 @@ struct State {
 struct Run<'a> {
     state: &'a mut State,
     len: usize,
+    tuning: Tuning,
     progress: &'a mut dyn FnMut(Progress),
 }
 
@@ -285,6 +328,7 @@ impl Visit for Run<'_> {
         let Run {
             state,
             len,
+            tuning,
             progress,
         } = self;
         let more = len.saturating_sub(values.len());
@@ -299,24 +343,137 @@ impl Visit for Run<'_> {
             )
         })?;
         while values.len() < len {
-            let n = values.len();
-            if n >= state.next_review || state.rare.len() > state.rare_limit {
+            let start = values.len();
+            if start >= state.next_review || state.rare.len() > state.rare_limit {
                 state.review(values);
             }
-            let value = state.value_of(values, n);
-            let Some(cell) = T::from_u64(value) else {
-                return Ok(Some(value));
+            let end = len
+                .min(state.next_review)
+                .min(start.saturating_add(tuning.block.max(1)));
+            // Reading ahead keeps K bits a heap of the block: only while K is
+            // small.
+            let ahead = if start >= tuning.parallel_from
+                && end - start > 1
+                && state.histogram.len() <= MAX_READ_AHEAD_BOUND
+            {
+                state.prepare(values, start, end, tuning.read_ahead)
+            } else {
+                Ahead::none()
             };
-            values.push(cell);
-            state.record(n, value);
-            if n % PROGRESS_EVERY == 0 {
-                progress(Progress {
-                    done: n as u64,
-                    total: len as u64,
-                });
+            let bound = state.histogram.len();
+            for n in start..end {
+                let value = state.value_of(values, n, &ahead);
+                let Some(cell) = T::from_u64(value) else {
+                    return Ok(Some(value));
+                };
+                values.push(cell);
+                state.record(n, value);
+                if n % PROGRESS_EVERY == 0 {
+                    progress(Progress {
+                        done: n as u64,
+                        total: len as u64,
+                    });
+                }
+                // A longer rare list or a new value class makes what was read
+                // ahead incomplete: start a new block.
+                if state.rare.len() > state.rare_limit || state.histogram.len() != bound {
+                    break;
+                }
             }
         }
         Ok(None)
+    }
+}
+
+/// Option values of the heaps of a block read in parallel before the block
+/// is finished heap by heap.
+#[derive(Debug)]
+struct Ahead {
+    /// The block's first heap: every part read ahead lies below it.
+    start: usize,
+    /// Bit-set words a heap.
+    words: usize,
+    bits: Vec<u64>,
+    /// Rare-list entries that existed when the block was prepared: those
+    /// with the other part below `start` were read ahead.
+    rare_len: usize,
+    read_ahead: usize,
+}
+
+impl Ahead {
+    fn none() -> Ahead {
+        Ahead {
+            start: 0,
+            words: 0,
+            bits: Vec::new(),
+            rare_len: 0,
+            read_ahead: 0,
+        }
+    }
+
+    /// Whether `v` was read ahead among the option values of heap `n`.
+    #[inline]
+    fn has(&self, n: usize, v: u64) -> bool {
+        let word = (v >> 6) as usize;
+        word < self.words && self.bits[(n - self.start) * self.words + word] >> (v & 63) & 1 != 0
+    }
+
+    /// How many splits of the middle stream of a take were read ahead.
+    #[inline]
+    fn middle(&self, rest: usize, half: usize, meet: usize) -> usize {
+        middle_prefix(rest, half, meet, self.start, self.read_ahead)
+    }
+}
+
+/// The splits of the middle stream (smaller part `half`, `half − 1`, …) that
+/// can be read before heap `start` exists: both parts below `start`.
+#[inline]
+fn middle_prefix(rest: usize, half: usize, meet: usize, start: usize, read_ahead: usize) -> usize {
+    let m = read_ahead.min(half - meet);
+    if m > 0 && rest - half + m <= start {
+        m
+    } else {
+        0
+    }
+}
+
+/// Marks the values of the splits `r + (rest − r)` for the rare heaps `r` of
+/// `rare` (all below `rest`), leaving out the equal split in Grundy's game.
+/// Returns how many splits were read.
+#[inline]
+fn mark_rare<T: Cell>(
+    seen: &mut [u32],
+    stamp: u32,
+    g: &[T],
+    rare: &[(usize, u64)],
+    rest: usize,
+    unequal: bool,
+) -> u64 {
+    let equal = if unequal && rest % 2 == 0 {
+        rare.binary_search_by_key(&(rest / 2), |&(r, _)| r).ok()
+    } else {
+        None
+    };
+    let (before, after) = match equal {
+        Some(i) => (&rare[..i], &rare[i + 1..]),
+        None => (rare, &rare[..0]),
+    };
+    for part in [before, after] {
+        for &(r, v) in part {
+            seen[(v ^ g[rest - r].into()) as usize] = stamp;
+        }
+    }
+    (before.len() + after.len()) as u64
+}
+
+/// The larger half of a split of `rest` is at least `rest − half`: `half` is
+/// the largest smaller part.
+#[inline]
+fn largest_smaller_part(rest: usize, unequal: bool) -> usize {
+    if unequal {
+        rest.saturating_sub(1) / 2
+    } else {
+        rest / 2
     }
 }
 
@@ -431,9 +588,77 @@ impl State {
         self.common_values = (0..bound).filter(|&v| !is_rare(v, mask)).collect();
     }
 
-    /// `G(n)` from `G(0..n)`.
+    /// Reads ahead, in parallel, the splits of heaps `start..end` whose
+    /// parts both lie below `start`: a far rare part, or the first
+    /// `read_ahead` splits near half the heap.
+    fn prepare<T: Cell>(&mut self, g: &[T], start: usize, end: usize, read_ahead: usize) -> Ahead {
+        let bound = self.histogram.len();
+        let words = bound.div_ceil(64);
+        let mut bits = vec![0u64; (end - start) * words];
+        let rare_len = self.rare.len();
+        let rare = &self.rare[..];
+        let shape = &self.shape;
+        let (rare_pairs, scan_pairs) = bits
+            .par_chunks_mut(words)
+            .enumerate()
+            .map_init(
+                || (vec![0u32; bound], 0u32),
+                |(seen, stamp), (i, out)| {
+                    *stamp = stamp.wrapping_add(1);
+                    if *stamp == 0 {
+                        seen.fill(0);
+                        *stamp = 1;
+                    }
+                    let n = start + i;
+                    let (mut rare_pairs, mut scan_pairs) = (0, 0);
+                    for &t in &shape.splits {
+                        if t + 2 > n {
+                            continue;
+                        }
+                        let rest = n - t;
+                        let near = rare.partition_point(|&(r, _)| r < rest && r + start <= rest);
+                        let below = rare.partition_point(|&(r, _)| r < rest);
+                        rare_pairs +=
+                            mark_rare(seen, *stamp, g, &rare[near..below], rest, shape.unequal);
+                        let half = largest_smaller_part(rest, shape.unequal);
+                        let meet = half.div_ceil(2);
+                        let m = middle_prefix(rest, half, meet, start, read_ahead);
+                        if m > 0 {
+                            mark_xors(
+                                seen,
+                                *stamp,
+                                &g[half + 1 - m..=half],
+                                &g[rest - half..rest - half + m],
+                            );
+                            scan_pairs += m as u64;
+                        }
+                    }
+                    for (w, word) in out.iter_mut().enumerate() {
+                        let base = w * 64;
+                        let top = (base + 64).min(bound);
+                        *word = seen[base..top]
+                            .iter()
+                            .enumerate()
+                            .fold(0u64, |acc, (b, &s)| acc | u64::from(s == *stamp) << b);
+                    }
+                    (rare_pairs, scan_pairs)
+                },
+            )
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        self.rare_pairs += rare_pairs;
+        self.scan_pairs += scan_pairs;
+        Ahead {
+            start,
+            words,
+            bits,
+            rare_len,
+            read_ahead,
+        }
+    }
+
+    /// `G(n)` from `G(0..n)` and what was read ahead for it.
     #[inline]
-    fn value_of<T: Cell>(&mut self, g: &[T], n: usize) -> u64 {
+    fn value_of<T: Cell>(&mut self, g: &[T], n: usize, ahead: &Ahead) -> u64 {
         let get = |i: usize| -> u64 { g[i].into() };
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -453,31 +678,20 @@ impl State {
                 seen[get(n - t) as usize] = stamp;
             }
         }
-        // Step 1: every split with a rare part.
+        // Step 1: every split with a rare part not read ahead: the near
+        // ones among the rare heaps the block started with, and those found
+        // since.
         let mut pairs = 0u64;
+        let (old, new) = self.rare.split_at(ahead.rare_len);
         for &t in &shape.splits {
             if t + 2 > n {
                 continue;
             }
             let rest = n - t;
-            let below = self.rare.partition_point(|&(r, _)| r < rest);
-            let rare = &self.rare[..below];
-            // In Grundy's game the split into two equal halves is no move.
-            let equal = if shape.unequal && rest % 2 == 0 {
-                rare.binary_search_by_key(&(rest / 2), |&(r, _)| r).ok()
-            } else {
-                None
-            };
-            let (before, after) = match equal {
-                Some(i) => (&rare[..i], &rare[i + 1..]),
-                None => (rare, &rare[..0]),
-            };
-            for part in [before, after] {
-                for &(r, v) in part {
-                    seen[(v ^ get(rest - r)) as usize] = stamp;
-                }
-                pairs += part.len() as u64;
-            }
+            let near = old.partition_point(|&(r, _)| r < rest && r + ahead.start <= rest);
+            pairs += mark_rare(seen, stamp, g, &old[..near], rest, shape.unequal);
+            let below = new.partition_point(|&(r, _)| r < rest);
+            pairs += mark_rare(seen, stamp, g, &new[..below], rest, shape.unequal);
         }
         self.rare_pairs += pairs;
         // Option values are below K, so the mex is at most K: the least common
@@ -487,7 +701,7 @@ impl State {
             .common_values
             .iter()
             .copied()
-            .find(|&v| seen[v as usize] != stamp)
+            .find(|&v| seen[v as usize] != stamp && !ahead.has(n, v))
             .unwrap_or(bound);
         let want = &mut self.want;
         want.clear();
@@ -496,7 +710,7 @@ impl State {
                 .iter()
                 .copied()
                 .take_while(|&v| v < common_mex)
-                .filter(|&v| seen[v as usize] != stamp),
+                .filter(|&v| seen[v as usize] != stamp && !ahead.has(n, v)),
         );
         if want.is_empty() {
             return common_mex;
@@ -510,32 +724,29 @@ impl State {
             let mut more = false;
             for &t in &shape.splits {
                 let rest = n.saturating_sub(t);
-                // Smaller parts a = 1..=half, with a < rest − a if unequal.
-                let half = if shape.unequal {
-                    rest.saturating_sub(1) / 2
-                } else {
-                    rest / 2
-                };
+                let half = largest_smaller_part(rest, shape.unequal);
                 // Two streams meet in the middle: smaller parts 1, 2, … (one
                 // part is a small heap) and half, half − 1, … (both parts
-                // near rest / 2). They find different values quickly.
+                // near rest / 2, the first of them perhaps read ahead). They
+                // find different values quickly.
                 let meet = half.div_ceil(2);
-                if from >= meet {
-                    continue;
+                if from < meet {
+                    more = true;
+                    let end = to.min(meet);
+                    mark_xors(seen, stamp, &g[from + 1..=end], &g[rest - end..rest - from]);
+                    scanned += (end - from) as u64;
                 }
-                more = true;
-                let end = to.min(meet);
-                mark_xors(seen, stamp, &g[from + 1..=end], &g[rest - end..rest - from]);
-                scanned += (end - from) as u64;
-                let end = to.min(half - meet);
-                if from < end {
+                let skip = ahead.middle(rest, half, meet);
+                let (lo, end) = (skip + from, (skip + to).min(half - meet));
+                if lo < end {
+                    more = true;
                     mark_xors(
                         seen,
                         stamp,
-                        &g[half + 1 - end..=half - from],
-                        &g[rest - half + from..rest - half + end],
+                        &g[half + 1 - end..=half - lo],
+                        &g[rest - half + lo..rest - half + end],
                     );
-                    scanned += (end - from) as u64;
+                    scanned += (end - lo) as u64;
                 }
             }
             want.retain(|&v| seen[v as usize] != stamp);

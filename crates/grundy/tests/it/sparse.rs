@@ -2,7 +2,7 @@
 //! masks and no mask, and against the published statistics of Grundy's game.
 
 use grundy::ruleset::TakeAndBreak;
-use grundy::values::sparse::{self, MaskPolicy};
+use grundy::values::sparse::{self, MaskPolicy, Tuning};
 use grundy::values::{self, Engine, Options};
 use grundy::{Ruleset, ValueTable};
 use proptest::prelude::*;
@@ -15,10 +15,25 @@ fn naive(game: &Ruleset, to: u64) -> ValueTable {
     values::compute_with(game, to, options, &mut |_| {}).unwrap()
 }
 
-fn sparse_with(game: &Ruleset, to: u64, policy: MaskPolicy) -> ValueTable {
+fn sparse_with(game: &Ruleset, to: u64, mask: MaskPolicy) -> ValueTable {
+    let tuning = Tuning {
+        mask,
+        ..Tuning::default()
+    };
     let mut table = ValueTable::new();
-    sparse::extend(game, &mut table, to as usize + 1, policy, &mut |_| {}).unwrap();
+    sparse::extend(game, &mut table, to as usize + 1, tuning, &mut |_| {}).unwrap();
     table
+}
+
+/// Blocks read ahead in parallel from the first heap on, small enough that
+/// every size here crosses many of them.
+fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
+    Tuning {
+        mask,
+        block,
+        parallel_from: 0,
+        read_ahead,
+    }
 }
 
 /// Octal codes of up to four digits that split a heap in two: some digit has
@@ -54,9 +69,22 @@ proptest! {
     #[test]
     fn extending_in_steps_equals_computing_at_once(game in splitting_code(), a in 0u64..800, b in 0u64..800) {
         let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, a as usize + 1, MaskPolicy::Auto, &mut |_| {}).unwrap();
-        sparse::extend(&game, &mut table, (a + b) as usize + 1, MaskPolicy::Auto, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, a as usize + 1, Tuning::default(), &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, (a + b) as usize + 1, Tuning::default(), &mut |_| {}).unwrap();
         prop_assert_eq!(table, naive(&game, a + b));
+    }
+
+    #[test]
+    fn reading_ahead_in_parallel_changes_no_value(
+        game in splitting_code(),
+        to in 0u64..2500,
+        block in 1usize..200,
+        read_ahead in 0usize..100,
+        mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
+    ) {
+        let mut table = ValueTable::new();
+        sparse::extend(&game, &mut table, to as usize + 1, parallel(mask, block, read_ahead), &mut |_| {}).unwrap();
+        prop_assert_eq!(table, naive(&game, to), "{}", game);
     }
 }
 
@@ -68,8 +96,18 @@ fn grundys_game_equals_naive_at_every_length_up_to_3000() {
     // rebuilds the engine's state from the table.
     let mut table = ValueTable::new();
     for len in [1, 2, 3, 10, 100, 127, 128, 129, 1000, 3001] {
-        sparse::extend(&game, &mut table, len, MaskPolicy::Auto, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, len, Tuning::default(), &mut |_| {}).unwrap();
         assert_eq!(table.to_vec(), expected[..len]);
+    }
+    for (block, read_ahead) in [(1, 0), (7, 3), (64, 512), (1000, 40)] {
+        let mut table = ValueTable::new();
+        let tuning = parallel(MaskPolicy::Auto, block, read_ahead);
+        sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
+        assert_eq!(
+            table.to_vec(),
+            expected,
+            "block {block}, read ahead {read_ahead}"
+        );
     }
     let (table, stats) = sparse::compute(&game, 3000).unwrap();
     assert_eq!(table.to_vec(), expected);
