@@ -26,13 +26,24 @@ enum Store {
 /// assert_eq!(t.bytes_per_value(), 2);
 /// assert_eq!(t.to_vec(), vec![3, 300]);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two tables are equal when they hold the same values, whatever their
+/// widths and reserved room.
+#[derive(Clone, Debug)]
 pub struct ValueTable {
     store: Store,
     max: u64,
     /// Heaps the caller said it will need, so widening reserves the right room.
     capacity_hint: usize,
 }
+
+impl PartialEq for ValueTable {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for ValueTable {}
 
 impl Default for ValueTable {
     fn default() -> Self {
@@ -185,6 +196,70 @@ impl ValueTable {
     /// The values as plain integers.
     pub fn to_vec(&self) -> Vec<u64> {
         (0..self.len()).map(|i| self.raw(i)).collect()
+    }
+
+    /// The values as little-endian integers of [`ValueTable::bytes_per_value`]
+    /// bytes each, handed to `sink` a chunk at a time: what a cache file
+    /// stores. [`ValueTable::from_le_bytes`] reads them back.
+    ///
+    /// ```
+    /// use grundy::ValueTable;
+    /// let t = ValueTable::from_values([1, 300, 2]);
+    /// let mut bytes = Vec::new();
+    /// t.for_each_le_chunk(&mut |chunk| bytes.extend_from_slice(chunk));
+    /// assert_eq!(bytes, [1, 0, 44, 1, 2, 0]);
+    /// assert_eq!(ValueTable::from_le_bytes(2, &bytes)?, t);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn for_each_le_chunk(&self, sink: &mut dyn FnMut(&[u8])) {
+        const CHUNK: usize = 1 << 16;
+        fn chunks<T: Copy, const W: usize>(
+            values: &[T],
+            le: impl Fn(T) -> [u8; W],
+            sink: &mut dyn FnMut(&[u8]),
+        ) {
+            let mut buffer = Vec::with_capacity(CHUNK * W);
+            for part in values.chunks(CHUNK) {
+                buffer.clear();
+                buffer.extend(part.iter().flat_map(|&v| le(v)));
+                sink(&buffer);
+            }
+        }
+        match &self.store {
+            Store::U8(v) => v.chunks(CHUNK).for_each(sink),
+            Store::U16(v) => chunks(v, u16::to_le_bytes, sink),
+            Store::U32(v) => chunks(v, u32::to_le_bytes, sink),
+            Store::U64(v) => chunks(v, u64::to_le_bytes, sink),
+        }
+    }
+
+    /// A table from little-endian values of `width` bytes each, as
+    /// [`ValueTable::for_each_le_chunk`] writes them. The table takes the
+    /// narrowest width that holds the values.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] if `width` is not 1, 2, 4 or 8 or `bytes` is
+    /// not a whole number of values; [`ErrorKind::TooLarge`] if the table
+    /// cannot be allocated.
+    pub fn from_le_bytes(width: usize, bytes: &[u8]) -> Result<ValueTable> {
+        if ![1, 2, 4, 8].contains(&width) || bytes.len() % width != 0 {
+            return Err(Error::new(
+                ErrorKind::Corrupt,
+                format!(
+                    "{} bytes of {width}-byte values do not make a value table",
+                    bytes.len()
+                ),
+            ));
+        }
+        let len = bytes.len() / width;
+        let mut table = ValueTable::with_capacity(len)?;
+        table.capacity_hint = len;
+        for value in bytes.chunks_exact(width) {
+            let mut le = [0u8; 8];
+            le[..width].copy_from_slice(value);
+            table.try_push(Nimber::new(u64::from_le_bytes(le)))?;
+        }
+        Ok(table)
     }
 
     /// Runs `visitor` on the typed storage. A visitor that appends values
