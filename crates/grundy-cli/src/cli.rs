@@ -26,6 +26,28 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "SIZE")]
     pub max_memory: Option<String>,
 
+    /// Keep computed values in DIR: a later command reads them instead of
+    /// computing again, and a long computation saves checkpoints there and
+    /// resumes from the last one if it was stopped [default: the platform
+    /// cache directory, such as ~/.cache/grundy]
+    #[arg(long, global = true, value_name = "DIR")]
+    pub cache: Option<std::path::PathBuf>,
+
+    /// Neither read nor write the value cache
+    #[arg(long, global = true, conflicts_with = "cache")]
+    pub no_cache: bool,
+
+    /// Seconds between checkpoints of a long computation (0: after every
+    /// step; for tests)
+    #[arg(
+        long,
+        global = true,
+        hide = true,
+        default_value_t = 60.0,
+        value_name = "SECONDS"
+    )]
+    pub checkpoint_secs: f64,
+
     #[command(subcommand)]
     pub command: Command,
 }

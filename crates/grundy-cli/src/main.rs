@@ -3,6 +3,7 @@
 //! This binary only parses, calls the `grundy` library and renders: every
 //! piece of mathematics lives in the library.
 
+mod cache;
 mod cli;
 mod cmd;
 mod failure;

@@ -1,11 +1,14 @@
 //! One module a subcommand; this one dispatches and holds what they share.
 
+use std::cell::Cell;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use grundy::Ruleset;
 use grundy::values::{self, Budget, Engine, Report, ValueTable};
 
+use crate::cache::Cache;
 use crate::cli::{Cli, Command, ComputeArgs, EngineChoice};
 use crate::failure::usage;
 use crate::progress::Bar;
@@ -24,37 +27,146 @@ pub struct Context {
     pub engine: Engine,
     /// Whether to print the engine's statistics on stderr.
     pub stats: bool,
+    /// The value cache, unless disabled.
+    pub cache: Option<Cache>,
+    /// Time between checkpoints of a long computation.
+    pub checkpoint_every: Duration,
+    /// Set once writing the cache has failed, so the warning is given once.
+    pub cache_failed: Cell<bool>,
 }
+
+/// Computations shorter than this are not worth a cache file.
+const WORTH_CACHING: Duration = Duration::from_secs(1);
 
 impl Context {
     /// `G(0..=to)` of `ruleset`, with a progress bar and the memory budget.
     pub fn values(&self, ruleset: &Ruleset, to: u64) -> anyhow::Result<ValueTable> {
         let mut table = ValueTable::new();
         self.extend(ruleset, &mut table, to)?;
+        let len = usize::try_from(to.saturating_add(1)).unwrap_or(usize::MAX);
+        if table.len() > len {
+            // The cache held more than was asked for.
+            table.truncate(len);
+        }
         Ok(table)
     }
 
-    /// Extends `table` to hold `G(0..=to)`.
+    /// Extends `table` to hold `G(0..=to)`: from the cache if it holds them,
+    /// otherwise computed in steps, with a checkpoint written to the cache
+    /// every `checkpoint_every` and at the end of a long computation.
     pub fn extend(&self, ruleset: &Ruleset, table: &mut ValueTable, to: u64) -> anyhow::Result<()> {
+        let started = Instant::now();
+        // The whole request is checked against the budget before anything
+        // is read or computed; the steps below are each within it.
+        values::check_fits(ruleset, to, self.budget)?;
+        let want = to.saturating_add(1);
+        let mut cache_note = String::from("off");
+        let mut read_note = String::new();
+        if let Some(cache) = &self.cache {
+            cache_note = format!("nothing cached in {}", cache.path(ruleset).display());
+            if (table.len() as u64) < want {
+                if let Some(cached) = cache.load(ruleset) {
+                    if cached.len() > table.len() {
+                        read_note = format!("read {} values; ", cached.len());
+                        cache_note = format!("{read_note}{}", cache.path(ruleset).display());
+                        *table = cached;
+                    }
+                }
+            }
+        }
         let mut bar = Bar::new("values");
         let options = values::Options {
             budget: self.budget,
             engine: self.engine,
         };
-        let started = std::time::Instant::now();
-        let report = values::extend_reporting(ruleset, table, to, options, &mut |p| {
-            bar.update(p.done, p.total)
-        })?;
+        let mut totals: Option<Report> = None;
+        let mut step: u64 = 1 << 16;
+        let mut last_saved = Instant::now();
+        while (table.len() as u64) < want {
+            let from = table.len() as u64;
+            let step_to = to.min(from.saturating_add(step - 1));
+            let step_started = Instant::now();
+            let report = values::extend_reporting(ruleset, table, step_to, options, &mut |p| {
+                bar.update(p.done, want)
+            })?;
+            merge(&mut totals, report);
+            step = next_step(step, step_started.elapsed(), self.checkpoint_every);
+            let done = table.len() as u64 >= want;
+            let due = if done {
+                started.elapsed() >= WORTH_CACHING || self.checkpoint_every.is_zero()
+            } else {
+                last_saved.elapsed() >= self.checkpoint_every
+            };
+            if due {
+                if let Some(note) = self.save(ruleset, table) {
+                    cache_note = format!("{read_note}{note}");
+                }
+                last_saved = Instant::now();
+            }
+        }
         drop(bar);
         if self.stats {
-            eprint!("{}", stats_text(&report, table, started.elapsed()));
+            let report = totals.unwrap_or_default();
+            eprint!(
+                "{}",
+                stats_text(&report, table, started.elapsed(), &cache_note)
+            );
         }
         Ok(())
+    }
+
+    /// Writes `table` to the cache; a failure is a warning, given once.
+    fn save(&self, ruleset: &Ruleset, table: &ValueTable) -> Option<String> {
+        let cache = self.cache.as_ref()?;
+        if self.cache_failed.get() {
+            return None;
+        }
+        match cache.store(ruleset, table) {
+            Ok(()) => Some(format!(
+                "wrote {} values to {}",
+                table.len(),
+                cache.path(ruleset).display()
+            )),
+            Err(e) => {
+                eprintln!("warning: {e:#}");
+                self.cache_failed.set(true);
+                None
+            }
+        }
+    }
+}
+
+/// The next step, in heaps, aiming at a tenth of the checkpoint interval
+/// (at most ten seconds) a step, changing by at most a factor four.
+fn next_step(step: u64, took: Duration, checkpoint_every: Duration) -> u64 {
+    let aim = (checkpoint_every.as_secs_f64() / 10.0).clamp(0.25, 10.0);
+    let took = took.as_secs_f64().max(1e-3);
+    let next = (step as f64 * aim / took).clamp(step as f64 / 4.0, step as f64 * 4.0);
+    (next as u64).max(1 << 12)
+}
+
+/// Adds the work counted in `report` to `totals`; the findings (mask, rare
+/// heaps, largest value) are those of the last step, which cover the table.
+fn merge(totals: &mut Option<Report>, report: Report) {
+    let Some(total) = totals else {
+        *totals = Some(report);
+        return;
+    };
+    total.engine = report.engine.or(total.engine);
+    if let Some(mut new) = report.sparse {
+        if let Some(old) = total.sparse {
+            new.rare_pairs += old.rare_pairs;
+            new.scan_pairs += old.scan_pairs;
+            new.full_scans += old.full_scans;
+            new.mask_changes += old.mask_changes;
+            new.heaps += old.heaps;
+        }
+        total.sparse = Some(new);
     }
 }
 
 /// The `--stats` lines: engine, what it found, time.
-fn stats_text(report: &Report, table: &ValueTable, elapsed: std::time::Duration) -> String {
+fn stats_text(report: &Report, table: &ValueTable, elapsed: Duration, cache: &str) -> String {
     let mut text = String::new();
     let mut line = |key: &str, value: String| text.push_str(&format!("{key:<12} {value}\n"));
     let engine = match report.engine {
@@ -102,6 +214,7 @@ fn stats_text(report: &Report, table: &ValueTable, elapsed: std::time::Duration)
             values::human_bytes((table.len() * table.bytes_per_value()) as u64)
         ),
     );
+    line("cache", cache.to_string());
     line("time", format!("{:.3} s", elapsed.as_secs_f64()));
     text
 }
@@ -131,6 +244,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         },
         engine: compute.map_or(Engine::Auto, Engine::from),
         stats: compute.is_some_and(|c| c.stats),
+        cache: Cache::new(cli.cache.as_deref(), cli.no_cache),
+        checkpoint_every: Duration::try_from_secs_f64(cli.checkpoint_secs).map_err(|_| {
+            usage(format!(
+                "--checkpoint-secs {} is not a number of seconds",
+                cli.checkpoint_secs
+            ))
+        })?,
+        cache_failed: Cell::new(false),
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -1,0 +1,111 @@
+//! The value cache: a run killed with SIGKILL resumes from its last
+//! checkpoint and ends bit-identical to an uninterrupted run; later queries
+//! are answered from the cache; a damaged file is reported and recomputed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::{grundy, ok};
+
+const GAME: &str = "0.6";
+const TO: &str = "300000";
+
+/// A fresh directory under the system's temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-it-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+fn cached_run(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let dir = dir.to_str().expect("a UTF-8 path");
+    let mut args = vec!["count", GAME, "--to", TO, "--format", "csv", "--cache", dir];
+    args.extend_from_slice(extra);
+    grundy(&args, None)
+}
+
+#[test]
+fn a_killed_run_resumes_and_ends_bit_identical() {
+    let expected = ok(&["count", GAME, "--to", TO, "--format", "csv", "--no-cache"]);
+
+    // An uninterrupted run, checkpointing after every step.
+    let whole = scratch("whole");
+    let out = cached_run(&whole, &["--checkpoint-secs", "0"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+
+    // A run killed as soon as its first checkpoint exists.
+    let killed = scratch("killed");
+    let file = killed.join(format!("{GAME}.values"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "count",
+            GAME,
+            "--to",
+            TO,
+            "--checkpoint-secs",
+            "0",
+            "--cache",
+        ])
+        .arg(&killed)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the grundy binary runs");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !file.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().expect("SIGKILL is delivered");
+    child.wait().expect("the child is reaped");
+    assert!(file.exists(), "no checkpoint was written");
+
+    let out = cached_run(&killed, &["--checkpoint-secs", "0", "--stats"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{stderr}");
+    let resumed_from: u64 = stderr
+        .split("read ")
+        .nth(1)
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the resumed run read no checkpoint: {stderr}"));
+    assert!(
+        0 < resumed_from && resumed_from < 300_001,
+        "the run was not stopped part-way: {stderr}"
+    );
+    let a = std::fs::read(whole.join(format!("{GAME}.values"))).unwrap();
+    let b = std::fs::read(&file).unwrap();
+    assert!(
+        a == b,
+        "the resumed cache file differs from the uninterrupted one"
+    );
+
+    // A second query is answered from the cache, without computing.
+    let dir = killed.to_str().unwrap();
+    let out = grundy(
+        &["values", GAME, "--to", "1000", "--cache", dir, "--stats"],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("read 300001 values"), "{stderr}");
+    assert!(stderr.contains("engine       none"), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        ok(&["values", GAME, "--to", "1000", "--no-cache"])
+    );
+
+    // A damaged file is reported, ignored and replaced.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&file, &bytes).unwrap();
+    let out = cached_run(&killed, &["--checkpoint-secs", "0"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("checksum does not match"), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    assert!(std::fs::read(&file).unwrap() == a);
+
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&killed);
+}
