@@ -33,6 +33,7 @@ fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
         block,
         parallel_from: 0,
         read_ahead,
+        min_work: 0,
     }
 }
 
