@@ -89,7 +89,11 @@ fn heap_value(table: &ValueTable, heap: u64) -> Result<Nimber> {
 ///
 /// # Complexity
 /// O(total options of the heaps whose value can drop to the target).
-pub fn winning_moves(ruleset: &Ruleset, table: &ValueTable, heaps: &[u64]) -> Result<Vec<HeapMove>> {
+pub fn winning_moves(
+    ruleset: &Ruleset,
+    table: &ValueTable,
+    heaps: &[u64],
+) -> Result<Vec<HeapMove>> {
     let total = value(table, heaps)?;
     let mut moves = Vec::new();
     if total.is_zero() {
@@ -98,7 +102,11 @@ pub fn winning_moves(ruleset: &Ruleset, table: &ValueTable, heaps: &[u64]) -> Re
     for (i, &h) in heaps.iter().enumerate() {
         let target = total + heap_value(table, h)?;
         for mv in ruleset.options(h) {
-            let parts: Nimber = mv.parts.iter().map(|&p| heap_value(table, p)).sum::<Result<Nimber>>()?;
+            let parts: Nimber = mv
+                .parts
+                .iter()
+                .map(|&p| heap_value(table, p))
+                .sum::<Result<Nimber>>()?;
             if parts == target {
                 moves.push(HeapMove {
                     heap: i,

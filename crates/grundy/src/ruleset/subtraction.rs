@@ -69,10 +69,7 @@ impl SubtractionSet {
         match self {
             SubtractionSet::Finite(m) => m.iter().copied().take_while(|&s| s <= n).collect(),
             SubtractionSet::Squares => (1..=isqrt(n)).map(|k| k * k).collect(),
-            SubtractionSet::Powers2 => (0..64)
-                .map(|k| 1u64 << k)
-                .take_while(|&s| s <= n)
-                .collect(),
+            SubtractionSet::Powers2 => (0..64).map(|k| 1u64 << k).take_while(|&s| s <= n).collect(),
             SubtractionSet::Primes => primes_up_to(n),
         }
     }

@@ -49,7 +49,9 @@ impl TakeAndBreak {
             )));
         }
         if digits.is_empty() {
-            return Err(Error::spec("a take-and-break code needs digits, as in 0.07"));
+            return Err(Error::spec(
+                "a take-and-break code needs digits, as in 0.07",
+            ));
         }
         if digits[0] & 0b11 != 0 {
             return Err(Error::spec(format!(

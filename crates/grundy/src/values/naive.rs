@@ -123,7 +123,11 @@ fn option_bound(digits: &[u8], n: usize) -> u64 {
         count = count
             .saturating_add(u64::from(d & 3 != 0))
             .saturating_add(if d & 4 != 0 { rest / 2 } else { 0 })
-            .saturating_add(if d & 8 != 0 { (rest / 3 + 1).saturating_mul(rest / 2 + 1) } else { 0 });
+            .saturating_add(if d & 8 != 0 {
+                (rest / 3 + 1).saturating_mul(rest / 2 + 1)
+            } else {
+                0
+            });
     }
     count
 }

@@ -192,9 +192,14 @@ impl ValueTable {
     }
 }
 
-fn collect_reserved<T>(values: impl Iterator<Item = T>, room: usize, width: usize) -> Result<Vec<T>> {
+fn collect_reserved<T>(
+    values: impl Iterator<Item = T>,
+    room: usize,
+    width: usize,
+) -> Result<Vec<T>> {
     let mut v = Vec::new();
-    v.try_reserve_exact(room).map_err(|_| too_large(room, width))?;
+    v.try_reserve_exact(room)
+        .map_err(|_| too_large(room, width))?;
     v.extend(values);
     Ok(v)
 }
