@@ -1,0 +1,76 @@
+//! Reading numbers and game specs typed by the user.
+
+use crate::failure::usage;
+
+/// Reads a heap size or a bound: a whole number from 0 to 2^64 − 1, written
+/// plainly (`1000000`, `1_000_000`) or as a power with an optional offset
+/// (`10^6`, `2^64-1`, `1e6`).
+pub fn size(text: &str, what: &str) -> anyhow::Result<u64> {
+    parse_size(text).ok_or_else(|| {
+        usage(format!(
+            "{what} '{text}' is not a whole number from 0 to {}; write it as 1000000, 10^6, 1e6 or 2^64-1",
+            u64::MAX
+        ))
+    })
+}
+
+fn parse_size(text: &str) -> Option<u64> {
+    let t: String = text.trim().chars().filter(|&c| c != '_').collect();
+    let (head, offset) = match t.rfind(['+', '-']) {
+        Some(i) if i > 0 => {
+            let off = plain(&t[i + 1..])? as i128;
+            (&t[..i], if &t[i..=i] == "-" { -off } else { off })
+        }
+        _ => (t.as_str(), 0),
+    };
+    let base = if let Some((b, e)) = head.split_once('^') {
+        power(plain(b)?, plain(e)?)?
+    } else if let Some((m, e)) = head.split_once(['e', 'E']) {
+        plain(m)?.checked_mul(power(10, plain(e)?)?)?
+    } else {
+        plain(head)?
+    };
+    u64::try_from(i128::try_from(base).ok()? + offset).ok()
+}
+
+fn plain(s: &str) -> Option<u128> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn power(base: u128, exp: u128) -> Option<u128> {
+    base.checked_pow(u32::try_from(exp).ok()?)
+}
+
+/// Reads heap sizes, each with [`size`].
+pub fn heaps(texts: &[String]) -> anyhow::Result<Vec<u64>> {
+    texts.iter().map(|t| size(t, "heap")).collect()
+}
+
+/// Reads a game spec into a ruleset.
+pub fn ruleset(spec: &str) -> anyhow::Result<grundy::Ruleset> {
+    Ok(spec.parse::<grundy::Ruleset>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("1_000_000"), Some(1_000_000));
+        assert_eq!(parse_size("10^18"), Some(1_000_000_000_000_000_000));
+        assert_eq!(parse_size("1e6"), Some(1_000_000));
+        assert_eq!(parse_size("2^63-1"), Some(i64::MAX as u64));
+        assert_eq!(parse_size("2^64-1"), Some(u64::MAX));
+        assert_eq!(parse_size("2^64"), None);
+        assert_eq!(parse_size(""), None);
+        assert_eq!(parse_size("18446744073709551615"), Some(u64::MAX));
+        assert_eq!(parse_size("18446744073709551616"), None);
+        assert_eq!(parse_size("-3"), None);
+        assert_eq!(parse_size("abc"), None);
+        assert_eq!(parse_size("10^20"), None);
+    }
+}

@@ -1,0 +1,55 @@
+//! A progress bar on stderr for long computations, only on a terminal.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Shows a bar once a computation has run for a second; silent when stderr is
+/// not a terminal, so pipes and scripts see nothing.
+#[derive(Debug)]
+pub struct Bar {
+    what: &'static str,
+    started: Instant,
+    enabled: bool,
+    bar: Option<ProgressBar>,
+}
+
+impl Bar {
+    /// A bar that will be labelled `what` (e.g. "values").
+    pub fn new(what: &'static str) -> Self {
+        Bar {
+            what,
+            started: Instant::now(),
+            enabled: std::io::stderr().is_terminal(),
+            bar: None,
+        }
+    }
+
+    /// Records that `done` of `total` units are finished.
+    pub fn update(&mut self, done: u64, total: u64) {
+        if !self.enabled || self.started.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let what = self.what;
+        let bar = self.bar.get_or_insert_with(|| {
+            let style = ProgressStyle::with_template(
+                "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            let bar = ProgressBar::new(total).with_style(style);
+            bar.set_message(what);
+            bar
+        });
+        bar.set_length(total);
+        bar.set_position(done);
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
