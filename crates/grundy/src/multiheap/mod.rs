@@ -544,29 +544,45 @@ pub fn memory_needed(game: &SubsetGame, to: u32, method: Method) -> u64 {
     bytes.min(u128::from(u64::MAX)) as u64
 }
 
-fn check_budget(game: &SubsetGame, to: u32, options: Options) -> Result<()> {
-    let need = memory_needed(game, to, options.method);
-    let max = options.budget.max_bytes();
-    if need <= max {
-        return Ok(());
-    }
-    // The largest `to` that fits: memory grows with `to`, so bisect.
-    let (mut lo, mut hi) = (0u32, to);
+/// The largest `to` whose tables for `method` fit in `budget` (0 if even
+/// that does not fit).
+///
+/// ```
+/// use grundy::multiheap::{self, Method, SubsetGame};
+/// use grundy::values::Budget;
+/// let stone = SubsetGame::stone();
+/// let n = multiheap::largest_to(&stone, Method::Fast, Budget::bytes(1 << 30));
+/// assert!(multiheap::memory_needed(&stone, n, Method::Fast) <= 1 << 30);
+/// assert!(multiheap::memory_needed(&stone, n + 1, Method::Fast) > 1 << 30);
+/// ```
+pub fn largest_to(game: &SubsetGame, method: Method, budget: Budget) -> u32 {
+    let max = budget.max_bytes();
+    // Memory grows with `to`, so bisect.
+    let (mut lo, mut hi) = (0u32, u32::MAX);
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
-        if memory_needed(game, mid, options.method) <= max {
+        if memory_needed(game, mid, method) <= max {
             lo = mid;
         } else {
             hi = mid - 1;
         }
     }
+    lo
+}
+
+fn check_budget(game: &SubsetGame, to: u32, options: Options) -> Result<()> {
+    let need = memory_needed(game, to, options.method);
+    if need <= options.budget.max_bytes() {
+        return Ok(());
+    }
     Err(Error::new(
         ErrorKind::TooLarge,
         format!(
             "P-positions of {game} up to {to} need {} of tables, more than the {} allowed; \
-             ask for N = {lo} or less",
+             ask for N = {} or less",
             human_bytes(need),
-            human_bytes(max)
+            human_bytes(options.budget.max_bytes()),
+            largest_to(game, options.method, options.budget)
         ),
     ))
 }
