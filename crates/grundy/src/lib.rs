@@ -32,6 +32,11 @@
 //! tested against the naive one, and the naive one against [`exhaustive`], a
 //! plain game-tree search that knows nothing of Sprague–Grundy theory.
 //!
+//! Games that are not sums of independent heaps — Wythoff's game, the stone
+//! game of Project Euler 260 and their family, where one move takes the same
+//! amount from several heaps — live in [`multiheap`], which enumerates their
+//! losing positions directly.
+//!
 //! The library does no I/O: long computations report progress through a
 //! callback, and errors are values of [`Error`] with a message that says how
 //! to fix the input.
