@@ -191,9 +191,10 @@ impl SubsetGame {
             return Err(Error::spec(format!(
                 "the subset list is not symmetric under permuting the heaps: it allows {} but \
                  not {}; only symmetric lists are supported, so list every subset of each size \
-                 you allow, e.g. {game}",
+                 you allow, e.g. {}",
                 subset_name(have as u8),
                 subset_name(missing as u8),
+                game.explicit_spec(),
             )));
         }
         Ok(game)
@@ -339,25 +340,36 @@ impl FromStr for SubsetGame {
     }
 }
 
-impl fmt::Display for SubsetGame {
-    /// The shortest spec that reads back as this game.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if *self == SubsetGame::wythoff() {
-            return f.write_str("wythoff");
-        }
-        if *self == SubsetGame::stone() {
-            return f.write_str("stone");
-        }
-        if self.sizes().len() == self.heaps {
-            return write!(f, "subsets:{}:all", self.heaps);
-        }
+impl SubsetGame {
+    /// The spec that lists every allowed subset.
+    ///
+    /// ```
+    /// use grundy::multiheap::SubsetGame;
+    /// assert_eq!(SubsetGame::stone().explicit_spec(), "subsets:3:1,2,3,12,13,23,123");
+    /// ```
+    pub fn explicit_spec(&self) -> String {
         let names: Vec<String> = self
             .sizes()
             .into_iter()
             .flat_map(|s| masks_of_size(self.heaps, s))
             .map(|m| subset_name(m as u8))
             .collect();
-        write!(f, "subsets:{}:{}", self.heaps, names.join(","))
+        format!("subsets:{}:{}", self.heaps, names.join(","))
+    }
+}
+
+impl fmt::Display for SubsetGame {
+    /// The shortest spec that reads back as this game.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == SubsetGame::wythoff() {
+            f.write_str("wythoff")
+        } else if *self == SubsetGame::stone() {
+            f.write_str("stone")
+        } else if self.sizes().len() == self.heaps {
+            write!(f, "subsets:{}:all", self.heaps)
+        } else {
+            f.write_str(&self.explicit_spec())
+        }
     }
 }
 

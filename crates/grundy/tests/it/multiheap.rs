@@ -159,6 +159,10 @@ fn specs_read_back() {
         "subsets:2:1,2,12".parse::<SubsetGame>().unwrap(),
         SubsetGame::wythoff()
     );
+    for game in all_games() {
+        assert_eq!(game.explicit_spec().parse::<SubsetGame>().unwrap(), game);
+        assert_eq!(game.to_string().parse::<SubsetGame>().unwrap(), game);
+    }
     assert_eq!(
         "subsets:3:123,1,3,2,31,21,32"
             .parse::<SubsetGame>()
@@ -171,6 +175,7 @@ fn specs_read_back() {
 fn bad_specs_say_how_to_fix_them() {
     for (spec, hint) in [
         ("subsets:3:1,12", "subsets:3:1,2,3,12,13,23"),
+        ("subsets:3:1,12,123", "e.g. subsets:3:1,2,3,12,13,23,123"),
         ("subsets:3:14", "heaps 1 to 3"),
         ("subsets:3:11", "once"),
         ("subsets:5:all", "2, 3 or 4"),
