@@ -285,3 +285,22 @@ proptest! {
         }
     }
 }
+
+/// The fast scan works in blocks of 64 first coordinates; cross a block
+/// boundary on every game, including those without single-heap moves, where
+/// a prefix can have several P-positions.
+#[test]
+fn fast_and_reference_agree_across_blocks() {
+    for game in all_games() {
+        let to = match game.heaps() {
+            2 => 300,
+            3 => 130,
+            _ => 66,
+        };
+        assert_eq!(
+            with(&game, to, Method::Fast),
+            with(&game, to, Method::Reference),
+            "{game}"
+        );
+    }
+}
