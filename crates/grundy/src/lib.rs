@@ -42,6 +42,7 @@ pub mod count;
 mod error;
 pub mod exhaustive;
 pub mod mex;
+pub mod multiheap;
 mod nimber;
 pub mod ruleset;
 pub mod sum;

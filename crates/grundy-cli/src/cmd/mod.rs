@@ -13,6 +13,7 @@ use crate::progress::Bar;
 mod count;
 mod moves;
 mod play;
+mod ppos;
 mod values_cmd;
 
 /// What every command may need besides its own arguments.
@@ -59,6 +60,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Count(args) => count::run(&ctx, args, &mut out)?,
         Command::Move(args) => moves::run(&ctx, args, &mut out)?,
         Command::Play(args) => play::run(&ctx, args, &mut out)?,
+        Command::Ppos(args) => ppos::run(&ctx, args, &mut out)?,
     };
     out.flush()?;
     Ok(code)

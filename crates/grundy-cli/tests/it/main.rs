@@ -5,6 +5,7 @@ mod errors;
 mod help;
 mod outputs;
 mod play;
+mod ppos;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -4,6 +4,7 @@ mod common;
 mod judge;
 mod laws;
 mod literal;
+mod multiheap;
 mod properties;
 mod seeds;
 mod specs;
