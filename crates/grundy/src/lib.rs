@@ -43,6 +43,7 @@ mod error;
 pub mod exhaustive;
 pub mod mex;
 mod nimber;
+pub mod period;
 pub mod ruleset;
 pub mod sum;
 pub mod values;
