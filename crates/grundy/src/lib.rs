@@ -38,6 +38,7 @@
 
 #![deny(missing_docs)]
 
+pub mod certificate;
 pub mod count;
 mod error;
 pub mod exhaustive;
