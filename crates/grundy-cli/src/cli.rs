@@ -82,7 +82,7 @@ pub struct ValuesArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
     /// Last heap size: values G(0) to G(N) are printed (10^6 and 2^20 work)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: String,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -94,7 +94,7 @@ pub struct CountArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
     /// Count the heaps 1 to N
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: String,
     #[command(flatten)]
     pub output: OutputArgs,

@@ -16,6 +16,7 @@ use std::ops::{Add, AddAssign};
 /// assert_eq!(a + b, Nimber::new(6));
 /// assert_eq!(a + a, Nimber::ZERO);
 /// assert!(Nimber::ZERO.is_zero());
+/// assert_eq!(format!("{:#} {:>3}", a, b), "*5   3");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Nimber(u64);
@@ -70,11 +71,12 @@ impl From<u64> for Nimber {
 
 impl fmt::Display for Nimber {
     /// Plain `5`; with the alternate flag (`{:#}`) the game notation `*5`.
+    /// Width and alignment are honoured: `{:>3}` gives `  5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
-            write!(f, "*{}", self.0)
+            f.pad(&format!("*{}", self.0))
         } else {
-            write!(f, "{}", self.0)
+            fmt::Display::fmt(&self.0, f)
         }
     }
 }

@@ -83,11 +83,15 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
             },
         )?,
         Format::Csv => {
-            let rows: Vec<Vec<String>> = analysis
+            // One row a winning move; a lost position gets one row with its
+            // value and empty move fields, so the value is always there.
+            let value = analysis.value.value().to_string();
+            let mut rows: Vec<Vec<String>> = analysis
                 .moves
                 .iter()
                 .map(|m| {
                     vec![
+                        value.clone(),
                         m.heap.to_string(),
                         m.from.to_string(),
                         parts(&m.parts),
@@ -95,7 +99,20 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
                     ]
                 })
                 .collect();
-            output::csv(out, &["heap", "from", "to", "position_after"], &rows)?;
+            if rows.is_empty() {
+                rows.push(vec![
+                    value,
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ]);
+            }
+            output::csv(
+                out,
+                &["value", "heap", "from", "to", "position_after"],
+                &rows,
+            )?;
         }
         Format::Table => {
             output::pairs(

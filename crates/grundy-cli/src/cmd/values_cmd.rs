@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use grundy::ValueTable;
 use serde::Serialize;
 
 use super::{Context, Out};
@@ -11,7 +12,17 @@ use crate::{input, output};
 #[derive(Serialize)]
 struct ValuesJson<'a> {
     game: String,
-    values: &'a [u64],
+    values: Column<'a>,
+}
+
+/// The values of a table as a JSON array, written straight from the compact
+/// table without a copy.
+struct Column<'a>(&'a ValueTable);
+
+impl Serialize for Column<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|v| v.value()))
+    }
 }
 
 /// Computes and prints `G(0..=N)`.
@@ -19,39 +30,31 @@ pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<Exi
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
     let table = ctx.values(&ruleset, to)?;
-    let values = table.to_vec();
     match args.output.format {
         Format::Json => output::json(
             out,
             &ValuesJson {
                 game: ruleset.to_string(),
-                values: &values,
+                values: Column(&table),
             },
         )?,
         Format::Csv => {
-            let rows: Vec<Vec<String>> = values
-                .iter()
-                .enumerate()
-                .map(|(n, v)| vec![n.to_string(), v.to_string()])
-                .collect();
-            output::csv(out, &["n", "value"], &rows)?;
+            writeln!(out, "n,value")?;
+            for (n, v) in table.iter().enumerate() {
+                writeln!(out, "{n},{v}")?;
+            }
         }
-        Format::Table => grid(out, &ruleset.to_string(), 0, &values)?,
+        Format::Table => grid(out, &ruleset.to_string(), 0, &table)?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Values in rows of ten, each row labelled with its first heap, as the
 /// tables of Winning Ways print them.
-pub fn grid(out: Out<'_>, game: &str, first: u64, values: &[u64]) -> anyhow::Result<()> {
+pub fn grid(out: Out<'_>, game: &str, first: u64, table: &ValueTable) -> anyhow::Result<()> {
     const WIDTH: usize = 10;
-    let cell = values
-        .iter()
-        .map(|v| v.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(2);
-    let last = first + values.len().saturating_sub(1) as u64;
+    let cell = table.max().to_string().len().max(2);
+    let last = first + table.len().saturating_sub(1) as u64;
     let label = last.to_string().len().max(1);
     writeln!(out, "G(n) of {game}, n = {first}..={last}")?;
     write!(out, "{:>label$}", "n")?;
@@ -59,12 +62,15 @@ pub fn grid(out: Out<'_>, game: &str, first: u64, values: &[u64]) -> anyhow::Res
         write!(out, " {:>cell$}", format!("+{c}"))?;
     }
     writeln!(out)?;
-    for (r, row) in values.chunks(WIDTH).enumerate() {
-        write!(out, "{:>label$}", first + (r * WIDTH) as u64)?;
-        for v in row {
-            write!(out, " {v:>cell$}")?;
+    for (i, v) in table.iter().enumerate() {
+        if i % WIDTH == 0 {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{:>label$}", first + i as u64)?;
         }
-        writeln!(out)?;
+        write!(out, " {v:>cell$}")?;
     }
+    writeln!(out)?;
     Ok(())
 }

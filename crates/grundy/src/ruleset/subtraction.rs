@@ -200,14 +200,20 @@ pub struct AllBut {
 }
 
 impl AllBut {
-    /// The all-but game excluding `excluded` (0 is never a move anyway).
+    /// The all-but game excluding `excluded`.
     ///
     /// # Errors
-    /// [`InvalidSpec`](crate::ErrorKind::InvalidSpec) if the list contains 0.
+    /// [`InvalidSpec`](crate::ErrorKind::InvalidSpec) if the list is empty
+    /// (that game is nim) or contains 0.
     pub fn new(excluded: impl IntoIterator<Item = u64>) -> Result<Self> {
         let mut excluded: Vec<u64> = excluded.into_iter().collect();
         excluded.sort_unstable();
         excluded.dedup();
+        if excluded.is_empty() {
+            return Err(Error::spec(
+                "an all-but game must exclude at least one size, as in allbut:1,2 (excluding none is nim)",
+            ));
+        }
         if excluded.first() == Some(&0) {
             return Err(Error::spec(
                 "0 is never a move, so it cannot be excluded; list positive sizes, as in allbut:1,2",

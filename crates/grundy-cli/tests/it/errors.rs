@@ -1,0 +1,76 @@
+//! Bad input: one line on stderr that says what to fix, exit status 2,
+//! nothing on stdout, no panic.
+
+use crate::grundy;
+
+fn refused(args: &[&str], hint: &str) {
+    let out = grundy(args, None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "grundy {args:?}: {stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "grundy {args:?} printed a partial result"
+    );
+    assert_eq!(stderr.lines().count(), 1, "grundy {args:?}: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(
+        stderr.contains(hint),
+        "grundy {args:?}: {stderr} lacks {hint:?}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn malformed_specs() {
+    refused(&["values", "0.8", "--to", "5"], "hex:0.8");
+    refused(&["values", "sub:", "--to", "5"], "as in 1,2,3");
+    refused(&["values", "sub:0", "--to", "5"], "positive");
+    refused(&["values", "chess", "--to", "5"], "unknown game 'chess'");
+    refused(&["count", "0.9", "--to", "5"], "not octal");
+    refused(&["move", "allbut:", "3"], "as in 1,2,3");
+    refused(&["play", "sub:x"], "not a size");
+}
+
+#[test]
+fn malformed_heaps() {
+    refused(&["move", "nim", "-3"], "heap '-3'");
+    refused(&["move", "nim", "3", "abc"], "heap 'abc'");
+    refused(
+        &["move", "nim", "18446744073709551616"],
+        "from 0 to 18446744073709551615",
+    );
+    refused(&["move", "nim", "1.5"], "heap '1.5'");
+}
+
+#[test]
+fn malformed_bounds() {
+    refused(&["values", "0.07", "--to", "-1"], "--to");
+    refused(&["values", "0.07", "--to", "ten"], "--to 'ten'");
+    refused(&["count", "0.07", "--to", "2^64"], "2^64-1");
+}
+
+#[test]
+fn sizes_that_would_exhaust_memory_are_refused_before_allocating() {
+    refused(&["values", "0.07", "--to", "10^15"], "memory budget");
+    refused(&["count", "kayles", "--to", "2^64-1"], "memory budget");
+    refused(&["move", "grundy", "10^14"], "memory budget");
+    refused(
+        &["values", "nim", "--to", "10^5", "--max-memory", "1K"],
+        "ask for at most",
+    );
+    refused(
+        &["values", "nim", "--to", "5", "--max-memory", "lots"],
+        "--max-memory",
+    );
+}
+
+#[test]
+fn usage_errors_point_to_help() {
+    refused(&["values", "0.07"], "grundy values --help");
+    refused(
+        &["values", "0.07", "--to", "5", "--format", "xml"],
+        "--format",
+    );
+    refused(&["solve", "0.07"], "grundy --help");
+    refused(&["move", "nim"], "HEAP");
+}
