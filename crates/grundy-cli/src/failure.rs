@@ -82,7 +82,12 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
             let message = lines.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             let help = match std::env::args().nth(1) {
-                Some(sub) if ["values", "count", "move", "play"].contains(&sub.as_str()) => {
+                Some(sub)
+                    if [
+                        "values", "count", "move", "play", "period", "verify", "analyze",
+                    ]
+                    .contains(&sub.as_str()) =>
+                {
                     format!("grundy {sub} --help")
                 }
                 _ => "grundy --help".to_string(),

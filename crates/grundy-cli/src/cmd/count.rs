@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use grundy::count;
+use grundy::count::{self, histogram::Histogram, multiset};
 use serde::Serialize;
 
 use super::{Context, Out};
@@ -21,13 +21,18 @@ struct CountJson {
 pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
-    let table = ctx.values(&ruleset, to)?;
-    let outcomes = count::single_heaps(&table, to);
+    let max = input::size(&args.search.max, "--max")?;
+    if args.heaps != 1 {
+        return multiset(ctx, args, &ruleset, to, max, out);
+    }
+    let values = ctx.values_to(&ruleset, to, max)?;
+    let losses = u64::try_from(count::zeros_in_range(&values, 1.min(to), to)?)?;
+    let losses = if to == 0 { 0 } else { losses };
     let report = CountJson {
         game: ruleset.to_string(),
         to,
-        wins: outcomes.wins,
-        losses: outcomes.losses,
+        wins: to - losses,
+        losses,
     };
     match args.output.format {
         Format::Json => output::json(out, &report)?,
@@ -48,6 +53,66 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
                 ("heaps", format!("1..={to}")),
                 ("wins", report.wins.to_string()),
                 ("losses", report.losses.to_string()),
+            ],
+        )?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct MultisetJson {
+    game: String,
+    heaps: u32,
+    to: u64,
+    losing: u128,
+}
+
+/// Counts the lost positions among multisets of `--heaps` heaps `0..=N`.
+fn multiset(
+    ctx: &Context,
+    args: &CountArgs,
+    ruleset: &grundy::Ruleset,
+    to: u64,
+    max: u64,
+    out: Out<'_>,
+) -> anyhow::Result<ExitCode> {
+    let k = args.heaps;
+    if k == 0 || k > multiset::MAX_HEAPS {
+        return Err(crate::failure::usage(format!(
+            "--heaps {k} is out of range; give a number of heaps from 1 to {}, as in --heaps 3",
+            multiset::MAX_HEAPS
+        )));
+    }
+    let values = ctx.values_to(ruleset, to, max)?;
+    let histogram = Histogram::of_heaps(&values, to)?;
+    let losing = multiset::losing_multisets(&histogram, k)?;
+    let report = MultisetJson {
+        game: ruleset.to_string(),
+        heaps: k,
+        to,
+        losing,
+    };
+    match args.output.format {
+        Format::Json => output::json(out, &report)?,
+        Format::Csv => output::csv(
+            out,
+            &["game", "heaps", "to", "losing"],
+            &[vec![
+                report.game.clone(),
+                k.to_string(),
+                to.to_string(),
+                losing.to_string(),
+            ]],
+        )?,
+        Format::Table => output::pairs(
+            out,
+            &[
+                ("game", report.game.clone()),
+                (
+                    "positions",
+                    format!("{k} heaps, 0 <= a1 <= … <= a{k} <= {to}"),
+                ),
+                ("losing", losing.to_string()),
             ],
         )?,
     }

@@ -30,6 +30,7 @@ use crate::values::{self, Progress, ValueTable};
 
 mod continuation;
 pub mod detect;
+pub mod moves;
 pub mod proof;
 
 pub use continuation::PeriodicValues;

@@ -81,10 +81,10 @@ impl Theorem {
     pub fn describe(self) -> &'static str {
         match self {
             Theorem::OctalPeriodicity => {
-                "octal periodicity theorem (Guy and Smith 1956; Winning Ways ch. 4)"
+                "the octal periodicity theorem (Guy and Smith 1956; Winning Ways ch. 4)"
             }
             Theorem::SubtractionWindow => {
-                "finite subtraction game: max(S) consecutive repeated values (Winning Ways ch. 4)"
+                "the window theorem of finite subtraction games (max(S) consecutive repeated values; Winning Ways ch. 4)"
             }
             Theorem::NimClosedForm => {
                 "nim: G(n) = n, since a heap of n moves to every smaller heap"
