@@ -53,6 +53,16 @@ pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<Exi
     let table = if from == 0 && to <= max {
         ctx.values(&ruleset, to)?
     } else {
+        let count = to - from + 1;
+        let budget = ctx.budget.max_bytes();
+        if count.saturating_mul(8) > budget {
+            return Err(usage(format!(
+                "printing {count} values needs up to {} but the memory budget is {}; ask for at most {} heaps",
+                grundy::values::human_bytes(count.saturating_mul(8)),
+                grundy::values::human_bytes(budget),
+                budget / 8
+            )));
+        }
         let g = ctx.values_to(&ruleset, to, max)?;
         ValueTable::from_values(
             (from..=to)

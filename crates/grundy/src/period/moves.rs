@@ -58,7 +58,7 @@ pub fn winning_moves(
 ) -> Result<WinningMoves> {
     let mut value = Nimber::ZERO;
     for &h in heaps {
-        value = value + values.get(h)?;
+        value += values.get(h)?;
     }
     let mut w = WinningMoves {
         value,
@@ -85,7 +85,7 @@ pub fn winning_moves(
             for mv in ruleset.options(h) {
                 let mut x = Nimber::ZERO;
                 for &part in &mv.parts {
-                    x = x + values.get(part)?;
+                    x += values.get(part)?;
                 }
                 if x == target {
                     found(mv.removed, mv.parts, &mut w);

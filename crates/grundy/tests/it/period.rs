@@ -146,3 +146,32 @@ proptest! {
         prop_assert_eq!(detect::detect(&t), detect::detect_naive(&t));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Moves from heaps past a short table, counted by residue class, against
+    /// every option looked at one by one in a long table.
+    #[test]
+    fn winning_moves_by_residue_class_agree_with_enumeration(
+        spec in prop::sample::select(vec!["0.07", "0.77", "4.07", "0.137", "sub:1,3,4", "nim"]),
+        heaps in prop::collection::vec(0u64..1200, 1..4),
+    ) {
+        let r: Ruleset = spec.parse().unwrap();
+        let (v, t) = period::find(&r, 3000, Default::default(), &mut |_| {}).unwrap();
+        let short = PeriodicValues::new(t, v);
+        let long = values::compute(&r, 1200).unwrap();
+        let w = period::moves::winning_moves(&r, &short, &heaps, usize::MAX).unwrap();
+        let mut expected = grundy::sum::winning_moves(&r, &long, &heaps).unwrap();
+        let mut got = w.listed.clone();
+        expected.sort();
+        got.sort();
+        prop_assert_eq!(w.total, expected.len() as u128);
+        prop_assert_eq!(got, expected);
+        let capped = period::moves::winning_moves(&r, &short, &heaps, 3).unwrap();
+        prop_assert_eq!(capped.total, w.total);
+        prop_assert!(capped.listed.len() == w.listed.len().min(3));
+        for mv in &capped.listed {
+            prop_assert!(w.listed.contains(mv));
+        }
+    }
+}
