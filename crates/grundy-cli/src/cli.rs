@@ -169,7 +169,8 @@ pub struct CountArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: String,
     /// Count the lost positions (nim-sum 0) among all multisets of K heaps
-    /// 0 <= a1 <= … <= aK <= N
+    /// 0 <= a1 <= … <= aK <= N (exact at any size; in JSON a count past
+    /// 2^128 is a decimal string)
     #[arg(long, value_name = "K", default_value_t = 1)]
     pub heaps: u32,
     #[command(flatten)]

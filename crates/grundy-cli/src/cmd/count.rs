@@ -64,7 +64,23 @@ struct MultisetJson {
     game: String,
     heaps: u32,
     to: u64,
-    losing: u128,
+    losing: Losing,
+}
+
+/// A count as a JSON number while it fits in 128 bits, else as a decimal
+/// string (JSON readers lose precision on such numbers anyway).
+enum Losing {
+    Number(u128),
+    Text(String),
+}
+
+impl Serialize for Losing {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Losing::Number(n) => serializer.serialize_u128(*n),
+            Losing::Text(t) => serializer.serialize_str(t),
+        }
+    }
 }
 
 /// Counts the lost positions among multisets of `--heaps` heaps `0..=N`.
@@ -85,12 +101,15 @@ fn multiset(
     }
     let values = ctx.values_to(ruleset, to, max)?;
     let histogram = Histogram::of_heaps(&values, to)?;
-    let losing = multiset::losing_multisets(&histogram, k)?;
+    let losing = multiset::losing_multisets_exact(&histogram, k)?;
     let report = MultisetJson {
         game: ruleset.to_string(),
         heaps: k,
         to,
-        losing,
+        losing: match losing.to_u128() {
+            Some(n) => Losing::Number(n),
+            None => Losing::Text(losing.to_string()),
+        },
     };
     match args.output.format {
         Format::Json => output::json(out, &report)?,

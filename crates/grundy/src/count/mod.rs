@@ -7,6 +7,7 @@ use crate::values::ValueTable;
 
 pub mod histogram;
 pub mod multiset;
+pub mod natural;
 
 /// How many single heaps in a range are first-player wins and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

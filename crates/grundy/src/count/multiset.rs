@@ -23,6 +23,7 @@
 //! grows with `N²`.
 
 use crate::count::histogram::Histogram;
+use crate::count::natural::Natural;
 use crate::error::{Error, ErrorKind, Result};
 
 /// The largest number of heaps [`losing_multisets`] accepts.
@@ -53,14 +54,48 @@ const DIRECT_WIDTH: usize = 1 << 11;
 /// # Complexity
 /// O(k · W²) for `W <= 2048`, else O(k · W log W), plus the partitions of `k`.
 pub fn losing_multisets(histogram: &Histogram, k: u32) -> Result<u128> {
+    losing_multisets_exact(histogram, k)?
+        .to_u128()
+        .ok_or_else(overflow)
+}
+
+/// [`losing_multisets`] without the 128-bit limit: the exact count as a
+/// [`Natural`], for any `N` up to `2^64 − 1`.
+///
+/// ```
+/// use grundy::{Ruleset, count::{histogram::Histogram, multiset}, period::{self, PeriodicValues}};
+/// let strip: Ruleset = "0.07".parse()?;
+/// let (v, t) = period::find(&strip, 1000, Default::default(), &mut |_| {})?;
+/// let h = Histogram::of_heaps(&PeriodicValues::new(t, v), 1_000_000_000_000_000_000)?;
+/// let four = multiset::losing_multisets_exact(&h, 4)?;
+/// assert!(four.to_u128().is_none()); // more than 2^128 lost positions
+/// assert!(four.to_string().len() > 60);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// [`InvalidInput`](ErrorKind::InvalidInput) if `k` is 0 or above
+/// [`MAX_HEAPS`]; [`Overflow`](ErrorKind::Overflow) only for histograms wider
+/// than 2048 values whose transform leaves 128 bits.
+///
+/// # Complexity
+/// As [`losing_multisets`]; arbitrary-size arithmetic is used only when a
+/// 128-bit sum would overflow.
+pub fn losing_multisets_exact(histogram: &Histogram, k: u32) -> Result<Natural> {
     if k == 0 || k > MAX_HEAPS {
         return Err(Error::input(format!(
             "--heaps {k} is out of range; give a number of heaps from 1 to {MAX_HEAPS}"
         )));
     }
-    let f = zero_xor_tuples(histogram, k)?;
-    let n1 = histogram.heaps();
-    let mut sum: u128 = 0;
+    let f: Vec<Natural> = match zero_xor_tuples(histogram, k) {
+        Ok(f) => f.into_iter().map(Natural::from).collect(),
+        Err(e) if e.kind() == ErrorKind::Overflow && histogram.counts().len() <= DIRECT_WIDTH => {
+            zero_xor_tuples_exact(histogram, k)
+        }
+        Err(e) => return Err(e),
+    };
+    let n1 = Natural::from(histogram.heaps());
+    let mut sum = Natural::zero();
     for cycles in partitions(k) {
         let mut size_den: u128 = 1;
         let (mut odd, mut even) = (0u32, 0u32);
@@ -79,14 +114,46 @@ pub fn losing_multisets(histogram: &Histogram, k: u32) -> Result<u128> {
                 even += 1;
             }
         }
-        let class = factorial(k) / size_den;
-        let term = checked_pow(n1, even)
-            .and_then(|p| p.checked_mul(f[odd as usize]))
-            .and_then(|t| t.checked_mul(class))
-            .ok_or_else(overflow)?;
-        sum = sum.checked_add(term).ok_or_else(overflow)?;
+        let class = Natural::from(factorial(k) / size_den);
+        let mut term = &class * &f[odd as usize];
+        for _ in 0..even {
+            term = &term * &n1;
+        }
+        sum = &sum + &term;
     }
-    Ok(sum / factorial(k))
+    // k! <= 16! < 2^64; Burnside's lemma makes the division exact.
+    let (count, rem) = sum.div_rem_small(factorial(k) as u64);
+    debug_assert_eq!(rem, 0, "Burnside's sum is a multiple of k!");
+    Ok(count)
+}
+
+/// `F_m` as in [`zero_xor_tuples`], in arbitrary-size arithmetic, by the
+/// direct convolution.
+fn zero_xor_tuples_exact(histogram: &Histogram, k: u32) -> Vec<Natural> {
+    let width = histogram.counts().len().max(1).next_power_of_two();
+    let mut h: Vec<Natural> = histogram
+        .counts()
+        .iter()
+        .map(|&c| Natural::from(c))
+        .collect();
+    h.resize(width, Natural::zero());
+    let mut f = vec![Natural::from(1u128), h[0].clone()];
+    let mut power = h.clone();
+    for _ in 2..=k {
+        let mut next = vec![Natural::zero(); width];
+        for (x, slot) in next.iter_mut().enumerate() {
+            let mut acc = Natural::zero();
+            for (a, c) in power.iter().enumerate() {
+                if !c.is_zero() && !h[a ^ x].is_zero() {
+                    acc = &acc + &(c * &h[a ^ x]);
+                }
+            }
+            *slot = acc;
+        }
+        power = next;
+        f.push(power[0].clone());
+    }
+    f
 }
 
 /// `F_m` for `m` in `0..=k`: ordered `m`-tuples of heaps with nim-sum 0.
@@ -172,10 +239,6 @@ fn partitions(k: u32) -> Vec<Vec<u32>> {
 
 fn factorial(k: u32) -> u128 {
     (1..=u128::from(k)).product()
-}
-
-fn checked_pow(base: u128, exp: u32) -> Option<u128> {
-    base.checked_pow(exp)
 }
 
 fn overflow() -> Error {

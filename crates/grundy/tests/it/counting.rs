@@ -124,3 +124,32 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn exact_counts_past_128_bits() {
+    // sub:1 has G(n) = n mod 2; among heaps 0..=2^64 − 1 there are 2^63 of
+    // each value. Three heaps lose with 0 or 2 odd heaps, four with 0, 2 or 4:
+    // C(E+2, 3) + C(O+1, 2)·E and C(E+3, 4) + C(O+1, 2)·C(E+1, 2) + C(O+3, 4),
+    // evaluated with Python's integers.
+    let g = periodic("sub:1");
+    let h = Histogram::of_heaps(&g, u64::MAX).unwrap();
+    assert_eq!(
+        multiset::losing_multisets_exact(&h, 3).unwrap().to_string(),
+        "523091811282223397071386376997540150544114396242229854208"
+    );
+    assert_eq!(
+        multiset::losing_multisets_exact(&h, 4).unwrap().to_string(),
+        "2412335192444087405442366571270999842521847382120410438016256710575554297856"
+    );
+    for spec in ["sub:squares", "kayles"] {
+        let r: Ruleset = spec.parse().unwrap();
+        let t = values::compute(&r, 40).unwrap().to_vec();
+        let h = Histogram::from_values(&t).unwrap();
+        for k in 1..=5 {
+            assert_eq!(
+                multiset::losing_multisets_exact(&h, k).unwrap().to_u128(),
+                Some(multiset::losing_multisets(&h, k).unwrap())
+            );
+        }
+    }
+}
