@@ -168,6 +168,9 @@ pub struct CountArgs {
     /// Count the heaps 1 to N (with --heaps K: positions of heaps 0 to N)
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: String,
+    /// Count the heaps M to N instead of 1 to N (single heaps only)
+    #[arg(long, value_name = "M", allow_negative_numbers = true)]
+    pub from: Option<String>,
     /// Count the lost positions (nim-sum 0) among all multisets of K heaps
     /// 0 <= a1 <= … <= aK <= N (exact at any size; in JSON a count past
     /// 2^128 is a decimal string)

@@ -1,4 +1,4 @@
-//! `grundy count GAME --to N`.
+//! `grundy count GAME [--from M] --to N [--heaps K]`.
 
 use std::process::ExitCode;
 
@@ -7,11 +7,14 @@ use serde::Serialize;
 
 use super::{Context, Out};
 use crate::cli::{CountArgs, Format};
+use crate::failure::usage;
 use crate::{input, output};
 
 #[derive(Serialize)]
 struct CountJson {
     game: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<u64>,
     to: u64,
     wins: u64,
     losses: u64,
@@ -23,34 +26,61 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
     let to = input::size(&args.to, "--to")?;
     let max = input::size(&args.search.max, "--max")?;
     if args.heaps != 1 {
+        if args.from.is_some() {
+            return Err(usage(
+                "--from applies to single heaps; with --heaps K the heaps range over 0..=N",
+            ));
+        }
         return multiset(ctx, args, &ruleset, to, max, out);
     }
+    let from = args
+        .from
+        .as_deref()
+        .map(|t| input::size(t, "--from"))
+        .transpose()?;
+    let first = from.unwrap_or(1);
+    if first > to && !(from.is_none() && to == 0) {
+        return Err(usage(format!(
+            "--from {first} is past --to {to}; give --from at most --to"
+        )));
+    }
     let values = ctx.values_to(&ruleset, to, max)?;
-    let losses = u64::try_from(count::zeros_in_range(&values, 1.min(to), to)?)?;
-    let losses = if to == 0 { 0 } else { losses };
+    let (losses, heaps) = if first > to {
+        (0, 0)
+    } else {
+        (
+            u64::try_from(count::zeros_in_range(&values, first, to)?)?,
+            to - first + 1,
+        )
+    };
     let report = CountJson {
         game: ruleset.to_string(),
+        from,
         to,
-        wins: to - losses,
+        wins: heaps - losses,
         losses,
     };
     match args.output.format {
         Format::Json => output::json(out, &report)?,
-        Format::Csv => output::csv(
-            out,
-            &["game", "to", "wins", "losses"],
-            &[vec![
+        Format::Csv => {
+            let mut header = vec!["game", "to", "wins", "losses"];
+            let mut row = vec![
                 report.game.clone(),
                 to.to_string(),
                 report.wins.to_string(),
                 report.losses.to_string(),
-            ]],
-        )?,
+            ];
+            if let Some(from) = from {
+                header.insert(1, "from");
+                row.insert(1, from.to_string());
+            }
+            output::csv(out, &header, &[row])?
+        }
         Format::Table => output::pairs(
             out,
             &[
                 ("game", report.game.clone()),
-                ("heaps", format!("1..={to}")),
+                ("heaps", format!("{first}..={to}")),
                 ("wins", report.wins.to_string()),
                 ("losses", report.losses.to_string()),
             ],
@@ -94,7 +124,7 @@ fn multiset(
 ) -> anyhow::Result<ExitCode> {
     let k = args.heaps;
     if k == 0 || k > multiset::MAX_HEAPS {
-        return Err(crate::failure::usage(format!(
+        return Err(usage(format!(
             "--heaps {k} is out of range; give a number of heaps from 1 to {}, as in --heaps 3",
             multiset::MAX_HEAPS
         )));

@@ -105,6 +105,13 @@ fn analyze_report() {
 #[test]
 fn huge_heaps_with_a_proved_period() {
     assert_snapshot!("count_0.07_10^18", ok(&["count", "0.07", "--to", "10^18"]));
+    let period = json_of(&[
+        "count", "0.07", "--from", "10^18", "--to", "10^18+33", "--format", "json",
+    ]);
+    assert_eq!(
+        (period["wins"].clone(), period["losses"].clone()),
+        (json!(29), json!(5))
+    );
     let seed = json_of(&["count", "0.07", "--to", "1000000", "--format", "json"]);
     assert_eq!(seed["wins"], json!(852_938));
     assert_snapshot!(
