@@ -9,7 +9,11 @@ use serde::Serialize;
 use super::period::{PeriodJson, sentence};
 use super::{Context, Out};
 use crate::cli::{AnalyzeArgs, Format};
+use crate::failure::usage;
 use crate::{input, output};
+
+/// The largest `--to` the report accepts: it lists every value up to it.
+const MAX_SHOWN: u64 = 10_000_000;
 
 #[derive(Serialize)]
 struct AnalyzeJson {
@@ -32,6 +36,11 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
         .as_deref()
         .map(|t| input::size(t, "--to"))
         .transpose()?;
+    if let Some(to) = to.filter(|&to| to > MAX_SHOWN) {
+        return Err(usage(format!(
+            "--to {to}: the report lists values one by one, at most up to {MAX_SHOWN}; for larger heaps use grundy values --from M --to N or grundy count"
+        )));
+    }
     let (mut verdict, mut table) = ctx.find_period(&ruleset, max)?;
     let proved = verdict.periodicity.is_some_and(|p| p.is_proved());
     if let Some(to) = to.filter(|&to| !proved && to >= table.len() as u64) {

@@ -11,6 +11,9 @@ use super::{Context, Out};
 use crate::cli::{Format, MoveArgs};
 use crate::{input, output};
 
+/// The most winning moves `--limit` may ask to list.
+const MAX_LIMIT: usize = 1_000_000;
+
 #[derive(Serialize)]
 struct MoveJson {
     game: String,
@@ -64,6 +67,12 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
     let ruleset = input::ruleset(&args.game)?;
     let heaps = input::heaps(&args.heaps)?;
     let max = input::size(&args.search.max, "--max")?;
+    if args.limit > MAX_LIMIT {
+        return Err(crate::failure::usage(format!(
+            "--limit {} is more moves than can be listed; give at most {MAX_LIMIT} (the total is counted anyway)",
+            args.limit
+        )));
+    }
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let (analysis, total) = if largest <= max {
         let mut table = ValueTable::new();

@@ -163,6 +163,14 @@ fn multiset_counts() {
 fn refusals_are_one_line() {
     for (args, hint) in [
         (
+            vec!["analyze", "0.07", "--to", "10^18"],
+            "grundy values --from",
+        ),
+        (
+            vec!["move", "0.07", "10^18", "--limit", "1000000000"],
+            "--limit",
+        ),
+        (
             vec!["count", "0.07", "--heaps", "0", "--to", "9"],
             "--heaps 3",
         ),
