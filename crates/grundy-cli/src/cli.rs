@@ -43,7 +43,11 @@ pub enum Command {
     Count(CountArgs),
     /// Give the value of a position (a sum of heaps) and every winning move.
     ///
-    /// Example: grundy move grundy 5 10 20
+    /// For a multi-heap game (wythoff, stone, subsets:K:…, see `grundy ppos
+    /// --help`) it gives one winning move, heaps numbered from 0, or says the
+    /// position is lost.
+    ///
+    /// Example: grundy move grundy 5 10 20; grundy move stone 3 5 7
     #[command(name = "move")]
     Move(MoveArgs),
     /// Play interactively: read positions a line at a time, answer with the
@@ -73,6 +77,18 @@ pub enum Command {
     ///
     /// Example: grundy analyze kayles --to 100
     Analyze(AnalyzeArgs),
+    /// List, count or sum the P-positions (losing positions) of a game that
+    /// takes the same amount from several heaps at once.
+    ///
+    /// GAME is wythoff (two heaps: take from one, or the same from both),
+    /// stone (three heaps: the same from one, two or all three; Project Euler
+    /// 260) or subsets:K:SUBSETS on K = 2, 3 or 4 heaps, SUBSETS being `all`
+    /// or the allowed subsets as heap numbers, e.g. subsets:3:1,2,3,12,13,23.
+    /// Positions are sorted: 0 <= x1 <= … <= xK <= N. Without --list, --count
+    /// or --sum, both the count and the sum are printed.
+    ///
+    /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
+    Ppos(PposArgs),
 }
 
 /// The default of `--max`: how far a period is searched for.
@@ -205,4 +221,40 @@ pub struct MoveArgs {
 pub struct PlayArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
+}
+
+/// Which algorithm `grundy ppos` uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PposMethod {
+    /// Key tables as rows of bits, searched 64 positions at a time.
+    #[default]
+    Fast,
+    /// The plain key scan of every sorted position (Project Euler 260's).
+    Reference,
+    /// Every move from every position, from the rules; small N only.
+    Brute,
+}
+
+/// Arguments of `grundy ppos`.
+#[derive(Debug, Args)]
+pub struct PposArgs {
+    /// The game: wythoff, stone, subsets:3:1,2,3,12,13,23, subsets:4:all
+    pub game: String,
+    /// Largest heap: positions with every heap at most N
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub to: String,
+    /// Print every P-position, one a line, as they are found
+    #[arg(long, conflicts_with_all = ["count", "sum"])]
+    pub list: bool,
+    /// Print the number of P-positions
+    #[arg(long)]
+    pub count: bool,
+    /// Print the sum of all coordinates of all P-positions
+    #[arg(long)]
+    pub sum: bool,
+    /// Algorithm
+    #[arg(long, value_enum, default_value_t = PposMethod::Fast)]
+    pub method: PposMethod,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }

@@ -84,7 +84,7 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
             let help = match std::env::args().nth(1) {
                 Some(sub)
                     if [
-                        "values", "count", "move", "play", "period", "verify", "analyze",
+                        "values", "count", "move", "play", "period", "verify", "analyze", "ppos",
                     ]
                     .contains(&sub.as_str()) =>
                 {

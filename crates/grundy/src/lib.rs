@@ -60,6 +60,7 @@ pub mod count;
 mod error;
 pub mod exhaustive;
 pub mod mex;
+pub mod multiheap;
 mod nimber;
 pub mod period;
 pub mod ruleset;

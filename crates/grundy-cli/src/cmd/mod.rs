@@ -16,6 +16,7 @@ mod count;
 mod moves;
 mod period;
 mod play;
+mod ppos;
 mod values_cmd;
 mod verify;
 
@@ -118,6 +119,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(&ctx, args, &mut out)?,
         Command::Verify(args) => verify::run(args, &mut out)?,
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out)?,
+        Command::Ppos(args) => ppos::run(&ctx, args, &mut out)?,
     };
     out.flush()?;
     Ok(code)

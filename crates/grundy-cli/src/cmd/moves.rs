@@ -64,6 +64,9 @@ pub fn analyze(
 
 /// Prints the value of the position and every winning move.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    if super::ppos::is_multiheap(&args.game) {
+        return super::ppos::winning_move(ctx, args, out);
+    }
     let ruleset = input::ruleset(&args.game)?;
     let heaps = input::heaps(&args.heaps)?;
     let max = input::size(&args.search.max, "--max")?;

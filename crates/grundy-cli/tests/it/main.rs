@@ -6,6 +6,7 @@ mod help;
 mod outputs;
 mod periodicity;
 mod play;
+mod ppos;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

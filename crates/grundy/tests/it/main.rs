@@ -6,6 +6,7 @@ mod counting;
 mod judge;
 mod laws;
 mod literal;
+mod multiheap;
 mod period;
 mod properties;
 mod seeds;

@@ -1,0 +1,352 @@
+//! The fast scan: key tables as rows of bits along the last coordinate.
+//!
+//! The method and the keys are those of [`keys`](super::keys); only the order
+//! of work changes. Fix the first `K − 1` sorted coordinates, the *prefix*
+//! `p`, and let the last one, `z >= p[K−2]`, run. Every key of `(p, z)` then
+//! varies with `z` in one coordinate only, and by `z` plus a constant:
+//!
+//! * a family `T` that does not move the last heap keeps the last heap in
+//!   its key, as the largest untouched coordinate;
+//! * a family `T` that moves the last heap and another keeps `z − m`, with `m`
+//!   the smallest coordinate of `T`, as its largest difference;
+//! * the family that moves the last heap alone keeps the prefix itself: it
+//!   does not vary, and once taken no `z` is P.
+//!
+//! So each key table is stored twice where needed, with the varying
+//! coordinate as the bit index within a row and the other `K − 2` key
+//! coordinates choosing the row: a "U-row" table whose bits run along the
+//! largest untouched coordinate, and a "D-row" table whose bits run along the
+//! largest difference. For a prefix, the OR of at most `2^K − 2` rows, each
+//! read at its own bit offset, is the set of blocked `z`, 64 at a time, and
+//! the first zero bit is the next P-position. Marking a new P-position sets
+//! one bit in each of its tables; the search then resumes after it (or stops,
+//! when single-heap moves are allowed, since the prefix key is now taken).
+//!
+//! Two refinements keep the work near the answer. Each row remembers its
+//! latest stretch of set bits (bits are only ever set, so a stretch stays
+//! valid), and the search leaps over a stretch instead of re-reading it for
+//! every prefix that starts inside it. And prefixes are taken in blocks of
+//! the first coordinate, which is also a valid order for the key method and
+//! keeps that coordinate's rows in cache; each block's P-positions are sorted
+//! before they are passed on, so callers still see lexicographic order.
+//!
+//! ```
+//! use grundy::multiheap::{self, SubsetGame};
+//! let tally = multiheap::count(&SubsetGame::stone(), 100)?; // Method::Fast
+//! assert_eq!((tally.count, tally.sum), (1_264, 173_895));
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! # Complexity
+//! Θ(N^(K−1)) prefixes, each scanning at most `N / 64` words in each of its
+//! rows; in practice a few words, since the scan stops at the first free `z`
+//! when single-heap moves are allowed and leaps over full stretches. For the
+//! stone game the measured time grows slower than N^3 up to N = 10 000 (see
+//! `docs/benchmarks.md`). Memory: `(N + 1)^(K − 2)` rows of
+//! `⌈(N + 1) / 64⌉ + 1` words for each table, at most `2·|sizes|` tables.
+
+use super::{
+    MAX_HEAPS, Progress, SubsetGame, Tally, families, key_digits, next_sorted, sorted_tuples,
+};
+use crate::error::Result;
+
+/// Where a key lives in the bit tables.
+struct Layout {
+    heaps: usize,
+    base: usize,
+    words: usize,
+    rows: usize,
+    /// Table number of the U-row and D-row tables of each subset size.
+    u_table: [Option<usize>; MAX_HEAPS + 1],
+    d_table: [Option<usize>; MAX_HEAPS + 1],
+    tables: usize,
+}
+
+impl Layout {
+    fn new(game: &SubsetGame, to: u32) -> Self {
+        let heaps = game.heaps();
+        let base = to as usize + 1;
+        let mut u_table = [None; MAX_HEAPS + 1];
+        let mut d_table = [None; MAX_HEAPS + 1];
+        let mut tables = 0;
+        for s in game.sizes() {
+            if s < heaps {
+                u_table[s] = Some(tables);
+                tables += 1;
+            }
+            if s >= 2 {
+                d_table[s] = Some(tables);
+                tables += 1;
+            }
+        }
+        Layout {
+            heaps,
+            base,
+            words: base.div_ceil(64) + 1,
+            rows: base.pow(heaps as u32 - 2),
+            u_table,
+            d_table,
+            tables,
+        }
+    }
+
+    fn bytes(&self) -> u128 {
+        self.tables as u128 * self.rows as u128 * self.words as u128 * 8
+    }
+
+    fn row_number(&self, digits: impl Iterator<Item = u32>) -> usize {
+        digits.fold(0, |acc, d| acc * self.base + d as usize)
+    }
+
+    /// The first word of the row and the bit column of a key (`digits` as
+    /// [`key_digits`] makes them, subset size `size`) in the U-row table.
+    fn in_u_table(&self, digits: &[u32], size: usize) -> Option<(usize, u32)> {
+        let table = self.u_table[size]?;
+        let k = self.heaps;
+        let untouched = &digits[..k - size];
+        let differences = &digits[k - size..];
+        let (&column, rest) = untouched.split_last()?;
+        let row = self.row_number(differences.iter().chain(rest).copied());
+        Some(((table * self.rows + row) * self.words, column))
+    }
+
+    /// As [`in_u_table`](Self::in_u_table), in the D-row table.
+    fn in_d_table(&self, digits: &[u32], size: usize) -> Option<(usize, u32)> {
+        let table = self.d_table[size]?;
+        let (&column, rest) = digits.split_last()?;
+        let row = self.row_number(rest.iter().copied());
+        Some(((table * self.rows + row) * self.words, column))
+    }
+}
+
+/// The bytes of the bit tables for `to`.
+pub(crate) fn table_bytes(game: &SubsetGame, to: u32) -> u128 {
+    let heaps = game.heaps() as u32;
+    let base = u128::from(to) + 1;
+    let tables = game
+        .sizes()
+        .iter()
+        .map(|&s| usize::from(s < game.heaps()) + usize::from(s >= 2))
+        .sum::<usize>();
+    tables as u128 * base.pow(heaps - 2) * (base.div_ceil(64) + 1) * 8
+}
+
+fn test(bits: &[u64], word: usize, column: u32) -> bool {
+    bits[word + column as usize / 64] >> (column % 64) & 1 == 1
+}
+
+fn set(bits: &mut [u64], word: usize, column: u32) {
+    bits[word + column as usize / 64] |= 1 << (column % 64);
+}
+
+/// The 64 bits of a row from bit `start` on.
+fn window(bits: &[u64], word: usize, start: u32) -> u64 {
+    let w = word + start as usize / 64;
+    let shift = start % 64;
+    if shift == 0 {
+        bits[w]
+    } else {
+        bits[w] >> shift | bits[w + 1] << (64 - shift)
+    }
+}
+
+/// A cached stretch `start..end` of set bits in one row. Bits are only ever
+/// set, so a run stays valid and can only grow; caching it saves re-reading
+/// the long full stretches that prefix after prefix starts in.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    start: u32,
+    end: u32,
+}
+
+impl Run {
+    /// The first clear bit at or after `column` (at most `to + 1`) of the row
+    /// starting at `word`, remembering the run of set bits that leads to it.
+    fn ones_from(&mut self, bits: &[u64], word: usize, column: u32, to: u32) -> u32 {
+        if column < self.start || column > self.end {
+            *self = Run {
+                start: column,
+                end: column,
+            };
+        }
+        while self.end <= to {
+            let ones = window(bits, word, self.end).trailing_ones();
+            self.end = (self.end + ones).min(to + 1);
+            if ones < 64 {
+                break;
+            }
+        }
+        self.end
+    }
+}
+
+/// How many first coordinates one block of the scan spans (see [`scan`]).
+const BLOCK: u32 = 64;
+
+/// Streams the P-positions up to `to` to `visit`; see the module docs.
+///
+/// Prefixes are not taken in lexicographic order but block by block: the
+/// first coordinate in blocks of [`BLOCK`], and within a block, the rest of
+/// the prefix in lexicographic order with the first coordinate innermost. A
+/// move never raises a sorted coordinate, so every prefix a position can move
+/// to still comes earlier, which is all the key method needs; and the rows of
+/// the first coordinate's keys stay in cache across a block instead of being
+/// streamed from memory once per first coordinate. The P-positions of a
+/// block are sorted before they are passed on, so `visit` still sees
+/// lexicographic order.
+pub(crate) fn scan(
+    game: &SubsetGame,
+    to: u32,
+    visit: &mut dyn FnMut(&[u32]),
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Tally> {
+    let k = game.heaps();
+    let mut scanner = Scanner::new(game, to);
+    let total = sorted_tuples(to, k - 1);
+    let mut done = 0u64;
+    let mut tally = Tally::default();
+    let mut position = vec![0u32; k];
+    let mut found: Vec<u32> = Vec::new();
+    let mut block = 0u32;
+    loop {
+        progress(Progress { done, total });
+        let block_end = block.saturating_add(BLOCK - 1).min(to);
+        // The prefix without its first coordinate, from (block, …, block) on.
+        let mut rest = vec![block; k - 2];
+        loop {
+            let first_most = rest.first().map_or(block_end, |&x2| x2.min(block_end));
+            position[1..k - 1].copy_from_slice(&rest);
+            for x1 in block..=first_most {
+                position[0] = x1;
+                scanner.search(&mut position, &mut |p| found.extend_from_slice(p));
+                done += 1;
+            }
+            if !next_sorted(&mut rest, to) {
+                break;
+            }
+        }
+        let mut positions: Vec<&[u32]> = found.chunks_exact(k).collect();
+        positions.sort_unstable();
+        for p in positions {
+            tally.add(p)?;
+            visit(p);
+        }
+        found.clear();
+        if block_end == to {
+            break;
+        }
+        block = block_end + 1;
+    }
+    progress(Progress { done, total });
+    Ok(tally)
+}
+
+/// The bit tables and the state of the search for one prefix.
+struct Scanner {
+    layout: Layout,
+    bits: Vec<u64>,
+    runs: Vec<Run>,
+    families: Vec<(u8, usize)>,
+    /// The mask of the last heap.
+    last: u8,
+    single_heap: bool,
+    to: u32,
+    /// Rows to OR for the current prefix: (first word, column at z = z0).
+    probes: Vec<(usize, u32)>,
+}
+
+impl Scanner {
+    fn new(game: &SubsetGame, to: u32) -> Self {
+        let layout = Layout::new(game, to);
+        debug_assert_eq!(layout.bytes(), table_bytes(game, to));
+        let families = families(game);
+        Scanner {
+            bits: vec![0u64; layout.tables * layout.rows * layout.words],
+            runs: vec![Run::default(); layout.tables * layout.rows],
+            last: 1u8 << (game.heaps() - 1),
+            single_heap: game.allows_size(1),
+            probes: Vec::with_capacity(families.len()),
+            families,
+            layout,
+            to,
+        }
+    }
+
+    /// Finds every P-position whose first `K − 1` coordinates are those of
+    /// `position`, passes each to `found` and takes its keys.
+    fn search(&mut self, position: &mut [u32], found: &mut dyn FnMut(&[u32])) {
+        let k = position.len();
+        let to = self.to;
+        let z0 = position[k - 2];
+        position[k - 1] = z0;
+        if self.single_heap {
+            let (digits, len) = key_digits(position, self.last);
+            let (word, column) = self
+                .layout
+                .in_u_table(&digits[..len], 1)
+                .expect("single-heap keys have a U-row table");
+            if test(&self.bits, word, column) {
+                return;
+            }
+        }
+        self.probes.clear();
+        for &(mask, size) in &self.families {
+            if mask == self.last {
+                continue;
+            }
+            let (digits, len) = key_digits(position, mask);
+            let at = if mask & self.last == 0 {
+                self.layout.in_u_table(&digits[..len], size)
+            } else {
+                self.layout.in_d_table(&digits[..len], size)
+            };
+            self.probes
+                .push(at.expect("every varying key has a table along its bits"));
+        }
+        let mut z = z0;
+        while z <= to {
+            // Leap over any row's run of taken keys, then test 64 at once.
+            for &(word, column) in &self.probes {
+                let at = column + (z - z0);
+                let end = self.runs[word / self.layout.words].ones_from(&self.bits, word, at, to);
+                z += end - at;
+            }
+            if z > to {
+                break;
+            }
+            let blocked = self.probes.iter().fold(0u64, |acc, &(word, column)| {
+                acc | window(&self.bits, word, column + (z - z0))
+            });
+            let mut free = !blocked;
+            if to - z < 63 {
+                free &= (1u64 << (to - z + 1)) - 1;
+            }
+            if free == 0 {
+                z = z.saturating_add(64);
+                continue;
+            }
+            let p = z + free.trailing_zeros();
+            position[k - 1] = p;
+            self.take(position);
+            found(position);
+            if self.single_heap || p == to {
+                break;
+            }
+            z = p + 1;
+        }
+    }
+
+    /// Marks every key of the P-position `position` as taken.
+    fn take(&mut self, position: &[u32]) {
+        for &(mask, size) in &self.families {
+            let (digits, len) = key_digits(position, mask);
+            let digits = &digits[..len];
+            if let Some((word, column)) = self.layout.in_u_table(digits, size) {
+                set(&mut self.bits, word, column);
+            }
+            if let Some((word, column)) = self.layout.in_d_table(digits, size) {
+                set(&mut self.bits, word, column);
+            }
+        }
+    }
+}
