@@ -58,18 +58,6 @@ pub enum Command {
     ///
     /// Example: printf '5 10 20\n7\nbye\n' | grundy play grundy
     Play(PlayArgs),
-    /// List, count or sum the P-positions (losing positions) of a game that
-    /// takes the same amount from several heaps at once.
-    ///
-    /// GAME is wythoff (two heaps: take from one, or the same from both),
-    /// stone (three heaps: the same from one, two or all three; Project Euler
-    /// 260) or subsets:K:SUBSETS on K = 2, 3 or 4 heaps, SUBSETS being `all`
-    /// or the allowed subsets as heap numbers, e.g. subsets:3:1,2,3,12,13,23.
-    /// Positions are sorted: 0 <= x1 <= … <= xK <= N. Without --list, --count
-    /// or --sum, both the count and the sum are printed.
-    ///
-    /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
-    Ppos(PposArgs),
     /// Find the least preperiod and period of a game's values, prove them
     /// where a theorem applies, and say which.
     ///
@@ -89,6 +77,18 @@ pub enum Command {
     ///
     /// Example: grundy analyze kayles --to 100
     Analyze(AnalyzeArgs),
+    /// List, count or sum the P-positions (losing positions) of a game that
+    /// takes the same amount from several heaps at once.
+    ///
+    /// GAME is wythoff (two heaps: take from one, or the same from both),
+    /// stone (three heaps: the same from one, two or all three; Project Euler
+    /// 260) or subsets:K:SUBSETS on K = 2, 3 or 4 heaps, SUBSETS being `all`
+    /// or the allowed subsets as heap numbers, e.g. subsets:3:1,2,3,12,13,23.
+    /// Positions are sorted: 0 <= x1 <= … <= xK <= N. Without --list, --count
+    /// or --sum, both the count and the sum are printed.
+    ///
+    /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
+    Ppos(PposArgs),
 }
 
 /// The default of `--max`: how far a period is searched for.
