@@ -4,17 +4,21 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use grundy::Ruleset;
+use grundy::period::{PeriodicValues, Verdict};
 use grundy::values::{self, Budget, ValueTable};
 
 use crate::cli::{Cli, Command};
 use crate::failure::usage;
 use crate::progress::Bar;
 
+mod analyze;
 mod count;
 mod moves;
+mod period;
 mod play;
 mod ppos;
 mod values_cmd;
+mod verify;
 
 /// What every command may need besides its own arguments.
 #[derive(Debug)]
@@ -45,6 +49,58 @@ impl Context {
     }
 }
 
+impl Context {
+    /// Searches for a period of `ruleset` up to heap `max`, with a progress
+    /// bar.
+    pub fn find_period(
+        &self,
+        ruleset: &Ruleset,
+        max: u64,
+    ) -> anyhow::Result<(Verdict, ValueTable)> {
+        let mut bar = Bar::new("values");
+        Ok(grundy::period::find(
+            ruleset,
+            max,
+            self.options(),
+            &mut |p| bar.update(p.done, p.total),
+        )?)
+    }
+
+    /// Values of `ruleset` able to answer every heap up to `to`: the table up
+    /// to `to` when `to <= max`; else a proved period found within `max`;
+    /// else the table computed up to `to`.
+    pub fn values_to(
+        &self,
+        ruleset: &Ruleset,
+        to: u64,
+        max: u64,
+    ) -> anyhow::Result<PeriodicValues> {
+        if to <= max {
+            let table = self.values(ruleset, to)?;
+            let verdict = grundy::period::of_table(ruleset, &table);
+            return Ok(PeriodicValues::new(table, verdict));
+        }
+        let (verdict, mut table) = self.find_period(ruleset, max)?;
+        if verdict.periodicity.is_some_and(|p| p.is_proved()) {
+            return Ok(PeriodicValues::new(table, verdict));
+        }
+        self.extend(ruleset, &mut table, to).map_err(|e| {
+            e.context(format!(
+                "{ruleset} has no proved period up to heap {max} (raise --max to search further)"
+            ))
+        })?;
+        let verdict = grundy::period::of_table(ruleset, &table);
+        Ok(PeriodicValues::new(table, verdict))
+    }
+
+    fn options(&self) -> values::Options {
+        values::Options {
+            budget: self.budget,
+            ..values::Options::default()
+        }
+    }
+}
+
 /// Runs the command `cli` asks for.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let ctx = Context {
@@ -61,6 +117,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Move(args) => moves::run(&ctx, args, &mut out)?,
         Command::Play(args) => play::run(&ctx, args, &mut out)?,
         Command::Ppos(args) => ppos::run(&ctx, args, &mut out)?,
+        Command::Period(args) => period::run(&ctx, args, &mut out)?,
+        Command::Verify(args) => verify::run(args, &mut out)?,
+        Command::Analyze(args) => analyze::run(&ctx, args, &mut out)?,
     };
     out.flush()?;
     Ok(code)

@@ -4,6 +4,7 @@
 mod errors;
 mod help;
 mod outputs;
+mod periodicity;
 mod play;
 mod ppos;
 
