@@ -3,6 +3,8 @@
 //!
 //! Run with `cargo bench -p grundy --bench multiheap`.
 
+use std::ops::ControlFlow::Continue;
+
 use divan::{Bencher, black_box};
 use grundy::multiheap::{self, Method, Options, SubsetGame};
 
@@ -16,7 +18,7 @@ fn run(spec: &str, to: u32, method: Method) -> u64 {
         method,
         ..Options::default()
     };
-    multiheap::scan(&game, to, options, &mut |_| {}, &mut |_| {})
+    multiheap::scan(&game, to, options, &mut |_| Continue(()), &mut |_| {})
         .expect("fits in memory")
         .sum
 }

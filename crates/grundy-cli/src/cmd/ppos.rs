@@ -1,6 +1,7 @@
 //! `grundy ppos GAME --to N` and `grundy move` for multi-heap games
 //! (`wythoff`, `stone`, `subsets:K:…`): games that are not sums.
 
+use std::ops::ControlFlow::{self, Break, Continue};
 use std::process::ExitCode;
 
 use grundy::multiheap::{self, Method, Options, PSet, SubsetGame};
@@ -63,11 +64,18 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
     let mut progress = |p: multiheap::Progress| bar.update(p.done, p.total);
     if args.list {
         let mut list = List::new(out, args.output.format, game.heaps(), to)?;
-        multiheap::scan(&game, to, options, &mut |p| list.row(p), &mut progress)?;
+        let result = multiheap::scan(&game, to, options, &mut |p| list.row(p), &mut progress);
         drop(bar);
+        match result {
+            // The output was closed: `finish` reports why.
+            Err(e) if e.kind() == grundy::ErrorKind::Interrupted => {}
+            other => {
+                other?;
+            }
+        }
         return list.finish().map(|()| ExitCode::SUCCESS);
     }
-    let tally = multiheap::scan(&game, to, options, &mut |_| {}, &mut progress)?;
+    let tally = multiheap::scan(&game, to, options, &mut |_| Continue(()), &mut progress)?;
     drop(bar);
     let both = args.count == args.sum; // neither flag means both
     let report = TallyJson {
@@ -240,7 +248,7 @@ struct List<'a> {
     format: Format,
     width: usize,
     rows: u64,
-    /// The first write error; later rows are dropped.
+    /// The first write error; the scan stops there.
     error: Option<std::io::Error>,
 }
 
@@ -265,9 +273,10 @@ impl<'a> List<'a> {
         })
     }
 
-    fn row(&mut self, p: &[u32]) {
+    /// Writes one position; asks the scan to stop once the output fails.
+    fn row(&mut self, p: &[u32]) -> ControlFlow<()> {
         if self.error.is_some() {
-            return;
+            return Break(());
         }
         let width = self.width;
         let line = match self.format {
@@ -290,6 +299,11 @@ impl<'a> List<'a> {
         };
         self.rows += 1;
         self.error = written.err();
+        if self.error.is_some() {
+            Break(())
+        } else {
+            Continue(())
+        }
     }
 
     fn finish(self) -> anyhow::Result<()> {

@@ -45,8 +45,11 @@
 //! `docs/benchmarks.md`). Memory: `(N + 1)^(K − 2)` rows of
 //! `⌈(N + 1) / 64⌉ + 1` words for each table, at most `2·|sizes|` tables.
 
+use std::ops::ControlFlow;
+
 use super::{
     MAX_HEAPS, Progress, SubsetGame, Tally, families, key_digits, next_sorted, sorted_tuples,
+    stopped,
 };
 use crate::error::Result;
 
@@ -197,7 +200,7 @@ const BLOCK: u32 = 64;
 pub(crate) fn scan(
     game: &SubsetGame,
     to: u32,
-    visit: &mut dyn FnMut(&[u32]),
+    visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Tally> {
     let k = game.heaps();
@@ -229,7 +232,9 @@ pub(crate) fn scan(
         positions.sort_unstable();
         for p in positions {
             tally.add(p)?;
-            visit(p);
+            if visit(p).is_break() {
+                return Err(stopped(tally));
+            }
         }
         found.clear();
         if block_end == to {

@@ -13,9 +13,10 @@
 //! [module](super) documentation for the proof).
 //!
 //! ```
+//! use std::ops::ControlFlow::Continue;
 //! use grundy::multiheap::{self, Method, Options, SubsetGame};
 //! let options = Options { method: Method::Reference, ..Options::default() };
-//! let tally = multiheap::scan(&SubsetGame::stone(), 100, options, &mut |_| {}, &mut |_| {})?;
+//! let tally = multiheap::scan(&SubsetGame::stone(), 100, options, &mut |_| Continue(()), &mut |_| {})?;
 //! assert_eq!(tally.sum, 173_895);
 //! # Ok::<(), grundy::Error>(())
 //! ```
@@ -24,7 +25,11 @@
 //! Θ(N^K) positions, each with at most `2^K − 1` table probes; memory
 //! `(N + 1)^(K − 1)` bytes per allowed size.
 
-use super::{Progress, SubsetGame, Tally, families, key_digits, next_sorted, sorted_tuples};
+use std::ops::ControlFlow;
+
+use super::{
+    Progress, SubsetGame, Tally, families, key_digits, next_sorted, sorted_tuples, stopped,
+};
 use crate::error::Result;
 
 /// The bytes of the occupancy tables for `to`.
@@ -37,7 +42,7 @@ pub(crate) fn table_bytes(game: &SubsetGame, to: u32) -> u128 {
 pub(crate) fn scan(
     game: &SubsetGame,
     to: u32,
-    visit: &mut dyn FnMut(&[u32]),
+    visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Tally> {
     let k = game.heaps();
@@ -80,7 +85,9 @@ pub(crate) fn scan(
                 tables[size][i] = 1;
             }
             tally.add(&position)?;
-            visit(&position);
+            if visit(&position).is_break() {
+                return Err(stopped(tally));
+            }
         }
         done += 1;
         if !next_sorted(&mut position, to) {

@@ -39,6 +39,7 @@
 //! not, which move wins?".
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -477,7 +478,10 @@ pub fn p_positions(game: &SubsetGame, to: u32) -> Result<Vec<Vec<u32>>> {
         game,
         to,
         Options::default(),
-        &mut |p| out.push(p.to_vec()),
+        &mut |p| {
+            out.push(p.to_vec());
+            ControlFlow::Continue(())
+        },
         &mut |_| {},
     )?;
     Ok(out)
@@ -489,24 +493,41 @@ pub fn p_positions(game: &SubsetGame, to: u32) -> Result<Vec<Vec<u32>>> {
 /// # Errors
 /// As [`scan`].
 pub fn count(game: &SubsetGame, to: u32) -> Result<Tally> {
-    scan(game, to, Options::default(), &mut |_| {}, &mut |_| {})
+    scan(
+        game,
+        to,
+        Options::default(),
+        &mut |_| ControlFlow::Continue(()),
+        &mut |_| {},
+    )
 }
 
 /// Streams every P-position of `game` with coordinates `0 <= x1 <= … <= xK
 /// <= to` to `visit`, in lexicographic order, reporting progress from time to
-/// time.
+/// time. `visit` returns [`ControlFlow::Break`] to stop the scan early (a
+/// closed pipe, enough positions seen).
 ///
 /// ```
+/// use std::ops::ControlFlow::{Break, Continue};
+/// use grundy::ErrorKind;
 /// use grundy::multiheap::{self, Method, Options, SubsetGame};
 /// let stone = SubsetGame::stone();
 /// let mut first = Vec::new();
 /// let options = Options { method: Method::Reference, ..Options::default() };
-/// multiheap::scan(&stone, 6, options, &mut |p| first.push(p.to_vec()), &mut |_| {})?;
+/// let mut visit = |p: &[u32]| {
+///     first.push(p.to_vec());
+///     Continue(())
+/// };
+/// multiheap::scan(&stone, 6, options, &mut visit, &mut |_| {})?;
 /// assert_eq!(&first[..4], [[0, 0, 0], [0, 1, 2], [0, 3, 5], [1, 1, 4]]);
+///
+/// let stop = multiheap::scan(&stone, 1000, Options::default(), &mut |_| Break(()), &mut |_| {});
+/// assert_eq!(stop.unwrap_err().kind(), ErrorKind::Interrupted);
 /// # Ok::<(), grundy::Error>(())
 /// ```
 ///
 /// # Errors
+/// [`ErrorKind::Interrupted`] if `visit` asked to stop;
 /// [`ErrorKind::TooLarge`] if the engine's tables would exceed
 /// `options.budget` (checked before anything is allocated; the message names
 /// the memory needed and the largest `to` that fits);
@@ -520,7 +541,7 @@ pub fn scan(
     game: &SubsetGame,
     to: u32,
     options: Options,
-    visit: &mut dyn FnMut(&[u32]),
+    visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Tally> {
     check_budget(game, to, options)?;
@@ -532,7 +553,9 @@ pub fn scan(
             let mut tally = Tally::default();
             for p in &found {
                 tally.add(p)?;
-                visit(p);
+                if visit(p).is_break() {
+                    return Err(stopped(tally));
+                }
             }
             Ok(tally)
         }
@@ -597,6 +620,14 @@ fn check_budget(game: &SubsetGame, to: u32, options: Options) -> Result<()> {
             largest_to(game, options.method, options.budget)
         ),
     ))
+}
+
+/// The error of a scan that its caller stopped.
+pub(crate) fn stopped(tally: Tally) -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        format!("stopped by the caller after {} P-positions", tally.count),
+    )
 }
 
 /// The allowed subsets of sorted heap indices, as masks, with their sizes.

@@ -1,5 +1,7 @@
 //! The set of P-positions up to a bound, and winning moves from it.
 
+use std::ops::ControlFlow;
+
 use super::{Options, Progress, SubsetGame, SubsetMove, scan};
 use crate::error::{Error, Result};
 
@@ -43,7 +45,10 @@ impl PSet {
             game,
             to,
             options,
-            &mut |p| flat.extend_from_slice(p),
+            &mut |p| {
+                flat.extend_from_slice(p);
+                ControlFlow::Continue(())
+            },
             progress,
         )?;
         Ok(PSet {

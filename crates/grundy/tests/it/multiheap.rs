@@ -5,6 +5,7 @@
 use grundy::ErrorKind;
 use grundy::multiheap::{self, Method, Options, PSet, SubsetGame, brute, wythoff};
 use proptest::prelude::*;
+use std::ops::ControlFlow::{Break, Continue};
 
 fn with(game: &SubsetGame, to: u32, method: Method) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
@@ -16,7 +17,10 @@ fn with(game: &SubsetGame, to: u32, method: Method) -> Vec<Vec<u32>> {
         game,
         to,
         options,
-        &mut |p| out.push(p.to_vec()),
+        &mut |p| {
+            out.push(p.to_vec());
+            Continue(())
+        },
         &mut |_| {},
     )
     .unwrap();
@@ -55,7 +59,8 @@ fn seed_002_sum_to_100() {
             method,
             ..Options::default()
         };
-        let tally = multiheap::scan(&stone, 100, options, &mut |_| {}, &mut |_| {}).unwrap();
+        let tally =
+            multiheap::scan(&stone, 100, options, &mut |_| Continue(()), &mut |_| {}).unwrap();
         assert_eq!(tally.sum, 173_895, "{method:?}");
     }
 }
@@ -202,7 +207,7 @@ fn too_large_is_refused_up_front() {
         &SubsetGame::stone(),
         100_000,
         options,
-        &mut |_| {},
+        &mut |_| Continue(()),
         &mut |_| {},
     )
     .unwrap_err();
@@ -302,5 +307,24 @@ fn fast_and_reference_agree_across_blocks() {
             with(&game, to, Method::Reference),
             "{game}"
         );
+    }
+}
+
+#[test]
+fn every_engine_stops_when_asked() {
+    for method in [Method::Fast, Method::Reference, Method::Brute] {
+        let options = Options {
+            method,
+            ..Options::default()
+        };
+        let mut seen = 0;
+        let mut visit = |_: &[u32]| {
+            seen += 1;
+            if seen == 3 { Break(()) } else { Continue(()) }
+        };
+        let err = multiheap::scan(&SubsetGame::stone(), 40, options, &mut visit, &mut |_| {})
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Interrupted, "{method:?}");
+        assert_eq!(seen, 3, "{method:?}");
     }
 }
