@@ -168,3 +168,31 @@ fn help_has_an_example() {
     assert!(help.contains("Example: grundy ppos stone"), "{help}");
     assert!(ok(&["--help"]).contains("ppos"));
 }
+
+#[test]
+fn list_stops_quietly_when_the_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["ppos", "stone", "--to", "3000", "--list"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(
+        first.split_whitespace().collect::<Vec<_>>(),
+        ["x1", "x2", "x3"]
+    );
+    // The pipe is closed here; the scan stops at its next write.
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
