@@ -25,7 +25,8 @@
 //! Two refinements keep the work near the answer. Each row remembers its
 //! latest stretch of set bits (bits are only ever set, so a stretch stays
 //! valid), and the search leaps over a stretch instead of re-reading it for
-//! every prefix that starts inside it. And prefixes are taken in blocks of
+//! every prefix that starts inside it. And, when single-heap moves are
+//! allowed and there are at most three heaps, prefixes are taken in blocks of
 //! the first coordinate, which is also a valid order for the key method and
 //! keeps that coordinate's rows in cache; each block's P-positions are sorted
 //! before they are passed on, so callers still see lexicographic order.
@@ -43,7 +44,8 @@
 //! when single-heap moves are allowed and leaps over full stretches. For the
 //! stone game the measured time grows slower than N^3 up to N = 10 000 (see
 //! `docs/benchmarks.md`). Memory: `(N + 1)^(K − 2)` rows of
-//! `⌈(N + 1) / 64⌉ + 1` words for each table, at most `2·|sizes|` tables.
+//! `⌈(N + 1) / 64⌉ + 1` words for each table, at most `2·|sizes|` tables,
+//! plus the P-positions of one block (at most `64·(N + 1)`) or of one prefix.
 
 use std::ops::ControlFlow;
 
@@ -93,8 +95,10 @@ impl Layout {
         }
     }
 
+    /// The bytes of the bit tables and their run caches.
     fn bytes(&self) -> u128 {
-        self.tables as u128 * self.rows as u128 * self.words as u128 * 8
+        let per_row = self.words * 8 + std::mem::size_of::<Run>();
+        self.tables as u128 * self.rows as u128 * per_row as u128
     }
 
     fn row_number(&self, digits: impl Iterator<Item = u32>) -> usize {
@@ -122,7 +126,8 @@ impl Layout {
     }
 }
 
-/// The bytes of the bit tables for `to`.
+/// The bytes of the bit tables for `to`, with their run caches and the
+/// positions held back.
 pub(crate) fn table_bytes(game: &SubsetGame, to: u32) -> u128 {
     let heaps = game.heaps() as u32;
     let base = u128::from(to) + 1;
@@ -131,7 +136,8 @@ pub(crate) fn table_bytes(game: &SubsetGame, to: u32) -> u128 {
         .iter()
         .map(|&s| usize::from(s < game.heaps()) + usize::from(s >= 2))
         .sum::<usize>();
-    tables as u128 * base.pow(heaps - 2) * (base.div_ceil(64) + 1) * 8
+    let per_row = (base.div_ceil(64) + 1) * 8 + std::mem::size_of::<Run>() as u128;
+    tables as u128 * base.pow(heaps - 2) * per_row + buffer_bytes(game, to)
 }
 
 fn test(bits: &[u64], word: usize, column: u32) -> bool {
@@ -186,9 +192,35 @@ impl Run {
 /// How many first coordinates one block of the scan spans (see [`scan`]).
 const BLOCK: u32 = 64;
 
+/// The first coordinates per block for `game`: [`BLOCK`] when a prefix has at
+/// most one P-position (single-heap moves allowed) and there are at most three
+/// heaps, so that the positions a block holds back are few; 1 otherwise,
+/// which is plain lexicographic order.
+fn block_len(game: &SubsetGame) -> u32 {
+    if game.allows_size(1) && game.heaps() <= 3 {
+        BLOCK
+    } else {
+        1
+    }
+}
+
+/// The bytes of the positions held back: a block's P-positions (at most one
+/// per prefix), or one prefix's (at most `to + 1`).
+fn buffer_bytes(game: &SubsetGame, to: u32) -> u128 {
+    let k = game.heaps();
+    let per_position = std::mem::size_of::<[u32; MAX_HEAPS]>() as u128;
+    let held = if block_len(game) > 1 {
+        u128::from(BLOCK) * u128::from(sorted_tuples(to, k - 2))
+    } else {
+        u128::from(to) + 1
+    };
+    held * per_position
+}
+
 /// Streams the P-positions up to `to` to `visit`; see the module docs.
 ///
-/// Prefixes are not taken in lexicographic order but block by block: the
+/// When single-heap moves are allowed and there are at most three heaps,
+/// prefixes are not taken in lexicographic order but block by block: the
 /// first coordinate in blocks of [`BLOCK`], and within a block, the rest of
 /// the prefix in lexicographic order with the first coordinate innermost. A
 /// move never raises a sorted coordinate, so every prefix a position can move
@@ -204,16 +236,28 @@ pub(crate) fn scan(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Tally> {
     let k = game.heaps();
+    let width = block_len(game);
     let mut scanner = Scanner::new(game, to);
     let total = sorted_tuples(to, k - 1);
     let mut done = 0u64;
     let mut tally = Tally::default();
     let mut position = vec![0u32; k];
-    let mut found: Vec<u32> = Vec::new();
+    // P-positions held back until they can be passed on in order, padded
+    // with zeros to `MAX_HEAPS` coordinates so that arrays sort as tuples.
+    let mut found: Vec<[u32; MAX_HEAPS]> = Vec::new();
+    let mut pass_on = |found: &mut Vec<[u32; MAX_HEAPS]>, tally: &mut Tally| {
+        found.sort_unstable();
+        for p in found.drain(..) {
+            tally.add(&p[..k])?;
+            if visit(&p[..k]).is_break() {
+                return Err(stopped(*tally));
+            }
+        }
+        Ok(())
+    };
     let mut block = 0u32;
     loop {
-        progress(Progress { done, total });
-        let block_end = block.saturating_add(BLOCK - 1).min(to);
+        let block_end = block.saturating_add(width - 1).min(to);
         // The prefix without its first coordinate, from (block, …, block) on.
         let mut rest = vec![block; k - 2];
         loop {
@@ -221,22 +265,25 @@ pub(crate) fn scan(
             position[1..k - 1].copy_from_slice(&rest);
             for x1 in block..=first_most {
                 position[0] = x1;
-                scanner.search(&mut position, &mut |p| found.extend_from_slice(p));
+                scanner.search(&mut position, &mut |p| {
+                    let mut padded = [0; MAX_HEAPS];
+                    padded[..k].copy_from_slice(p);
+                    found.push(padded);
+                });
+                if done % (1 << 16) == 0 {
+                    progress(Progress { done, total });
+                }
                 done += 1;
+            }
+            if width == 1 {
+                // Lexicographic order already: pass on as found.
+                pass_on(&mut found, &mut tally)?;
             }
             if !next_sorted(&mut rest, to) {
                 break;
             }
         }
-        let mut positions: Vec<&[u32]> = found.chunks_exact(k).collect();
-        positions.sort_unstable();
-        for p in positions {
-            tally.add(p)?;
-            if visit(p).is_break() {
-                return Err(stopped(tally));
-            }
-        }
-        found.clear();
+        pass_on(&mut found, &mut tally)?;
         if block_end == to {
             break;
         }
@@ -263,7 +310,10 @@ struct Scanner {
 impl Scanner {
     fn new(game: &SubsetGame, to: u32) -> Self {
         let layout = Layout::new(game, to);
-        debug_assert_eq!(layout.bytes(), table_bytes(game, to));
+        debug_assert_eq!(
+            layout.bytes() + buffer_bytes(game, to),
+            table_bytes(game, to)
+        );
         let families = families(game);
         Scanner {
             bits: vec![0u64; layout.tables * layout.rows * layout.words],
