@@ -4,7 +4,7 @@
 use std::ops::ControlFlow::{self, Break, Continue};
 use std::process::ExitCode;
 
-use grundy::multiheap::{self, Method, Options, PSet, SubsetGame};
+use grundy::multiheap::{self, Method, Options, SubsetGame};
 use serde::Serialize;
 
 use super::{Context, Out};
@@ -133,18 +133,23 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
         )));
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let to = bound(ctx, &game, largest, Method::Fast, |fits| {
+    // Refused up front, before any table exists, if the largest heap is too big.
+    bound(ctx, &game, largest, Method::Fast, |fits| {
         format!("positions with heaps up to {fits} can be judged, or raise --max-memory")
     })?;
-    let position: Vec<u32> = heaps.iter().map(|&h| h as u32).collect();
+    let position = heaps
+        .iter()
+        .map(|&h| u32::try_from(h))
+        .collect::<Result<Vec<u32>, _>>()?;
     let mut bar = Bar::new("P-positions");
     let options = Options {
         method: Method::Fast,
         budget: ctx.budget,
     };
-    let p = PSet::compute(&game, to, options, &mut |p| bar.update(p.done, p.total))?;
+    let found = multiheap::winning_move(&game, &position, options, &mut |p| {
+        bar.update(p.done, p.total)
+    })?;
     drop(bar);
-    let found = p.winning_move(&position)?;
     let can_move = !game.moves(&position).is_empty();
     let after = found.as_ref().map(|m| m.apply(&position));
     match args.output.format {

@@ -51,7 +51,7 @@ pub mod keys;
 mod winning;
 pub mod wythoff;
 
-pub use winning::PSet;
+pub use winning::{PSet, winning_move};
 
 /// The most heaps a [`SubsetGame`] may have.
 pub const MAX_HEAPS: usize = 4;

@@ -1,15 +1,18 @@
 //! The set of P-positions up to a bound, and winning moves from it.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::{Options, Progress, SubsetGame, SubsetMove, scan};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 
 /// The P-positions of a game with coordinates at most `to`, for membership
 /// tests and winning moves.
 ///
 /// A move never raises a coordinate, so knowing the P-positions up to the
-/// largest heap of a position is enough to judge it.
+/// largest heap of a position is enough to judge it. It stores every
+/// P-position (`4·K` bytes each, over 12 million for the stone game up to
+/// 10 000); to judge a single position, [`winning_move`] needs no such store.
 ///
 /// ```
 /// use grundy::multiheap::{PSet, SubsetGame, SubsetMove};
@@ -146,4 +149,73 @@ impl PSet {
         }
         Ok(())
     }
+}
+
+/// A move from `position` (heaps in any order) to a P-position, or `None` if
+/// `position` is itself P and so lost, without storing the P-positions.
+///
+/// The same move as [`PSet::winning_move`] (fewest heaps, then lowest
+/// indices, then smallest amount), found by scanning P-positions up to the
+/// largest heap and stopping as soon as the scan passes `position`: every
+/// move leads to a lexicographically smaller sorted position.
+///
+/// ```
+/// use grundy::multiheap::{self, SubsetGame, SubsetMove};
+/// let wythoff = SubsetGame::wythoff();
+/// let mv = multiheap::winning_move(&wythoff, &[10, 4], Default::default(), &mut |_| {})?;
+/// assert_eq!(mv, Some(SubsetMove { heaps: vec![0], take: 3 })); // to (7, 4)
+/// assert_eq!(multiheap::winning_move(&wythoff, &[5, 3], Default::default(), &mut |_| {})?, None);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// [`InvalidInput`](crate::ErrorKind::InvalidInput) if `position` has the
+/// wrong number of heaps; otherwise as [`scan`](super::scan) with `to` the
+/// largest heap.
+///
+/// # Complexity
+/// The scan up to the largest heap, cut short at `position`; memory that of
+/// the scan's tables plus the at most `(2^K − 1)·N` positions one move away.
+pub fn winning_move(
+    game: &SubsetGame,
+    position: &[u32],
+    options: Options,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Option<SubsetMove>> {
+    let k = game.heaps();
+    if position.len() != k {
+        return Err(Error::input(format!(
+            "{game} has {k} heaps but the position has {}; give {k} heap sizes",
+            position.len()
+        )));
+    }
+    let to = position.iter().copied().max().unwrap_or(0);
+    let mut sorted = position.to_vec();
+    sorted.sort_unstable();
+    let mut moves = game.moves(position);
+    moves.sort_by_key(|m| (m.heaps.len(), m.heaps.clone(), m.take));
+    // Each position one move away, with the first move (in the order above)
+    // that reaches it.
+    let mut targets: HashMap<Vec<u32>, usize> = HashMap::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let mut after = m.apply(position);
+        after.sort_unstable();
+        targets.entry(after).or_insert(i);
+    }
+    let mut best: Option<usize> = None;
+    let mut visit = |p: &[u32]| {
+        if p >= sorted.as_slice() {
+            return ControlFlow::Break(());
+        }
+        if let Some(&i) = targets.get(p) {
+            best = Some(best.map_or(i, |b| b.min(i)));
+        }
+        ControlFlow::Continue(())
+    };
+    match scan(game, to, options, &mut visit, progress) {
+        Ok(_) => {}
+        Err(e) if e.kind() == ErrorKind::Interrupted => {}
+        Err(e) => return Err(e),
+    }
+    Ok(best.map(|i| moves.swap_remove(i)))
 }

@@ -282,7 +282,10 @@ proptest! {
             let lost = p.contains(&t).unwrap();
             let to_p = game.moves(&t).iter().any(|m| p.contains(&m.apply(&t)).unwrap());
             prop_assert_eq!(lost, !to_p, "{:?}", t);
-            prop_assert_eq!(p.winning_move(&t).unwrap().is_none(), lost);
+            let mv = p.winning_move(&t).unwrap();
+            prop_assert_eq!(mv.is_none(), lost);
+            let streamed = multiheap::winning_move(&game, &t, Options::default(), &mut |_| {});
+            prop_assert_eq!(streamed.unwrap(), mv);
             // Every ordered position, not only sorted ones.
             let Some(i) = t.iter().rposition(|&c| c < to) else { break };
             t[i] += 1;
