@@ -50,8 +50,8 @@
 use std::ops::ControlFlow;
 
 use super::{
-    MAX_HEAPS, Progress, SubsetGame, Tally, families, key_digits, next_sorted, sorted_tuples,
-    stopped,
+    MAX_HEAPS, Progress, SubsetGame, Tally, allocate, families, key_digits, next_sorted,
+    sorted_tuples, stopped,
 };
 use crate::error::Result;
 
@@ -237,7 +237,7 @@ pub(crate) fn scan(
 ) -> Result<Tally> {
     let k = game.heaps();
     let width = block_len(game);
-    let mut scanner = Scanner::new(game, to);
+    let mut scanner = Scanner::new(game, to)?;
     let total = sorted_tuples(to, k - 1);
     let mut done = 0u64;
     let mut tally = Tally::default();
@@ -308,23 +308,23 @@ struct Scanner {
 }
 
 impl Scanner {
-    fn new(game: &SubsetGame, to: u32) -> Self {
+    fn new(game: &SubsetGame, to: u32) -> Result<Self> {
         let layout = Layout::new(game, to);
         debug_assert_eq!(
             layout.bytes() + buffer_bytes(game, to),
             table_bytes(game, to)
         );
         let families = families(game);
-        Scanner {
-            bits: vec![0u64; layout.tables * layout.rows * layout.words],
-            runs: vec![Run::default(); layout.tables * layout.rows],
+        Ok(Scanner {
+            bits: allocate(layout.tables * layout.rows * layout.words, 0u64)?,
+            runs: allocate(layout.tables * layout.rows, Run::default())?,
             last: 1u8 << (game.heaps() - 1),
             single_heap: game.allows_size(1),
             probes: Vec::with_capacity(families.len()),
             families,
             layout,
             to,
-        }
+        })
     }
 
     /// Finds every P-position whose first `K − 1` coordinates are those of

@@ -28,7 +28,8 @@
 use std::ops::ControlFlow;
 
 use super::{
-    Progress, SubsetGame, Tally, families, key_digits, next_sorted, sorted_tuples, stopped,
+    Progress, SubsetGame, Tally, allocate, families, key_digits, next_sorted, sorted_tuples,
+    stopped,
 };
 use crate::error::Result;
 
@@ -50,14 +51,8 @@ pub(crate) fn scan(
     let cells = base.pow(k as u32 - 1);
     // One table per subset size, `tables[size]`.
     let mut tables: Vec<Vec<u8>> = (0..=k)
-        .map(|s| {
-            if game.allows_size(s) {
-                vec![0; cells]
-            } else {
-                Vec::new()
-            }
-        })
-        .collect();
+        .map(|s| allocate(if game.allows_size(s) { cells } else { 0 }, 0u8))
+        .collect::<Result<_>>()?;
     let families = families(game);
     let index = |position: &[u32], mask: u8| {
         let (digits, len) = key_digits(position, mask);

@@ -622,6 +622,24 @@ fn check_budget(game: &SubsetGame, to: u32, options: Options) -> Result<()> {
     ))
 }
 
+/// A vector of `len` copies of `fill`, or [`ErrorKind::TooLarge`] if the
+/// allocator refuses: a refusal is an error, never an abort.
+pub(crate) fn allocate<T: Clone>(len: usize, fill: T) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        let bytes = len as u128 * std::mem::size_of::<T>() as u128;
+        Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "cannot allocate {} for the key tables; ask for a smaller N",
+                human_bytes(bytes.min(u128::from(u64::MAX)) as u64)
+            ),
+        )
+    })?;
+    v.resize(len, fill);
+    Ok(v)
+}
+
 /// The error of a scan that its caller stopped.
 pub(crate) fn stopped(tally: Tally) -> Error {
     Error::new(
