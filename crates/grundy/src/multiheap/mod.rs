@@ -35,8 +35,9 @@
 //! bits so that the first free last coordinate of a prefix is found 64 at a
 //! time; and [`brute`], a parallel solver straight from the rules that knows
 //! nothing of keys, kept to check the other two. [`wythoff`] has the closed
-//! form of Wythoff's game, and [`PSet`] answers "is this position lost, and if
-//! not, which move wins?".
+//! form of Wythoff's game. [`winning_move`] answers "is this position lost,
+//! and if not, which move wins?" with a scan cut short at the position, and
+//! [`PSet`] keeps every P-position up to a bound for many such questions.
 
 use std::fmt;
 use std::ops::ControlFlow;
