@@ -28,8 +28,9 @@
 //! every prefix that starts inside it. And, when single-heap moves are
 //! allowed and there are at most three heaps, prefixes are taken in blocks of
 //! the first coordinate, which is also a valid order for the key method and
-//! keeps that coordinate's rows in cache; each block's P-positions are sorted
-//! before they are passed on, so callers still see lexicographic order.
+//! keeps that coordinate's rows in cache; each block's P-positions are held
+//! back and passed on by first coordinate, so callers still see
+//! lexicographic order.
 //!
 //! ```
 //! use grundy::multiheap::{self, SubsetGame};
@@ -208,7 +209,7 @@ fn block_len(game: &SubsetGame) -> u32 {
 /// per prefix), or one prefix's (at most `to + 1`).
 fn buffer_bytes(game: &SubsetGame, to: u32) -> u128 {
     let k = game.heaps();
-    let per_position = std::mem::size_of::<[u32; MAX_HEAPS]>() as u128;
+    let per_position = 4 * k as u128;
     let held = if block_len(game) > 1 {
         u128::from(BLOCK) * u128::from(sorted_tuples(to, k - 2))
     } else {
@@ -227,8 +228,8 @@ fn buffer_bytes(game: &SubsetGame, to: u32) -> u128 {
 /// to still comes earlier, which is all the key method needs; and the rows of
 /// the first coordinate's keys stay in cache across a block instead of being
 /// streamed from memory once per first coordinate. The P-positions of a
-/// block are sorted before they are passed on, so `visit` still sees
-/// lexicographic order.
+/// block are held back and passed on by first coordinate, so `visit` still
+/// sees lexicographic order.
 pub(crate) fn scan(
     game: &SubsetGame,
     to: u32,
@@ -242,16 +243,20 @@ pub(crate) fn scan(
     let mut done = 0u64;
     let mut tally = Tally::default();
     let mut position = vec![0u32; k];
-    // P-positions held back until they can be passed on in order, padded
-    // with zeros to `MAX_HEAPS` coordinates so that arrays sort as tuples.
-    let mut found: Vec<[u32; MAX_HEAPS]> = Vec::new();
-    let mut pass_on = |found: &mut Vec<[u32; MAX_HEAPS]>, tally: &mut Tally| {
-        found.sort_unstable();
-        for p in found.drain(..) {
-            tally.add(&p[..k])?;
-            if visit(&p[..k]).is_break() {
-                return Err(stopped(*tally));
+    // P-positions held back until they can be passed on in order: one list
+    // per first coordinate of the block, each filled in lexicographic order
+    // of the rest of the prefix, so reading the lists in turn is
+    // lexicographic order.
+    let mut found: Vec<Vec<u32>> = vec![Vec::new(); width as usize];
+    let mut pass_on = |found: &mut [Vec<u32>], tally: &mut Tally| {
+        for list in found {
+            for p in list.chunks_exact(k) {
+                tally.add(p)?;
+                if visit(p).is_break() {
+                    return Err(stopped(*tally));
+                }
             }
+            list.clear();
         }
         Ok(())
     };
@@ -265,11 +270,8 @@ pub(crate) fn scan(
             position[1..k - 1].copy_from_slice(&rest);
             for x1 in block..=first_most {
                 position[0] = x1;
-                scanner.search(&mut position, &mut |p| {
-                    let mut padded = [0; MAX_HEAPS];
-                    padded[..k].copy_from_slice(p);
-                    found.push(padded);
-                });
+                let list = &mut found[(x1 - block) as usize];
+                scanner.search(&mut position, &mut |p| list.extend_from_slice(p));
                 if done % (1 << 16) == 0 {
                     progress(Progress { done, total });
                 }

@@ -661,6 +661,7 @@ pub(crate) fn families(game: &SubsetGame) -> Vec<(u8, usize)> {
 /// coordinates outside `mask` (increasing), then those inside it minus the
 /// smallest of them, without that first zero (increasing). `K - 1` digits in
 /// all, each at most the largest coordinate.
+#[inline]
 pub(crate) fn key_digits(position: &[u32], mask: u8) -> ([u32; MAX_HEAPS], usize) {
     let mut digits = [0; MAX_HEAPS];
     let mut len = 0;
