@@ -10,6 +10,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an
 /// all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07),
 /// kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares).
+///
+/// Games that take the same amount from several heaps at once (`ppos` and
+/// `move`): wythoff, stone, subsets:K:SUBSETS.
 #[derive(Debug, Parser)]
 #[command(
     name = "grundy",
