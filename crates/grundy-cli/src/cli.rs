@@ -224,6 +224,8 @@ pub struct MoveArgs {
 pub struct PlayArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 /// Which algorithm `grundy ppos` uses.
