@@ -10,6 +10,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an
 /// all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07),
 /// kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares).
+///
+/// Games that take the same amount from several heaps at once (`ppos` and
+/// `move`): wythoff, stone, subsets:K:SUBSETS.
 #[derive(Debug, Parser)]
 #[command(
     name = "grundy",
@@ -18,7 +21,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     max_term_width = 100
 )]
 #[command(
-    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy"
+    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy\n  grundy period 0.07 --format json\n  grundy count sub:squares --heaps 3 --to 29"
 )]
 pub struct Cli {
     /// Refuse computations whose tables would take more than this much
@@ -65,7 +68,11 @@ pub enum Command {
     Count(CountArgs),
     /// Give the value of a position (a sum of heaps) and every winning move.
     ///
-    /// Example: grundy move grundy 5 10 20
+    /// For a multi-heap game (wythoff, stone, subsets:K:…, see `grundy ppos
+    /// --help`) it gives one winning move, heaps numbered from 0, or says the
+    /// position is lost.
+    ///
+    /// Example: grundy move grundy 5 10 20; grundy move stone 3 5 7
     #[command(name = "move")]
     Move(MoveArgs),
     /// Play interactively: read positions a line at a time, answer with the
@@ -76,6 +83,84 @@ pub enum Command {
     ///
     /// Example: printf '5 10 20\n7\nbye\n' | grundy play grundy
     Play(PlayArgs),
+    /// Find the least preperiod and period of a game's values, prove them
+    /// where a theorem applies, and say which.
+    ///
+    /// Proved: the octal periodicity theorem of Guy and Smith (take-and-break
+    /// codes that split into at most two heaps) or the window of max(S)
+    /// values (finite subtraction sets); nim's G(n) = n. Anything else is
+    /// reported as observed, never as proved.
+    ///
+    /// Example: grundy period 0.07 --certificate strip.cert
+    Period(PeriodArgs),
+    /// Re-check a periodicity certificate from the rules alone.
+    ///
+    /// Example: grundy verify strip.cert
+    Verify(VerifyArgs),
+    /// A readable report on a game: rules, values, P-positions, periodicity
+    /// and exceptional values.
+    ///
+    /// Example: grundy analyze kayles --to 100
+    Analyze(AnalyzeArgs),
+    /// List, count or sum the P-positions (losing positions) of a game that
+    /// takes the same amount from several heaps at once.
+    ///
+    /// GAME is wythoff (two heaps: take from one, or the same from both),
+    /// stone (three heaps: the same from one, two or all three; Project Euler
+    /// 260) or subsets:K:SUBSETS on K = 2, 3 or 4 heaps, SUBSETS being `all`
+    /// or the allowed subsets as heap numbers, e.g. subsets:3:1,2,3,12,13,23.
+    /// Positions are sorted: 0 <= x1 <= … <= xK <= N. Without --list, --count
+    /// or --sum, both the count and the sum are printed.
+    ///
+    /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
+    Ppos(PposArgs),
+}
+
+/// The default of `--max`: how far a period is searched for.
+pub const DEFAULT_MAX: u64 = 10_000;
+
+/// How far to search for a period.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Compute values up to heap N at most while looking for a period
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX.to_string())]
+    pub max: String,
+}
+
+/// Arguments of `grundy period`.
+#[derive(Debug, Args)]
+pub struct PeriodArgs {
+    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
+    pub game: String,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Write a certificate of the proved period to FILE (refused when the
+    /// period is not proved)
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Arguments of `grundy verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// A certificate written by `grundy period --certificate`
+    pub file: std::path::PathBuf,
+}
+
+/// Arguments of `grundy analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
+    pub game: String,
+    /// Show values and P-positions up to heap N [default: a few periods]
+    #[arg(long, value_name = "N")]
+    pub to: Option<String>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// How results are printed.
@@ -130,6 +215,12 @@ pub struct ValuesArgs {
     /// Last heap size: values G(0) to G(N) are printed (10^6 and 2^20 work)
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: String,
+    /// First heap size printed; past the values computed, a proved period
+    /// answers (e.g. --from 10^18 --to 10^18+20)
+    #[arg(long, value_name = "M", allow_negative_numbers = true)]
+    pub from: Option<String>,
+    #[command(flatten)]
+    pub search: SearchArgs,
     #[command(flatten)]
     pub compute: ComputeArgs,
     #[command(flatten)]
@@ -141,9 +232,19 @@ pub struct ValuesArgs {
 pub struct CountArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
-    /// Count the heaps 1 to N
+    /// Count the heaps 1 to N (with --heaps K: positions of heaps 0 to N)
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub to: String,
+    /// Count the heaps M to N instead of 1 to N (single heaps only)
+    #[arg(long, value_name = "M", allow_negative_numbers = true)]
+    pub from: Option<String>,
+    /// Count the lost positions (nim-sum 0) among all multisets of K heaps
+    /// 0 <= a1 <= … <= aK <= N (exact at any size; in JSON a count past
+    /// 2^128 is a decimal string)
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub heaps: u32,
+    #[command(flatten)]
+    pub search: SearchArgs,
     #[command(flatten)]
     pub compute: ComputeArgs,
     #[command(flatten)]
@@ -158,6 +259,12 @@ pub struct MoveArgs {
     /// The heap sizes of the position
     #[arg(required = true, allow_negative_numbers = true, value_name = "HEAP")]
     pub heaps: Vec<String>,
+    /// List at most this many winning moves in a heap past the values
+    /// computed (the total is still counted)
+    #[arg(long, value_name = "L", default_value_t = 20)]
+    pub limit: usize,
+    #[command(flatten)]
+    pub search: SearchArgs,
     #[command(flatten)]
     pub compute: ComputeArgs,
     #[command(flatten)]
@@ -169,4 +276,42 @@ pub struct MoveArgs {
 pub struct PlayArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Which algorithm `grundy ppos` uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PposMethod {
+    /// Key tables as rows of bits, searched 64 positions at a time.
+    #[default]
+    Fast,
+    /// The plain key scan of every sorted position (Project Euler 260's).
+    Reference,
+    /// Every move from every position, from the rules; small N only.
+    Brute,
+}
+
+/// Arguments of `grundy ppos`.
+#[derive(Debug, Args)]
+pub struct PposArgs {
+    /// The game: wythoff, stone, subsets:3:1,2,3,12,13,23, subsets:4:all
+    pub game: String,
+    /// Largest heap: positions with every heap at most N
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub to: String,
+    /// Print every P-position, one a line, as they are found
+    #[arg(long, conflicts_with_all = ["count", "sum"])]
+    pub list: bool,
+    /// Print the number of P-positions
+    #[arg(long)]
+    pub count: bool,
+    /// Print the sum of all coordinates of all P-positions
+    #[arg(long)]
+    pub sum: bool,
+    /// Algorithm
+    #[arg(long, value_enum, default_value_t = PposMethod::Fast)]
+    pub method: PposMethod,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use clap::CommandFactory;
 use clap::error::ErrorKind as ClapKind;
 
 /// Bad usage: the input was wrong (exit status 2).
@@ -81,10 +82,13 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
                 .collect();
             let message = lines.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
+            let known = |sub: &str| {
+                crate::cli::Cli::command()
+                    .get_subcommands()
+                    .any(|c| c.get_name() == sub)
+            };
             let help = match std::env::args().nth(1) {
-                Some(sub) if ["values", "count", "move", "play"].contains(&sub.as_str()) => {
-                    format!("grundy {sub} --help")
-                }
+                Some(sub) if known(&sub) => format!("grundy {sub} --help"),
                 _ => "grundy --help".to_string(),
             };
             eprintln!("error: {}; see '{help}'", one_line(message));

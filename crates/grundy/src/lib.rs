@@ -32,17 +32,42 @@
 //! tested against the naive one, and the naive one against [`exhaustive`], a
 //! plain game-tree search that knows nothing of Sprague–Grundy theory.
 //!
+//! Many games have values that eventually repeat. [`period::find`] grows the
+//! table until a theorem proves the pattern it sees (the octal periodicity
+//! theorem of Guy and Smith, the window of a finite subtraction set, nim's
+//! closed form), or says the pattern is only observed. A proved period answers
+//! any `u64` heap in constant time, and counts over ranges and over positions
+//! of several heaps ([`count`]) take time in the period, not in the heap size:
+//!
+//! ```
+//! use grundy::{Ruleset, count, period::{self, PeriodicValues}};
+//! let strip: Ruleset = "0.07".parse()?;
+//! let (verdict, table) = period::find(&strip, 10_000, Default::default(), &mut |_| {})?;
+//! let g = PeriodicValues::new(table, verdict);
+//! let n: u64 = 1_000_000_000_000_000_000;
+//! assert_eq!(u128::from(n) - count::zeros_in_range(&g, 1, n)?, 852_941_176_470_588_232);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! Games that are not sums of independent heaps — Wythoff's game, the stone
+//! game of Project Euler 260 and their family, where one move takes the same
+//! amount from several heaps — live in [`multiheap`], which enumerates their
+//! losing positions directly.
+//!
 //! The library does no I/O: long computations report progress through a
 //! callback, and errors are values of [`Error`] with a message that says how
 //! to fix the input.
 
 #![deny(missing_docs)]
 
+pub mod certificate;
 pub mod count;
 mod error;
 pub mod exhaustive;
 pub mod mex;
+pub mod multiheap;
 mod nimber;
+pub mod period;
 pub mod ruleset;
 pub mod sum;
 pub mod values;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use grundy::Ruleset;
+use grundy::period::{PeriodicValues, Verdict};
 use grundy::values::{self, Budget, Engine, Report, ValueTable};
 
 use crate::cache::Cache;
@@ -13,10 +14,14 @@ use crate::cli::{Cli, Command, ComputeArgs, EngineChoice};
 use crate::failure::usage;
 use crate::progress::Bar;
 
+mod analyze;
 mod count;
 mod moves;
+mod period;
 mod play;
+mod ppos;
 mod values_cmd;
+mod verify;
 
 /// What every command may need besides its own arguments.
 #[derive(Debug)]
@@ -229,13 +234,65 @@ impl From<&ComputeArgs> for Engine {
     }
 }
 
+impl Context {
+    /// Searches for a period of `ruleset` up to heap `max`, with a progress
+    /// bar.
+    pub fn find_period(
+        &self,
+        ruleset: &Ruleset,
+        max: u64,
+    ) -> anyhow::Result<(Verdict, ValueTable)> {
+        let mut bar = Bar::new("values");
+        Ok(grundy::period::find(
+            ruleset,
+            max,
+            self.options(),
+            &mut |p| bar.update(p.done, p.total),
+        )?)
+    }
+
+    /// Values of `ruleset` able to answer every heap up to `to`: the table up
+    /// to `to` when `to <= max`; else a proved period found within `max`;
+    /// else the table computed up to `to`.
+    pub fn values_to(
+        &self,
+        ruleset: &Ruleset,
+        to: u64,
+        max: u64,
+    ) -> anyhow::Result<PeriodicValues> {
+        if to <= max {
+            let table = self.values(ruleset, to)?;
+            let verdict = grundy::period::of_table(ruleset, &table);
+            return Ok(PeriodicValues::new(table, verdict));
+        }
+        let (verdict, mut table) = self.find_period(ruleset, max)?;
+        if verdict.periodicity.is_some_and(|p| p.is_proved()) {
+            return Ok(PeriodicValues::new(table, verdict));
+        }
+        self.extend(ruleset, &mut table, to).map_err(|e| {
+            e.context(format!(
+                "{ruleset} has no proved period up to heap {max} (raise --max to search further)"
+            ))
+        })?;
+        let verdict = grundy::period::of_table(ruleset, &table);
+        Ok(PeriodicValues::new(table, verdict))
+    }
+
+    fn options(&self) -> values::Options {
+        values::Options {
+            budget: self.budget,
+            engine: self.engine,
+        }
+    }
+}
+
 /// Runs the command `cli` asks for.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let compute = match &cli.command {
         Command::Values(args) => Some(&args.compute),
         Command::Count(args) => Some(&args.compute),
         Command::Move(args) => Some(&args.compute),
-        Command::Play(_) => None,
+        _ => None,
     };
     let ctx = Context {
         budget: match &cli.max_memory {
@@ -260,6 +317,10 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Count(args) => count::run(&ctx, args, &mut out)?,
         Command::Move(args) => moves::run(&ctx, args, &mut out)?,
         Command::Play(args) => play::run(&ctx, args, &mut out)?,
+        Command::Ppos(args) => ppos::run(&ctx, args, &mut out)?,
+        Command::Period(args) => period::run(&ctx, args, &mut out)?,
+        Command::Verify(args) => verify::run(args, &mut out)?,
+        Command::Analyze(args) => analyze::run(&ctx, args, &mut out)?,
     };
     out.flush()?;
     Ok(code)

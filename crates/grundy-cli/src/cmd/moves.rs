@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use grundy::period;
 use grundy::sum::{self, HeapMove};
 use grundy::{Nimber, Ruleset, ValueTable};
 use serde::Serialize;
@@ -10,12 +11,17 @@ use super::{Context, Out};
 use crate::cli::{Format, MoveArgs};
 use crate::{input, output};
 
+/// The most winning moves `--limit` may ask to list.
+const MAX_LIMIT: usize = 1_000_000;
+
 #[derive(Serialize)]
 struct MoveJson {
     game: String,
     position: Vec<u64>,
     value: u64,
     winning: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total_winning_moves: Option<u128>,
     moves: Vec<MoveEntry>,
 }
 
@@ -58,10 +64,34 @@ pub fn analyze(
 
 /// Prints the value of the position and every winning move.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    if super::ppos::is_multiheap(&args.game) {
+        return super::ppos::winning_move(ctx, args, out);
+    }
     let ruleset = input::ruleset(&args.game)?;
     let heaps = input::heaps(&args.heaps)?;
-    let mut table = ValueTable::new();
-    let analysis = analyze(ctx, &ruleset, &mut table, &heaps)?;
+    let max = input::size(&args.search.max, "--max")?;
+    if args.limit > MAX_LIMIT {
+        return Err(crate::failure::usage(format!(
+            "--limit {} is more moves than can be listed; give at most {MAX_LIMIT} (the total is counted anyway)",
+            args.limit
+        )));
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let (analysis, total) = if largest <= max {
+        let mut table = ValueTable::new();
+        (analyze(ctx, &ruleset, &mut table, &heaps)?, None)
+    } else {
+        // Heaps past --max: a proved period answers, and the winning moves
+        // are counted by residue class and listed up to --limit.
+        let values = ctx.values_to(&ruleset, largest, max)?;
+        let w = period::moves::winning_moves(&ruleset, &values, &heaps, args.limit)?;
+        let analysis = Analysis {
+            value: w.value,
+            moves: w.listed,
+            can_move: true,
+        };
+        (analysis, Some(w.total))
+    };
     let game = ruleset.to_string();
     match args.output.format {
         Format::Json => output::json(
@@ -71,6 +101,7 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
                 position: heaps.clone(),
                 value: analysis.value.value(),
                 winning: !analysis.value.is_zero(),
+                total_winning_moves: total,
                 moves: analysis
                     .moves
                     .iter()
@@ -121,7 +152,16 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
                     ("game", game),
                     ("position", output::heaps(&heaps)),
                     ("value", format!("{:#}", analysis.value)),
-                    ("outcome", verdict(&analysis)),
+                    (
+                        "outcome",
+                        match total {
+                            Some(t) if t > analysis.moves.len() as u128 => format!(
+                                "won by the player to move: {t} winning moves, the first {} listed (raise --limit for more)",
+                                analysis.moves.len()
+                            ),
+                            _ => verdict(&analysis),
+                        },
+                    ),
                 ],
             )?;
             if !analysis.moves.is_empty() {

@@ -7,11 +7,17 @@ use serde::Serialize;
 
 use super::{Context, Out};
 use crate::cli::{Format, ValuesArgs};
+use crate::failure::usage;
 use crate::{input, output};
+
+/// The most values one `grundy values` prints.
+const MAX_PRINTED: u64 = 100_000_000;
 
 #[derive(Serialize)]
 struct ValuesJson<'a> {
     game: String,
+    #[serde(skip_serializing_if = "is_zero")]
+    from: u64,
     values: Column<'a>,
 }
 
@@ -29,22 +35,57 @@ impl Serialize for Column<'_> {
 pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
-    let table = ctx.values(&ruleset, to)?;
+    let max = input::size(&args.search.max, "--max")?;
+    let from = match &args.from {
+        Some(text) => input::size(text, "--from")?,
+        None => 0,
+    };
+    if from > to {
+        return Err(usage(format!(
+            "--from {from} is past --to {to}; give --from at most --to"
+        )));
+    }
+    if to - from >= MAX_PRINTED {
+        return Err(usage(format!(
+            "{from}..={to} is more than {MAX_PRINTED} values to print; ask for a shorter range"
+        )));
+    }
+    let table = if from == 0 && to <= max {
+        ctx.values(&ruleset, to)?
+    } else {
+        let count = to - from + 1;
+        let budget = ctx.budget.max_bytes();
+        if count.saturating_mul(8) > budget {
+            return Err(usage(format!(
+                "printing {count} values needs up to {} but the memory budget is {}; ask for at most {} heaps",
+                grundy::values::human_bytes(count.saturating_mul(8)),
+                grundy::values::human_bytes(budget),
+                budget / 8
+            )));
+        }
+        let g = ctx.values_to(&ruleset, to, max)?;
+        ValueTable::from_values(
+            (from..=to)
+                .map(|n| g.get(n).map(|v| v.value()))
+                .collect::<grundy::Result<Vec<u64>>>()?,
+        )
+    };
     match args.output.format {
         Format::Json => output::json(
             out,
             &ValuesJson {
                 game: ruleset.to_string(),
+                from,
                 values: Column(&table),
             },
         )?,
         Format::Csv => {
             writeln!(out, "n,value")?;
-            for (n, v) in table.iter().enumerate() {
+            for (n, v) in (from..).zip(table.iter()) {
                 writeln!(out, "{n},{v}")?;
             }
         }
-        Format::Table => grid(out, &ruleset.to_string(), 0, &table)?,
+        Format::Table => grid(out, &ruleset.to_string(), from, &table)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -73,4 +114,8 @@ pub fn grid(out: Out<'_>, game: &str, first: u64, table: &ValueTable) -> anyhow:
     }
     writeln!(out)?;
     Ok(())
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

@@ -4,7 +4,9 @@ use crate::ok;
 
 #[test]
 fn every_command_has_help_with_an_example() {
-    for command in ["values", "count", "move", "play"] {
+    for command in [
+        "values", "count", "move", "play", "period", "verify", "analyze",
+    ] {
         let help = ok(&[command, "--help"]);
         assert!(help.contains("Example"), "{command}: {help}");
         assert!(help.contains("Usage: grundy"), "{command}: {help}");

@@ -5,7 +5,9 @@ mod cache;
 mod errors;
 mod help;
 mod outputs;
+mod periodicity;
 mod play;
+mod ppos;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -39,3 +39,29 @@ fn bad_lines_are_reported_and_the_session_goes_on() {
         "{stderr}"
     );
 }
+
+/// Heaps past `--max` are answered from the proved period, and the answer is
+/// a position `move` values at zero.
+#[test]
+fn huge_heaps_are_answered_from_a_proved_period() {
+    let out = grundy(&["play", "0.07"], Some("10^18 7\n"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer = String::from_utf8(out.stdout).unwrap();
+    let mut args = vec!["move", "0.07", "--format", "json"];
+    args.extend(answer.split_whitespace());
+    let after: serde_json::Value = serde_json::from_str(&crate::ok(&args)).unwrap();
+    assert_eq!(after["value"], 0, "{answer}");
+}
+
+#[test]
+fn huge_heaps_without_a_period_are_refused_in_one_line() {
+    let out = grundy(&["play", "grundy"], Some("10^17\n"));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("no proved period"), "{stderr}");
+}

@@ -1,9 +1,13 @@
 //! Integration tests of the `grundy` library: one binary, one module a topic.
 
+mod certificate;
 mod common;
+mod counting;
 mod judge;
 mod laws;
 mod literal;
+mod multiheap;
+mod period;
 mod properties;
 mod seeds;
 mod sparse;

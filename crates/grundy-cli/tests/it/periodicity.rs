@@ -1,0 +1,192 @@
+//! `period`, `verify`, `analyze`, and the commands that answer past the table
+//! with a proved period: `values --from`, `count --heaps`, `move` on huge heaps.
+
+use insta::assert_snapshot;
+use serde_json::{Value, json};
+
+use crate::{grundy, ok};
+
+const FORMATS: [&str; 3] = ["table", "csv", "json"];
+
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).unwrap()
+}
+
+#[test]
+fn period_in_every_format() {
+    for game in ["0.07", "grundy", "allbut:1,2"] {
+        for format in FORMATS {
+            let out = ok(&["period", game, "--max", "2000", "--format", format]);
+            assert_snapshot!(format!("period_{game}_{format}"), out);
+        }
+    }
+}
+
+#[test]
+fn period_json_has_the_documented_shape() {
+    assert_eq!(
+        json_of(&["period", "0.07", "--format", "json"]),
+        json!({"game": "0.07", "preperiod": 53, "period": 34, "saltus": 0,
+               "status": "proved", "theorem": "octal-periodicity", "bound": 142,
+               "checked_to": 175})
+    );
+    let kayles = json_of(&["period", "kayles", "--format", "json"]);
+    assert_eq!(
+        (kayles["preperiod"].clone(), kayles["period"].clone()),
+        (json!(71), json!(12))
+    );
+    let nim = json_of(&["period", "nim", "--format", "json"]);
+    assert_eq!(
+        (nim["saltus"].clone(), nim["status"].clone()),
+        (json!(1), json!("proved"))
+    );
+    let sub = json_of(&["period", "sub:1,2,3", "--format", "json"]);
+    assert_eq!(
+        (sub["period"].clone(), sub["status"].clone()),
+        (json!(4), json!("proved"))
+    );
+    for game in ["grundy", "sub:squares"] {
+        let v = json_of(&["period", game, "--max", "3000", "--format", "json"]);
+        assert_ne!(v["status"], json!("proved"), "{game}");
+    }
+}
+
+#[test]
+fn unproved_patterns_are_never_called_periodic() {
+    let out = ok(&["period", "grundy", "--max", "2000"]);
+    assert!(out.contains("no period up to heap 2000"), "{out}");
+    assert!(!out.contains("proved"), "{out}");
+    let out = ok(&["period", "allbut:1,2", "--max", "2000"]);
+    assert!(
+        out.contains("observed") && out.contains("not proved"),
+        "{out}"
+    );
+}
+
+#[test]
+fn certificates_round_trip_and_tampering_is_rejected() {
+    let dir = std::env::temp_dir().join(format!("grundy-cert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cert = dir.join("strip.cert");
+    let path = cert.to_str().unwrap();
+    ok(&["period", "0.07", "--certificate", path]);
+    let verified = ok(&["verify", path]);
+    assert!(
+        verified.starts_with("verified: 0.07 has period 34 from heap 53"),
+        "{verified}"
+    );
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let forged = dir.join("forged.cert");
+    std::fs::write(&forged, text.replace("preperiod: 53", "preperiod: 52")).unwrap();
+    let out = grundy(&["verify", forged.to_str().unwrap()], None);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("rejected"), "{stderr}");
+    let refused = grundy(
+        &["period", "grundy", "--max", "500", "--certificate", path],
+        None,
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn analyze_report() {
+    let out = ok(&["analyze", "0.07"]);
+    assert_snapshot!("analyze_0.07_table", out);
+    let v = json_of(&["analyze", "kayles", "--to", "30", "--format", "json"]);
+    assert_eq!(v["periodicity"]["period"], json!(12));
+    assert_eq!(v["values"].as_array().unwrap().len(), 31);
+    let strip = json_of(&["analyze", "0.07", "--format", "json"]);
+    assert_eq!(strip["exceptions"], json!([0, 1, 15, 17, 18, 32, 35, 52]));
+}
+
+#[test]
+fn huge_heaps_with_a_proved_period() {
+    assert_snapshot!("count_0.07_10^18", ok(&["count", "0.07", "--to", "10^18"]));
+    let period = json_of(&[
+        "count", "0.07", "--from", "10^18", "--to", "10^18+33", "--format", "json",
+    ]);
+    assert_eq!(
+        (period["wins"].clone(), period["losses"].clone()),
+        (json!(29), json!(5))
+    );
+    let seed = json_of(&["count", "0.07", "--to", "1000000", "--format", "json"]);
+    assert_eq!(seed["wins"], json!(852_938));
+    assert_snapshot!(
+        "values_0.07_from_2^64-21",
+        ok(&["values", "0.07", "--from", "2^64-21", "--to", "2^64-1"])
+    );
+    assert_snapshot!(
+        "move_0.07_10^18_7",
+        ok(&["move", "0.07", "10^18", "7", "--limit", "4"])
+    );
+}
+
+#[test]
+fn multiset_counts() {
+    for format in FORMATS {
+        let out = ok(&[
+            "count",
+            "sub:squares",
+            "--heaps",
+            "3",
+            "--to",
+            "29",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("count_nim_square_3_heaps_{format}"), out);
+    }
+    let v = json_of(&[
+        "count",
+        "nim-square",
+        "--heaps",
+        "3",
+        "--to",
+        "29",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["losing"], json!(1160));
+    // Past 2^128 the JSON count is a decimal string.
+    assert_snapshot!(
+        "count_0.07_4_heaps_10^18",
+        ok(&[
+            "count", "0.07", "--heaps", "4", "--to", "10^18", "--format", "json"
+        ])
+    );
+}
+
+#[test]
+fn refusals_are_one_line() {
+    for (args, hint) in [
+        (
+            vec!["analyze", "0.07", "--to", "10^18"],
+            "grundy values --from",
+        ),
+        (
+            vec!["move", "0.07", "10^18", "--limit", "1000000000"],
+            "--limit",
+        ),
+        (
+            vec!["count", "0.07", "--heaps", "0", "--to", "9"],
+            "--heaps 3",
+        ),
+        (vec!["values", "0.07", "--from", "9", "--to", "3"], "--from"),
+        (
+            vec![
+                "values", "grundy", "--from", "10^18", "--to", "10^18", "--max", "300",
+            ],
+            "no proved period",
+        ),
+    ] {
+        let out = grundy(&args, None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(hint), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -1,0 +1,135 @@
+//! The theorems that turn finitely many checked values into a proof that a
+//! period holds for every heap.
+//!
+//! Each theorem says: *if* the values repeat over a bounded window, *then*
+//! they repeat forever. [`requirement`] names the theorem that applies to a
+//! ruleset and the window it needs; the caller proves the period by checking
+//! the window against computed values.
+//!
+//! * **Octal periodicity theorem** (R. K. Guy and C. A. B. Smith, *The
+//!   G-values of various games*, Proc. Cambridge Philos. Soc. 52 (1956); E. R.
+//!   Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways*, ch. 4; A. N. Siegel,
+//!   *Combinatorial Game Theory*, AMS 2013, ch. IV): for a take-and-break game
+//!   with a finite code whose moves leave at most two heaps, with `t` the
+//!   index of the last non-zero digit (the most tokens a move removes), if
+//!   `G(n + p) = G(n)` for every `n` with `e <= n < 2e + p + t`, then
+//!   `G(n + p) = G(n)` for every `n >= e`. The proof: a move from `n + p`
+//!   removes `i <= t` tokens and leaves heaps summing to `n + p − i >=
+//!   2e + 2p`, so its larger part `b` is at least `e + p` and may be replaced
+//!   by `b − p` without changing its value; this matches the options of
+//!   `n + p` with those of `n` value for value. Nothing in the argument needs
+//!   `i > 0`, so it covers codes whose `d0` allows a split (`4.07`) with the
+//!   same bound. We apply it with `max(e, 1)` in place of `e`, so that a part
+//!   `b − p` is never an empty heap (which would turn a split into a different
+//!   kind of move); the values below `max(e, 1)` are checked directly.
+//!   Hexadecimal codes that split a heap into three are *not* covered: we have
+//!   not found a published bound for them, so their periods stay observed.
+//! * **Subtraction window**: in a subtraction game with finite set `S`,
+//!   `G(n)` for `n >= max(S)` depends only on the `max(S)` values before it,
+//!   so if `G(n + p) = G(n)` for `max(S)` consecutive `n` from `e` on, with
+//!   `e + max(S) <= n` for all later `n`, it holds for every `n >= e` (Winning
+//!   Ways ch. 4; Siegel, ch. IV, on the periodicity of finite subtraction
+//!   games).
+//! * **Nim**: the options of a heap of `n` are the heaps `0..n`, so by
+//!   induction `G(n) = n`: arithmetic-periodic with preperiod 0, period 1 and
+//!   saltus 1.
+//!
+//! No theorem is applied to Grundy's game, infinite subtraction sets
+//! (`sub:squares`, `sub:primes`, `sub:powers2`), all-but games, or any
+//! arithmetic periodicity other than nim's: their patterns are reported as
+//! observed.
+
+use crate::period::detect::Candidate;
+use crate::ruleset::{Ruleset, SubtractionSet};
+
+/// A theorem that proves a period from finitely many values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Theorem {
+    /// The octal periodicity theorem of Guy and Smith: check
+    /// `e <= n < 2e + p + t`.
+    OctalPeriodicity,
+    /// The window theorem of finite subtraction games: check
+    /// `e <= n < e + max(S)`.
+    SubtractionWindow,
+    /// Nim's closed form `G(n) = n`.
+    NimClosedForm,
+}
+
+impl Theorem {
+    /// A short stable name, used in certificates and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theorem::OctalPeriodicity => "octal-periodicity",
+            Theorem::SubtractionWindow => "subtraction-window",
+            Theorem::NimClosedForm => "nim-closed-form",
+        }
+    }
+
+    /// The theorem with this [`name`](Theorem::name).
+    pub fn from_name(name: &str) -> Option<Theorem> {
+        [
+            Theorem::OctalPeriodicity,
+            Theorem::SubtractionWindow,
+            Theorem::NimClosedForm,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
+    }
+
+    /// The theorem and its source, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Theorem::OctalPeriodicity => {
+                "the octal periodicity theorem (Guy and Smith 1956; Winning Ways ch. 4)"
+            }
+            Theorem::SubtractionWindow => {
+                "the window theorem of finite subtraction games (max(S) consecutive repeated values; Winning Ways ch. 4)"
+            }
+            Theorem::NimClosedForm => {
+                "nim: G(n) = n, since a heap of n moves to every smaller heap"
+            }
+        }
+    }
+}
+
+/// The theorem that can prove `candidate` for `ruleset`, and the bound `B`:
+/// the theorem needs `G(n + p) = G(n) + s` checked for every `n` with
+/// `e <= n < B`, that is values up to `B + p − 1`.
+///
+/// `None` when no theorem applies: the pattern can only be observed.
+///
+/// ```
+/// use grundy::Ruleset;
+/// use grundy::period::detect::Candidate;
+/// use grundy::period::proof::{Theorem, requirement};
+/// let strip: Ruleset = "0.07".parse()?;
+/// let c = Candidate { preperiod: 53, period: 34, saltus: 0 };
+/// assert_eq!(requirement(&strip, c), Some((Theorem::OctalPeriodicity, 2 * 53 + 34 + 2)));
+/// let g: Ruleset = "grundy".parse()?;
+/// assert_eq!(requirement(&g, c), None);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn requirement(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, u64)> {
+    let Candidate {
+        preperiod: e,
+        period: p,
+        saltus: s,
+    } = candidate;
+    match ruleset {
+        Ruleset::TakeAndBreak(code) if s == 0 && code.max_heaps_left() <= 2 => {
+            let t = code.digits().iter().rposition(|&d| d != 0)? as u64;
+            let e = e.max(1);
+            Some((
+                Theorem::OctalPeriodicity,
+                e.checked_mul(2)?.checked_add(p)?.checked_add(t)?,
+            ))
+        }
+        Ruleset::Subtraction(SubtractionSet::Finite(members)) if s == 0 => {
+            let m = *members.last()?;
+            Some((Theorem::SubtractionWindow, e.checked_add(m)?))
+        }
+        Ruleset::Nim if (e, p, s) == (0, 1, 1) => Some((Theorem::NimClosedForm, 0)),
+        _ => None,
+    }
+}

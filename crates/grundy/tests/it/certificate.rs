@@ -1,0 +1,72 @@
+//! Certificates: round trips, and every tampering rejected.
+
+use grundy::certificate::{self, Certificate};
+use grundy::{ErrorKind, Ruleset, period};
+
+fn certify(spec: &str) -> (Certificate, String) {
+    let r: Ruleset = spec.parse().unwrap();
+    let (v, table) = period::find(&r, 3000, Default::default(), &mut |_| {}).unwrap();
+    let cert = Certificate::new(&r, &v.periodicity.unwrap(), &table).unwrap();
+    let text = cert.to_text();
+    (cert, text)
+}
+
+#[test]
+fn certificates_round_trip() {
+    for spec in [
+        "0.07",
+        "kayles",
+        "0.137",
+        "4.07",
+        "sub:1,2,3",
+        "sub:3,5,8",
+        "nim",
+    ] {
+        let (cert, text) = certify(spec);
+        assert_eq!(certificate::verify(&text).unwrap(), cert, "{spec}");
+    }
+}
+
+#[test]
+fn tampered_certificates_are_rejected() {
+    let (_, text) = certify("0.07");
+    let tamper = [
+        ("period: 34", "period: 68"),
+        ("period: 34", "period: 17"),
+        ("preperiod: 53", "preperiod: 52"),
+        ("preperiod: 53", "preperiod: 54"),
+        ("saltus: 0", "saltus: 1"),
+        ("bound: 142", "bound: 100"),
+        ("game: 0.07", "game: 0.77"),
+        ("theorem: octal-periodicity", "theorem: subtraction-window"),
+        ("theorem: octal-periodicity", "theorem: fermat"),
+        ("digest: fnv1a64:", "digest: fnv1a64:0"),
+    ];
+    for (from, to) in tamper {
+        assert!(text.contains(from), "{from}");
+        let forged = text.replacen(from, to, 1);
+        let err = certificate::verify(&forged).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Corrupt, "{to}: {err}");
+    }
+    let mut short = text.clone();
+    short = short.replace(
+        &format!(
+            "checked-to: {}",
+            certificate::Certificate::parse(&text).unwrap().checked_to
+        ),
+        "checked-to: 150",
+    );
+    assert!(certificate::verify(&short).is_err());
+    assert!(certificate::verify("hello").is_err());
+}
+
+#[test]
+fn observed_periods_get_no_certificate() {
+    let r: Ruleset = "allbut:1,2".parse().unwrap();
+    let (v, table) = period::find(&r, 500, Default::default(), &mut |_| {}).unwrap();
+    if let Some(p) = v.periodicity {
+        assert!(!p.is_proved());
+        let err = Certificate::new(&r, &p, &table).unwrap_err();
+        assert!(err.to_string().contains("only observed"));
+    }
+}

@@ -1,0 +1,177 @@
+//! Periodicity: the published periods, proof status, and the detector against
+//! its naive twin.
+
+use grundy::period::{self, PeriodicValues, Proof, Theorem, detect};
+use grundy::{Ruleset, ValueTable, values};
+use proptest::prelude::*;
+
+fn find(spec: &str, max: u64) -> (period::Verdict, ValueTable) {
+    let r: Ruleset = spec.parse().unwrap();
+    period::find(&r, max, Default::default(), &mut |_| {}).unwrap()
+}
+
+#[test]
+fn paper_strip_has_period_34_from_53_with_the_published_exceptions() {
+    let (v, table) = find("0.07", 2000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (53, 34, 0));
+    assert_eq!(
+        p.proof,
+        Proof::Theorem {
+            theorem: Theorem::OctalPeriodicity,
+            bound: 2 * 53 + 34 + 2
+        }
+    );
+    assert!(p.checked_to >= 2 * 53 + 34 + 2 + 34 - 1);
+    // OEIS A002187 / seed 003 list 0, 14, 16, 17, 31, 34, 51 for 0.137, whose
+    // heap n is the paper strip's heap n + 1; heap 0 of 0.07 is exceptional too.
+    assert_eq!(p.exceptions(&table), [0, 1, 15, 17, 18, 32, 35, 52]);
+}
+
+#[test]
+fn kayles_has_period_12_from_71() {
+    let (v, _) = find("kayles", 2000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
+    assert!(p.is_proved());
+}
+
+#[test]
+fn nim_is_arithmetic_periodic_with_saltus_1() {
+    let (v, _) = find("nim", 1000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (0, 1, 1));
+    assert!(matches!(
+        p.proof,
+        Proof::Theorem {
+            theorem: Theorem::NimClosedForm,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn all_but_games_are_only_observed() {
+    let (v, _) = find("allbut:1,2", 2000);
+    if let Some(p) = v.periodicity {
+        assert!(!p.is_proved());
+    }
+}
+
+#[test]
+fn subtraction_1_2_3_has_period_4_proved_by_the_window() {
+    let (v, _) = find("sub:1,2,3", 1000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (0, 4, 0));
+    assert_eq!(
+        p.proof,
+        Proof::Theorem {
+            theorem: Theorem::SubtractionWindow,
+            bound: 3
+        }
+    );
+}
+
+#[test]
+fn grundys_game_and_squares_are_never_proved() {
+    for spec in ["grundy", "sub:squares", "sub:primes"] {
+        let (v, _) = find(spec, 3000);
+        assert!(
+            v.periodicity.is_none_or(|p| !p.is_proved()),
+            "{spec}: {v:?}"
+        );
+        assert_eq!(v.checked_to, 3000);
+    }
+}
+
+#[test]
+fn hexadecimal_codes_that_split_in_three_are_only_observed() {
+    let (v, _) = find("hex:0.8", 500);
+    assert!(v.periodicity.is_none_or(|p| !p.is_proved()));
+}
+
+#[test]
+fn values_past_the_table_need_a_proved_period() {
+    let (v, t) = find("grundy", 200);
+    let g = PeriodicValues::new(t, v);
+    let err = g.get(1_000_000).unwrap_err();
+    assert_eq!(err.kind(), grundy::ErrorKind::InvalidInput);
+    assert!(err.to_string().contains("past the values computed"));
+}
+
+#[test]
+fn proved_continuation_agrees_with_computed_values() {
+    for spec in [
+        "0.07",
+        "0.77",
+        "0.137",
+        "4.07",
+        "sub:1,3,4",
+        "sub:2,5,7",
+        "nim",
+    ] {
+        let (v, t) = find(spec, 3000);
+        let len = t.len();
+        let g = PeriodicValues::new(t.clone(), v);
+        assert!(g.proved().is_some(), "{spec} should be proved: {v:?}");
+        let r: Ruleset = spec.parse().unwrap();
+        let long = values::compute(&r, len as u64 + 500).unwrap();
+        // Re-read the continuation through a table cut at the proof.
+        for n in 0..long.len() as u64 {
+            assert_eq!(g.get(n).unwrap(), long.get(n).unwrap(), "{spec} at {n}");
+        }
+    }
+}
+
+fn arb_values() -> impl Strategy<Value = Vec<u64>> {
+    (
+        prop::collection::vec(0u64..4, 0..12),
+        prop::collection::vec(0u64..4, 1..6),
+        0u64..3,
+        1usize..8,
+    )
+        .prop_map(|(pre, cycle, s, reps)| {
+            let mut v = pre;
+            for k in 0..reps as u64 {
+                v.extend(cycle.iter().map(|&c| c + k * s));
+            }
+            v
+        })
+}
+
+proptest! {
+    #[test]
+    fn detector_agrees_with_its_naive_twin(v in arb_values()) {
+        let t = ValueTable::from_values(v);
+        prop_assert_eq!(detect::detect(&t), detect::detect_naive(&t));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Moves from heaps past a short table, counted by residue class, against
+    /// every option looked at one by one in a long table.
+    #[test]
+    fn winning_moves_by_residue_class_agree_with_enumeration(
+        spec in prop::sample::select(vec!["0.07", "0.77", "4.07", "0.137", "sub:1,3,4", "nim"]),
+        heaps in prop::collection::vec(0u64..1200, 1..4),
+    ) {
+        let r: Ruleset = spec.parse().unwrap();
+        let (v, t) = period::find(&r, 3000, Default::default(), &mut |_| {}).unwrap();
+        let short = PeriodicValues::new(t, v);
+        let long = values::compute(&r, 1200).unwrap();
+        let w = period::moves::winning_moves(&r, &short, &heaps, usize::MAX).unwrap();
+        let mut expected = grundy::sum::winning_moves(&r, &long, &heaps).unwrap();
+        let mut got = w.listed.clone();
+        expected.sort();
+        got.sort();
+        prop_assert_eq!(w.total, expected.len() as u128);
+        prop_assert_eq!(got, expected);
+        let capped = period::moves::winning_moves(&r, &short, &heaps, 3).unwrap();
+        prop_assert_eq!(capped.total, w.total);
+        prop_assert!(capped.listed.len() == w.listed.len().min(3));
+        for mv in &capped.listed {
+            prop_assert!(w.listed.contains(mv));
+        }
+    }
+}
