@@ -134,7 +134,7 @@ impl SparseStats {
     ///
     /// ```
     /// use grundy::{Ruleset, values::sparse};
-    /// let g: Ruleset = "grundy".parse()?;
+    /// let g: Ruleset = "0.16".parse()?;
     /// let (_, stats) = sparse::compute(&g, 20_000)?;
     /// assert!(stats.is_sparse());
     /// # Ok::<(), grundy::Error>(())
@@ -151,7 +151,8 @@ impl SparseStats {
 /// use grundy::{Ruleset, values::sparse::applies};
 /// assert!(applies(&"grundy".parse::<Ruleset>()?));
 /// assert!(applies(&"0.6".parse::<Ruleset>()?));
-/// assert!(!applies(&"0.07".parse::<Ruleset>()?)); // no split: nothing to gain
+/// assert!(applies(&"0.07".parse::<Ruleset>()?)); // Dawson's Kayles splits too
+/// assert!(!applies(&"0.33".parse::<Ruleset>()?)); // no split: nothing to gain
 /// assert!(!applies(&"hex:0.8".parse::<Ruleset>()?)); // three heaps
 /// # Ok::<(), grundy::Error>(())
 /// ```

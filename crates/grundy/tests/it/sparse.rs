@@ -150,7 +150,7 @@ fn grundys_game_rare_heaps_below_2_to_the_16() {
 /// (<https://wwwhomes.uni-bielefeld.de/achim/grundy.html>): largest value 231,
 /// first at heap 763 622; 1274 rare heaps under mask 0xfe, the last 82 860.
 #[test]
-#[ignore = "about a second in release, much longer in the test profile"]
+#[ignore = "about 5 s in release, much longer in the test profile"]
 fn grundys_game_to_2_to_the_21_matches_published_statistics() {
     let game: Ruleset = "grundy".parse().unwrap();
     let (table, stats) = sparse::compute(&game, (1 << 21) - 1).unwrap();
