@@ -1,0 +1,69 @@
+//! `--engine` and `--stats`: every engine prints the same values; the sparse
+//! engine is refused where it does not apply; the statistics go to stderr.
+
+use crate::{grundy, ok};
+
+#[test]
+fn every_engine_prints_the_same_values() {
+    for game in ["grundy", "0.6", "0.16", "4.07", "0.77"] {
+        let args = |engine: &'static str| {
+            [
+                "values",
+                game,
+                "--to",
+                "700",
+                "--format",
+                "csv",
+                "--no-cache",
+                "--engine",
+                engine,
+            ]
+        };
+        let naive = ok(&args("naive"));
+        assert_eq!(ok(&args("sparse")), naive, "{game}");
+        assert_eq!(ok(&args("auto")), naive, "{game}");
+    }
+}
+
+#[test]
+fn the_sparse_engine_is_refused_where_it_does_not_apply() {
+    for game in ["nim", "sub:1,3,4", "0.33", "hex:0.8"] {
+        let out = grundy(
+            &[
+                "values",
+                game,
+                "--to",
+                "10",
+                "--engine",
+                "sparse",
+                "--no-cache",
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{game}: {stderr}");
+        assert!(out.stdout.is_empty());
+        assert!(stderr.contains("--engine naive"), "{game}: {stderr}");
+    }
+}
+
+#[test]
+fn stats_go_to_stderr_and_leave_stdout_alone() {
+    let plain = ok(&["count", "grundy", "--to", "5000", "--no-cache"]);
+    let out = grundy(
+        &["count", "grundy", "--to", "5000", "--no-cache", "--stats"],
+        None,
+    );
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), plain);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for key in [
+        "engine       sparse",
+        "mask         0x",
+        "rare heaps",
+        "max value",
+        "time",
+    ] {
+        assert!(stderr.contains(key), "{key:?} missing from {stderr}");
+    }
+}
