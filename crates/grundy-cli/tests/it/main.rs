@@ -18,6 +18,11 @@ pub fn grundy(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .env("NO_COLOR", "1")
+        // Keep the value cache of these runs out of the user's cache directory.
+        .env(
+            "XDG_CACHE_HOME",
+            std::env::temp_dir().join("grundy-it-cache"),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
