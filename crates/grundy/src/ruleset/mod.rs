@@ -206,32 +206,35 @@ fn or_list(items: &[u64]) -> String {
 }
 
 fn describe_code(code: &TakeAndBreak) -> String {
+    const LEAVE: [&str; 4] = ["no heap", "one heap", "two heaps", "three heaps"];
     let mut clauses = Vec::new();
     for (take, &d) in code.digits().iter().enumerate() {
-        if d == 0 {
+        let left: Vec<&str> = (0..4)
+            .filter(|&k| d & (1 << k) != 0 && (take > 0 || k >= 2))
+            .map(|k| LEAVE[k])
+            .collect();
+        if left.is_empty() {
             continue;
         }
-        let ways: Vec<&str> = [
-            (1, "the whole heap"),
-            (2, "leaving one heap"),
-            (4, "leaving two heaps"),
-            (8, "leaving three heaps"),
-        ]
-        .iter()
-        .filter(|(bit, _)| d & bit != 0 && (take > 0 || *bit >= 4))
-        .map(|&(_, w)| w)
-        .collect();
-        let what = if take == 0 {
-            "split a heap without removing tokens".to_string()
-        } else {
-            format!("remove {take}")
+        let what = match take {
+            0 => "split a heap without removing tokens".to_string(),
+            1 => "remove 1 token".to_string(),
+            _ => format!("remove {take} tokens"),
         };
-        clauses.push(format!("{what} ({})", ways.join(", ")));
+        clauses.push(format!("{what} and leave {}", or_words(&left)));
     }
-    let mut s = format!("Code {code}: ");
-    s.push_str(&clauses.join("; "));
-    s.push_str(". Heaps left behind are non-empty.");
-    s
+    let mut sentence = format!("Code {code}: ");
+    sentence.push_str(&clauses.join("; or "));
+    sentence.push_str(" (heaps left behind are non-empty).");
+    sentence
+}
+
+fn or_words(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
 }
 
 impl FromStr for Ruleset {

@@ -56,6 +56,16 @@ fn malformed_specs_say_what_to_do() {
 #[test]
 fn described_in_words() {
     let strip: Ruleset = "0.07".parse().unwrap();
-    assert!(strip.describe().contains("remove 2"));
+    assert_eq!(
+        strip.describe(),
+        "Code 0.07: remove 2 tokens and leave no heap, one heap or two heaps (heaps left behind are non-empty)."
+    );
+    let chess: Ruleset = "4.137".parse().unwrap();
+    assert_eq!(
+        chess.describe(),
+        "Code 4.137: split a heap without removing tokens and leave two heaps; or remove 1 token and leave no heap; \
+         or remove 2 tokens and leave no heap or one heap; or remove 3 tokens and leave no heap, one heap or two heaps \
+         (heaps left behind are non-empty)."
+    );
     assert!(!strip.splits() || strip.describe().contains("two heaps"));
 }
