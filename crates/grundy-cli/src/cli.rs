@@ -87,9 +87,10 @@ pub enum Command {
     /// where a theorem applies, and say which.
     ///
     /// Proved: the octal periodicity theorem of Guy and Smith (take-and-break
-    /// codes that split into at most two heaps) or the window of max(S)
-    /// values (finite subtraction sets); nim's G(n) = n. Anything else is
-    /// reported as observed, never as proved.
+    /// codes that split into at most two heaps), the same argument for
+    /// hexadecimal codes that split into three (window 3e + 2p + t), or the
+    /// window of max(S) values (finite subtraction sets); nim's G(n) = n.
+    /// Anything else is reported as observed, never as proved.
     ///
     /// Example: grundy period 0.07 --certificate strip.cert
     Period(PeriodArgs),

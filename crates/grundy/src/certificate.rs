@@ -223,6 +223,12 @@ pub fn verify(text: &str) -> Result<Certificate> {
             let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
             2 * e.max(1) + p + t
         }
+        (Theorem::ThreePartPeriodicity, Ruleset::TakeAndBreak(code))
+            if s == 0 && code.digits().iter().any(|d| d & 8 != 0) =>
+        {
+            let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
+            3 * e.max(1) + 2 * p + t
+        }
         (Theorem::SubtractionWindow, Ruleset::Subtraction(SubtractionSet::Finite(set)))
             if s == 0 =>
         {

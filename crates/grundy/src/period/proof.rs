@@ -22,8 +22,23 @@
 //!   same bound. We apply it with `max(e, 1)` in place of `e`, so that a part
 //!   `b − p` is never an empty heap (which would turn a split into a different
 //!   kind of move); the values below `max(e, 1)` are checked directly.
-//!   Hexadecimal codes that split a heap into three are *not* covered: we have
-//!   not found a published bound for them, so their periods stay observed.
+//! * **Three-part periodicity** (the same argument for hexadecimal codes whose
+//!   moves may leave three heaps): if `G(n + p) = G(n)` for every `n` with
+//!   `e <= n < 3e + 2p + t` (again with `max(e, 1)` for `e`), it holds for
+//!   every `n >= e`. Proof, for a move leaving at most `k` heaps (`k = 3`
+//!   here; `k = 2` gives the bound above): suppose it holds for every
+//!   `e <= m < N` with `N >= k·e + (k − 1)·p + t`. A move from `N + p`
+//!   removes `i <= t` and leaves at most `k` parts summing to
+//!   `N + p − i >= k(e + p)`, so its largest part `c` has `c >= e + p`, and
+//!   `c − p` lies in `[e, N)`: replacing `c` by `c − p` gives a move from `N`
+//!   of the same value. A move from `N` leaves parts summing to
+//!   `N − i >= k·e`, so its largest part `c` has `e <= c < N`, and `c + p`
+//!   gives a move from `N + p` of the same value. The two option sets have
+//!   the same values, so `G(N + p) = G(N)`. We know of no published statement
+//!   of this bound for hexadecimal games (S. Howse and R. J. Nowakowski,
+//!   *Periodicity and arithmetic-periodicity in hexadecimal games*, Theoret.
+//!   Comput. Sci. 313 (2004), study their periodicity); it is reported under
+//!   its own name so that it is never mistaken for the octal theorem.
 //! * **Subtraction window**: in a subtraction game with finite set `S`,
 //!   `G(n)` for `n >= max(S)` depends only on the `max(S)` values before it,
 //!   so if `G(n + p) = G(n)` for `max(S)` consecutive `n` from `e` on, with
@@ -54,6 +69,9 @@ pub enum Theorem {
     SubtractionWindow,
     /// Nim's closed form `G(n) = n`.
     NimClosedForm,
+    /// The Guy–Smith argument for moves that leave up to three heaps: check
+    /// `e <= n < 3e + 2p + t`.
+    ThreePartPeriodicity,
 }
 
 impl Theorem {
@@ -63,6 +81,7 @@ impl Theorem {
             Theorem::OctalPeriodicity => "octal-periodicity",
             Theorem::SubtractionWindow => "subtraction-window",
             Theorem::NimClosedForm => "nim-closed-form",
+            Theorem::ThreePartPeriodicity => "three-part-periodicity",
         }
     }
 
@@ -72,6 +91,7 @@ impl Theorem {
             Theorem::OctalPeriodicity,
             Theorem::SubtractionWindow,
             Theorem::NimClosedForm,
+            Theorem::ThreePartPeriodicity,
         ]
         .into_iter()
         .find(|t| t.name() == name)
@@ -88,6 +108,9 @@ impl Theorem {
             }
             Theorem::NimClosedForm => {
                 "nim: G(n) = n, since a heap of n moves to every smaller heap"
+            }
+            Theorem::ThreePartPeriodicity => {
+                "the Guy-Smith periodicity argument for moves leaving up to three heaps (bound 3e + 2p + t; proof in grundy::period::proof)"
             }
         }
     }
@@ -106,6 +129,8 @@ impl Theorem {
 /// let strip: Ruleset = "0.07".parse()?;
 /// let c = Candidate { preperiod: 53, period: 34, saltus: 0 };
 /// assert_eq!(requirement(&strip, c), Some((Theorem::OctalPeriodicity, 2 * 53 + 34 + 2)));
+/// let hex: Ruleset = "hex:0.f".parse()?;
+/// assert_eq!(requirement(&hex, c), Some((Theorem::ThreePartPeriodicity, 3 * 53 + 2 * 34 + 1)));
 /// let g: Ruleset = "grundy".parse()?;
 /// assert_eq!(requirement(&g, c), None);
 /// # Ok::<(), grundy::Error>(())
@@ -123,6 +148,16 @@ pub fn requirement(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, 
             Some((
                 Theorem::OctalPeriodicity,
                 e.checked_mul(2)?.checked_add(p)?.checked_add(t)?,
+            ))
+        }
+        Ruleset::TakeAndBreak(code) if s == 0 => {
+            let t = code.digits().iter().rposition(|&d| d != 0)? as u64;
+            let e = e.max(1);
+            Some((
+                Theorem::ThreePartPeriodicity,
+                e.checked_mul(3)?
+                    .checked_add(p.checked_mul(2)?)?
+                    .checked_add(t)?,
             ))
         }
         Ruleset::Subtraction(SubtractionSet::Finite(members)) if s == 0 => {

@@ -18,6 +18,8 @@ fn certificates_round_trip() {
         "kayles",
         "0.137",
         "4.07",
+        "hex:4.b",
+        "hex:0.a7",
         "sub:1,2,3",
         "sub:3,5,8",
         "nim",
@@ -69,4 +71,19 @@ fn observed_periods_get_no_certificate() {
         let err = Certificate::new(&r, &p, &table).unwrap_err();
         assert!(err.to_string().contains("only observed"));
     }
+}
+
+/// A three-part proof must carry the three-part bound: the octal theorem's
+/// smaller window does not prove a hexadecimal code.
+#[test]
+fn three_part_certificates_need_their_own_bound() {
+    let (cert, text) = certify("hex:4.b");
+    assert!(text.contains("theorem: three-part-periodicity"), "{text}");
+    let as_octal = text.replace(
+        "theorem: three-part-periodicity",
+        "theorem: octal-periodicity",
+    );
+    assert!(certificate::verify(&as_octal).is_err());
+    let short = text.replace(&format!("bound: {}", cert.bound), "bound: 7");
+    assert!(certificate::verify(&short).is_err());
 }

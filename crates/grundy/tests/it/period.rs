@@ -84,10 +84,51 @@ fn grundys_game_and_squares_are_never_proved() {
     }
 }
 
+/// Hexadecimal codes are proved by the three-part bound 3e + 2p + t, and
+/// every proved period predicts a longer table that the proof never saw.
 #[test]
-fn hexadecimal_codes_that_split_in_three_are_only_observed() {
-    let (v, _) = find("hex:0.8", 500);
-    assert!(v.periodicity.is_none_or(|p| !p.is_proved()));
+fn three_part_periods_predict_values_past_their_window() {
+    let mut proved = 0;
+    let mut three_part = 0;
+    for d0 in ["0", "4", "8", "c"] {
+        for d1 in "0123456789abcdef".chars() {
+            for d2 in ["", "1", "3", "4", "7", "8", "c", "f"] {
+                let spec = format!("hex:{d0}.{d1}{d2}");
+                let Ok(r) = spec.parse::<Ruleset>() else {
+                    continue;
+                };
+                let (v, t) = period::find(&r, 250, Default::default(), &mut |_| {}).unwrap();
+                let Some(p) = v.periodicity.filter(|p| p.is_proved()) else {
+                    continue;
+                };
+                proved += 1;
+                let three = matches!(&r, Ruleset::TakeAndBreak(c) if c.max_heaps_left() == 3);
+                if three {
+                    three_part += 1;
+                    assert!(
+                        matches!(
+                            p.proof,
+                            Proof::Theorem {
+                                theorem: Theorem::ThreePartPeriodicity,
+                                ..
+                            }
+                        ),
+                        "{spec}: {p:?}"
+                    );
+                }
+                let g = PeriodicValues::new(t, v);
+                let truth = values::compute(&r, 600).unwrap();
+                for n in 0..=600u64 {
+                    assert_eq!(g.get(n).unwrap(), truth.get(n).unwrap(), "{spec} heap {n}");
+                }
+            }
+        }
+    }
+    assert!(proved >= 10, "only {proved} codes proved");
+    assert!(
+        three_part >= 20,
+        "only {three_part} three-part codes proved"
+    );
 }
 
 #[test]
