@@ -59,16 +59,42 @@ pub struct Candidate {
 /// long preperiod followed by a short period; O(len · p) at worst. Memory:
 /// one bit for each period tried (`len / 16` bytes).
 pub fn detect(table: &ValueTable) -> Option<Candidate> {
+    detect_with_tails(table, &mut |_| {})
+}
+
+/// [`detect`], also handing `tail` each pattern that the end of the table
+/// shows but that [`detect`] cannot take yet: at least two whole periods
+/// after its least preperiod, but a preperiod longer than half the table.
+/// Such a pattern says how long a table could prove it (what
+/// [`find`](super::find) grows to).
+///
+/// `tail` sees these patterns in increasing period order, up to the period
+/// returned (all of them when `None` is returned), except multiples of a
+/// pattern already seen that hold back to the same preperiod.
+///
+/// ```
+/// use grundy::ValueTable;
+/// use grundy::period::detect::{Candidate, detect_with_tails};
+/// // 7 irregular values, then period 2 for 6 values: too short a tail.
+/// let t = ValueTable::from_values([9, 4, 7, 7, 3, 8, 5, 1, 0, 1, 0, 1, 0]);
+/// let mut tails = Vec::new();
+/// assert_eq!(detect_with_tails(&t, &mut |c| tails.push(c)), None);
+/// assert!(tails.contains(&Candidate { preperiod: 7, period: 2, saltus: 0 }));
+/// ```
+///
+/// # Complexity
+/// That of [`detect`].
+pub fn detect_with_tails(table: &ValueTable, tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> {
     match table.slice() {
-        Slice::U8(v) => detect_in(v),
-        Slice::U16(v) => detect_in(v),
-        Slice::U32(v) => detect_in(v),
-        Slice::U64(v) => detect_in(v),
+        Slice::U8(v) => detect_in(v, tail),
+        Slice::U16(v) => detect_in(v, tail),
+        Slice::U32(v) => detect_in(v, tail),
+        Slice::U64(v) => detect_in(v, tail),
     }
 }
 
-/// [`detect`] on the values at their storage width.
-fn detect_in<T: Word>(v: &[T]) -> Option<Candidate> {
+/// [`detect_with_tails`] on the values at their storage width.
+fn detect_in<T: Word>(v: &[T], tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> {
     let len = v.len();
     let half = len / 2;
     // Periods known to fail, set only for multiples of a failed period.
@@ -81,12 +107,16 @@ fn detect_in<T: Word>(v: &[T]) -> Option<Candidate> {
             continue;
         };
         let run = len - e;
-        if run >= 2 * p && 2 * e <= len {
-            return Some(Candidate {
-                preperiod: e as u64,
-                period: p as u64,
-                saltus: s,
-            });
+        let candidate = Candidate {
+            preperiod: e as u64,
+            period: p as u64,
+            saltus: s,
+        };
+        if run >= 2 * p {
+            if 2 * e <= len {
+                return Some(candidate);
+            }
+            tail(candidate);
         }
         // Here run < 2p (and no multiple can reach 2kp either) or 2e > len:
         // the multiples kp < run share the preperiod e and fail the same way.

@@ -34,6 +34,10 @@ fn kayles_has_period_12_from_71() {
     let p = v.periodicity.unwrap();
     assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
     assert!(p.is_proved());
+    // At 128 values the preperiod 71 is past half the table, but the tail
+    // already shows the pattern: the search grows straight to the window
+    // 2e + p + t = 156 and its last period, not to 256 values.
+    assert_eq!(p.checked_to, 2 * 71 + 12 + 2 + 12 - 1);
 }
 
 #[test]
