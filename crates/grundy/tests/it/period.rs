@@ -41,6 +41,28 @@ fn kayles_has_period_12_from_71() {
 }
 
 #[test]
+fn game_0_16_has_period_149459_from_105351() {
+    let (v, _) = find("0.16", 1_000_000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (105_351, 149_459, 0));
+    assert!(p.is_proved());
+    // 2e + p + t = 360 163, and its last period: 509 622 values.
+    assert_eq!(p.checked_to, 509_621);
+}
+
+/// About 20 million values (7 s in a release build): run with
+/// `cargo test --release -p grundy --test it -- --ignored game_0_354`.
+#[test]
+#[ignore = "20 million values"]
+fn game_0_354_has_period_1180_from_10061916() {
+    let (v, _) = find("0.354", 30_000_000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (10_061_916, 1180, 0));
+    assert!(p.is_proved());
+    assert_eq!(p.checked_to, 2 * 10_061_916 + 2 * 1180 + 3 - 1);
+}
+
+#[test]
 fn nim_is_arithmetic_periodic_with_saltus_1() {
     let (v, _) = find("nim", 1000);
     let p = v.periodicity.unwrap();
