@@ -2,7 +2,8 @@
 //! run, on tables shaped like `0.354`'s: irregular values, then period 1180.
 //! With the irregular part longer than half the table, nothing may be
 //! reported and the twin follows the periodic run once for every multiple of
-//! 1180; with it shorter, both stop at 1180.
+//! 1180; with it shorter, both stop at 1180. The third table is the fast
+//! detector's slow case: a preperiod that is periodic too but for one value.
 //!
 //! Run with `cargo bench -p grundy --bench period`.
 
@@ -51,4 +52,20 @@ fn found(bencher: Bencher, method: &str) {
         detect::detect_simple
     };
     bencher.bench(|| assert_eq!(f(black_box(&t)).map(|c| c.period), Some(1180)));
+}
+
+/// Period 1180 throughout 10^6 values but for one value changed at heap
+/// 599 999: the multiples of 1180 between the run's length (400 000) and
+/// half the table are not skipped, and each is followed back to the change.
+#[divan::bench(args = ["fast", "simple"])]
+fn one_exception(bencher: Bencher, method: &str) {
+    let mut v = table(0, 1_000_000).to_vec();
+    v[599_999] = 16;
+    let t = ValueTable::from_values(v);
+    let f = if method == "fast" {
+        detect::detect
+    } else {
+        detect::detect_simple
+    };
+    bencher.bench(|| assert_eq!(f(black_box(&t)), None));
 }

@@ -55,9 +55,13 @@ pub struct Candidate {
 /// # Complexity
 /// O(Σₚ run(p)) over the periods not skipped, where run(p) is how far back
 /// from the end `p` holds; the runs are read a slice at a time. Close to
-/// O(len) when the values are irregular before the period found, and for a
-/// long preperiod followed by a short period; O(len · p) at worst. Memory:
-/// one bit for each period tried (`len / 16` bytes).
+/// O(len) when the values are irregular before the period found, also for an
+/// irregular preperiod longer than half the table followed by a short period
+/// `p`. A preperiod that itself nearly repeats with period `p` is the slow
+/// case: the multiples of `p` longer than its run are followed back to the
+/// preperiod's last break, O(len² / p) comparisons made 64 at a time.
+/// O(len · p) at worst. Memory: one bit for each period tried (`len / 16`
+/// bytes).
 pub fn detect(table: &ValueTable) -> Option<Candidate> {
     detect_with_tails(table, &mut |_| {})
 }
