@@ -7,7 +7,7 @@
 //! least two whole periods after the preperiod, and a preperiod no longer than
 //! the part of the table that follows it.
 
-use crate::values::ValueTable;
+use crate::values::{Slice, ValueTable};
 
 /// A preperiod, period and saltus that fit every value of a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +29,18 @@ pub struct Candidate {
 /// the last period and must not be negative. A saltus of zero is ordinary
 /// periodicity.
 ///
+/// Periods are tried in increasing order, as in [`detect_simple`], with two
+/// savings. A run of `G(n + p) = G(n) + s` is read backwards from the end a
+/// whole slice of the table at a time (64 values compared without a branch,
+/// or one `memcmp` when `s = 0`). And when `p` fails only because its
+/// preperiod `e` is more than half the table, every multiple `kp` shorter
+/// than the run `len − e` is skipped: `G(n + kp) = G(n) + ks` holds exactly
+/// as far back as `G(n + p) = G(n) + s` does (it is the sum of `k` steps of
+/// `p`, and at `n = e − 1` it fails with the step from `e − 1`), so `kp` has
+/// the same preperiod and fails too. This is what makes a long preperiod
+/// cheap: before the table is long enough, the detector used to follow the
+/// same long run once for every multiple of the period.
+///
 /// ```
 /// use grundy::ValueTable;
 /// use grundy::period::detect::detect;
@@ -41,9 +53,170 @@ pub struct Candidate {
 /// ```
 ///
 /// # Complexity
-/// O(Σₚ run(p)) where run(p) is how far back from the end `p` holds: close to
-/// O(len) when the values are irregular, O(len · p) at worst.
+/// O(Σₚ run(p)) over the periods not skipped, where run(p) is how far back
+/// from the end `p` holds; the runs are read a slice at a time. Close to
+/// O(len) when the values are irregular before the period found, also for an
+/// irregular preperiod longer than half the table followed by a short period
+/// `p`. A preperiod that itself nearly repeats with period `p` is the slow
+/// case: the multiples of `p` longer than its run are followed back to the
+/// preperiod's last break, O(len² / p) comparisons made 64 at a time.
+/// O(len · p) at worst. Memory: one bit for each period tried (`len / 16`
+/// bytes).
 pub fn detect(table: &ValueTable) -> Option<Candidate> {
+    detect_with_tails(table, &mut |_| {})
+}
+
+/// [`detect`], also handing `tail` each pattern that the end of the table
+/// shows but that [`detect`] cannot take yet: at least two whole periods
+/// after its least preperiod, but a preperiod longer than half the table.
+/// Such a pattern says how long a table could prove it (what
+/// [`find`](super::find) grows to).
+///
+/// `tail` sees these patterns in increasing period order, up to the period
+/// returned (all of them when `None` is returned), except multiples of a
+/// pattern already seen that hold back to the same preperiod.
+///
+/// ```
+/// use grundy::ValueTable;
+/// use grundy::period::detect::{Candidate, detect_with_tails};
+/// // 7 irregular values, then period 2 for 6 values: too short a tail.
+/// let t = ValueTable::from_values([9, 4, 7, 7, 3, 8, 5, 1, 0, 1, 0, 1, 0]);
+/// let mut tails = Vec::new();
+/// assert_eq!(detect_with_tails(&t, &mut |c| tails.push(c)), None);
+/// assert!(tails.contains(&Candidate { preperiod: 7, period: 2, saltus: 0 }));
+/// ```
+///
+/// # Complexity
+/// That of [`detect`].
+pub fn detect_with_tails(table: &ValueTable, tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> {
+    match table.slice() {
+        Slice::U8(v) => detect_in(v, tail),
+        Slice::U16(v) => detect_in(v, tail),
+        Slice::U32(v) => detect_in(v, tail),
+        Slice::U64(v) => detect_in(v, tail),
+    }
+}
+
+/// [`detect_with_tails`] on the values at their storage width.
+fn detect_in<T: Word>(v: &[T], tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> {
+    let len = v.len();
+    let half = len / 2;
+    // Periods known to fail, set only for multiples of a failed period.
+    let mut skip = vec![0u64; half / 64 + 1];
+    for p in 1..=half {
+        if skip[p / 64] >> (p % 64) & 1 == 1 {
+            continue;
+        }
+        let Some((e, s)) = run_start(v, p) else {
+            continue;
+        };
+        let run = len - e;
+        let candidate = Candidate {
+            preperiod: e as u64,
+            period: p as u64,
+            saltus: s,
+        };
+        if run >= 2 * p {
+            if 2 * e <= len {
+                return Some(candidate);
+            }
+            tail(candidate);
+        }
+        // Here run < 2p (and no multiple can reach 2kp either) or 2e > len:
+        // the multiples kp < run share the preperiod e and fail the same way.
+        let mut q = 2 * p;
+        while q < run && q <= half {
+            skip[q / 64] |= 1 << (q % 64);
+            q += p;
+        }
+    }
+    None
+}
+
+/// For a period `p < v.len()`, the least `e` with `v[n + p] = v[n] + s` for
+/// every `n` in `e..len − p` and that `s`; `None` if `s` would be negative.
+fn run_start<T: Word>(v: &[T], p: usize) -> Option<(usize, u64)> {
+    let last = v.len() - p - 1;
+    let (x, y) = (v[last], v[last + p]);
+    if y < x {
+        return None;
+    }
+    let s = y.wrapping_sub(x);
+    let held = common_suffix(&v[..last], &v[p..last + p], s);
+    Some((last - held, s.into()))
+}
+
+/// How many trailing positions `i` of the equally long `a` and `b` have
+/// `b[i] = a[i] + s` (without overflow).
+fn common_suffix<T: Word>(a: &[T], b: &[T], s: T) -> usize {
+    const FEW: usize = 16;
+    const CHUNK: usize = 64;
+    let holds = |x: T, y: T| y >= x && y.wrapping_sub(x) == s;
+    let n = a.len();
+    let mut i = n;
+    // Most periods fail within a few values: look at those one by one.
+    while i > 0 && n - i < FEW {
+        if !holds(a[i - 1], b[i - 1]) {
+            return n - i;
+        }
+        i -= 1;
+    }
+    while i >= CHUNK {
+        let (ca, cb) = (&a[i - CHUNK..i], &b[i - CHUNK..i]);
+        let all = if s == T::ZERO {
+            ca == cb
+        } else {
+            ca.iter().zip(cb).fold(true, |all, (&x, &y)| {
+                all & (y >= x) & (y.wrapping_sub(x) == s)
+            })
+        };
+        if !all {
+            break;
+        }
+        i -= CHUNK;
+    }
+    while i > 0 && holds(a[i - 1], b[i - 1]) {
+        i -= 1;
+    }
+    n - i
+}
+
+/// A value as stored in a table: `u8`, `u16`, `u32` or `u64`.
+trait Word: Copy + Ord + Into<u64> {
+    const ZERO: Self;
+    fn wrapping_sub(self, other: Self) -> Self;
+}
+
+macro_rules! word {
+    ($($t:ty),*) => {$(
+        impl Word for $t {
+            const ZERO: Self = 0;
+            #[inline]
+            fn wrapping_sub(self, other: Self) -> Self {
+                <$t>::wrapping_sub(self, other)
+            }
+        }
+    )*};
+}
+
+word!(u8, u16, u32, u64);
+
+/// The straightforward twin of [`detect`]: every period in increasing order,
+/// each run read value by value with [`least_preperiod`].
+///
+/// ```
+/// use grundy::ValueTable;
+/// use grundy::period::detect::{detect, detect_simple};
+/// let t = ValueTable::from_values([7, 7, 3, 1, 2, 1, 2, 1, 2, 1, 2]);
+/// assert_eq!(detect_simple(&t), detect(&t));
+/// ```
+///
+/// # Complexity
+/// O(Σₚ run(p)) where run(p) is how far back from the end `p` holds: close to
+/// O(len) when the values are irregular, O(len · p) at worst, and O(len² / p)
+/// for a preperiod longer than half the table followed by a period `p` (the
+/// run is followed again for every multiple of `p`).
+pub fn detect_simple(table: &ValueTable) -> Option<Candidate> {
     let len = table.len() as u64;
     let mut p = 1;
     while 2 * p <= len {

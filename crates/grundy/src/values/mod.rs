@@ -14,6 +14,7 @@ pub mod naive;
 pub mod sparse;
 mod table;
 
+pub(crate) use table::Slice;
 pub use table::{ValueTable, human_bytes};
 
 /// Which algorithm computes the values.

@@ -273,6 +273,17 @@ impl ValueTable {
         }
     }
 
+    /// The values as a slice of their storage width, for algorithms that
+    /// read long runs of values (period detection compares whole slices).
+    pub(crate) fn slice(&self) -> Slice<'_> {
+        match &self.store {
+            Store::U8(v) => Slice::U8(v),
+            Store::U16(v) => Slice::U16(v),
+            Store::U32(v) => Slice::U32(v),
+            Store::U64(v) => Slice::U64(v),
+        }
+    }
+
     /// Records that a value as large as `value` was appended through
     /// [`ValueTable::visit_mut`].
     pub(crate) fn raise_max(&mut self, value: u64) {
@@ -282,6 +293,16 @@ impl ValueTable {
     pub(crate) fn set_capacity_hint(&mut self, len: usize) {
         self.capacity_hint = self.capacity_hint.max(len);
     }
+}
+
+/// The values of a table, borrowed at their storage width
+/// ([`ValueTable::slice`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Slice<'a> {
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+    U64(&'a [u64]),
 }
 
 /// One stored value: `u8`, `u16`, `u32` or `u64`. Lets a fast engine work on

@@ -34,6 +34,32 @@ fn kayles_has_period_12_from_71() {
     let p = v.periodicity.unwrap();
     assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
     assert!(p.is_proved());
+    // At 128 values the preperiod 71 is past half the table, but the tail
+    // already shows the pattern: the search grows straight to the window
+    // 2e + p + t = 156 and its last period, not to 256 values.
+    assert_eq!(p.checked_to, 2 * 71 + 12 + 2 + 12 - 1);
+}
+
+#[test]
+fn game_0_16_has_period_149459_from_105351() {
+    let (v, _) = find("0.16", 1_000_000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (105_351, 149_459, 0));
+    assert!(p.is_proved());
+    // 2e + p + t = 360 163, and its last period: 509 622 values.
+    assert_eq!(p.checked_to, 509_621);
+}
+
+/// About 20 million values (7 s in a release build): run with
+/// `cargo test --release -p grundy --test it -- --ignored game_0_354`.
+#[test]
+#[ignore = "20 million values"]
+fn game_0_354_has_period_1180_from_10061916() {
+    let (v, _) = find("0.354", 30_000_000);
+    let p = v.periodicity.unwrap();
+    assert_eq!((p.preperiod, p.period, p.saltus), (10_061_916, 1180, 0));
+    assert!(p.is_proved());
+    assert_eq!(p.checked_to, 2 * 10_061_916 + 2 * 1180 + 3 - 1);
 }
 
 #[test]
@@ -180,12 +206,80 @@ fn arb_values() -> impl Strategy<Value = Vec<u64>> {
         })
 }
 
+/// A preperiod, then a cycle repeated with a saltus, then a few values
+/// changed at random. With `near`, the preperiod is the cycle too, so the
+/// changed values are the only break: long runs for the period and its
+/// multiples, the case the fast detector skips. `base` is added (wrapping)
+/// to every value so that tables of 1, 2 and 8 bytes a value are all tried,
+/// and sums past `u64::MAX` must not count as a repeat.
+fn arb_planted() -> impl Strategy<Value = Vec<u64>> {
+    (
+        prop::collection::vec(0u64..5, 0..200),
+        prop::collection::vec(0u64..5, 1..10),
+        0u64..3,
+        1usize..40,
+        any::<bool>(),
+        prop::collection::vec((any::<prop::sample::Index>(), 0u64..5), 0..4),
+        prop::sample::select(vec![0, 250, 70_000, 1 << 40, u64::MAX - 60]),
+    )
+        .prop_map(|(pre, cycle, s, reps, near, noise, base)| {
+            let total = pre.len() + reps * cycle.len();
+            let mut v: Vec<u64> = if near {
+                (0..total)
+                    .map(|n| cycle[n % cycle.len()] + (n / cycle.len()) as u64 * s)
+                    .collect()
+            } else {
+                let mut v = pre;
+                for k in 0..reps as u64 {
+                    v.extend(cycle.iter().map(|&c| c + k * s));
+                }
+                v
+            };
+            for (at, value) in noise {
+                let at = at.index(v.len());
+                v[at] = value;
+            }
+            v.into_iter().map(|x| x.wrapping_add(base)).collect()
+        })
+}
+
 proptest! {
     #[test]
     fn detector_agrees_with_its_naive_twin(v in arb_values()) {
         let t = ValueTable::from_values(v);
         prop_assert_eq!(detect::detect(&t), detect::detect_naive(&t));
+        prop_assert_eq!(detect::detect_simple(&t), detect::detect_naive(&t));
     }
+
+    #[test]
+    fn detector_agrees_with_its_straightforward_twin(v in arb_planted()) {
+        let t = ValueTable::from_values(v);
+        prop_assert_eq!(detect::detect(&t), detect::detect_simple(&t));
+    }
+
+    #[test]
+    fn detector_agrees_with_its_naive_twin_on_planted_values(
+        v in arb_planted().prop_filter("short", |v| v.len() <= 60),
+    ) {
+        let t = ValueTable::from_values(v);
+        prop_assert_eq!(detect::detect(&t), detect::detect_naive(&t));
+    }
+}
+
+/// A preperiod longer than half the table, then a short period: every
+/// multiple of the period holds back to the same heap, and none may be taken.
+#[test]
+fn a_long_preperiod_hides_the_period_and_its_multiples() {
+    let mut v: Vec<u64> = (0..3000u64).map(|n| (n * n + 7 * n) % 11).collect();
+    v.extend((0..2000u64).map(|n| [1, 4, 2, 0, 3][n as usize % 5]));
+    let t = ValueTable::from_values(v.clone());
+    assert_eq!(detect::detect(&t), None);
+    assert_eq!(detect::detect_simple(&t), None);
+    v.extend((2000..4000u64).map(|n| [1, 4, 2, 0, 3][n as usize % 5]));
+    let t = ValueTable::from_values(v);
+    let c = detect::detect(&t).unwrap();
+    assert_eq!((c.preperiod, c.period, c.saltus), (3000, 5, 0));
+    assert_eq!(detect::detect_simple(&t), Some(c));
 }
 
 proptest! {
