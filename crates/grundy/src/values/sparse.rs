@@ -97,8 +97,8 @@ pub struct Tuning {
     pub min_work: u64,
     /// Smaller parts `1..=spread` are read first by the spread scan of
     /// step 2, in heaps large enough (rounded down to a multiple of 128;
-    /// 0 never spreads). 2^14 keeps the reads in 32 KB at both ends of the
-    /// table.
+    /// 0 never spreads). 2^14 keeps the reads within 2^14 heaps of both
+    /// ends of the table, in cache.
     pub spread: usize,
 }
 
