@@ -755,45 +755,10 @@ impl State {
         if want.is_empty() {
             return common_mex;
         }
-        // Step 2a: the spread scan. Splits read in the order of the
-        // smaller part (or from the middle) show the same few pairs of values
-        // for long stretches: the values of nearby heaps are alike. Smaller
-        // parts read from sixteen places of `1..=spread` at once, eight
-        // consecutive splits at each, turn up the missing values in about
-        // half as many splits (Grundy's game: 880 a heap instead of 1730
-        // at 2·10^6), and both parts stay within `spread` of the two ends of
-        // the table, in cache. It only orders the reads: a value it does not
-        // find is looked for by the complete scan below.
+        // Step 2: scan every split, a chunk at a time, until each rare value
+        // below `common_mex` has turned up; after the first chunk, the spread
+        // scan ([`spread_scan`]) reads ahead of it.
         let mut scanned = 0u64;
-        let spread = self.spread;
-        if spread > 0
-            && shape
-                .splits
-                .iter()
-                .all(|&t| n >= t && largest_smaller_part(n - t, shape.unequal) >= spread)
-        {
-            let stride = spread / SPREAD_STREAMS;
-            for i in (0..stride).step_by(SPREAD_RUN) {
-                for &t in &shape.splits {
-                    for j in 0..SPREAD_STREAMS {
-                        // Smaller parts a..a + RUN, all at most `spread`,
-                        // hence at most half of `n − t`.
-                        let a = j * stride + i + 1;
-                        mark_run(seen, stamp, g, a, n - t);
-                    }
-                }
-                scanned += (SPREAD_ROUND * shape.splits.len()) as u64;
-                want.retain(|&v| seen[v as usize] != stamp);
-                if want.is_empty() {
-                    self.scan_pairs += scanned;
-                    return common_mex;
-                }
-            }
-        }
-        self.scan_pairs += scanned;
-        scanned = 0;
-        // Step 2b: scan every split, a chunk at a time, until each rare value
-        // below `common_mex` has turned up.
         let mut from = 0;
         let found_all = loop {
             let to = from + SCAN_CHUNK;
@@ -826,6 +791,9 @@ impl State {
                 }
             }
             want.retain(|&v| seen[v as usize] != stamp);
+            if from == 0 && !want.is_empty() {
+                scanned += spread_scan(seen, stamp, g, shape, self.spread, n, want);
+            }
             if want.is_empty() {
                 break true;
             }
@@ -857,6 +825,56 @@ impl State {
             len: self.len,
         }
     }
+}
+
+/// The spread scan of heap `n`: removes from `want` the values it finds
+/// among the splits with smaller parts in `1..=spread`, and returns how many
+/// splits it read.
+///
+/// Splits read in the order of the smaller part (or from the middle) show
+/// the same few pairs of values for long stretches: the values of nearby
+/// heaps are alike. Smaller parts read from sixteen places of `1..=spread`
+/// at once, eight consecutive splits at each, turn up the missing values of
+/// Grundy's game in about half as many splits (880 a heap instead of 1730 at
+/// 2·10^6), and both parts stay within `spread` of the two ends of the
+/// table, in cache. It only orders the reads: what it does not find, the
+/// complete scan looks for. It runs only when every take leaves smaller
+/// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
+fn spread_scan<T: Cell>(
+    seen: &mut [u32],
+    stamp: u32,
+    g: &[T],
+    shape: &Shape,
+    spread: usize,
+    n: usize,
+    want: &mut Vec<u64>,
+) -> u64 {
+    let applies = spread > 0
+        && shape
+            .splits
+            .iter()
+            .all(|&t| n >= t && largest_smaller_part(n - t, shape.unequal) >= spread);
+    if !applies {
+        return 0;
+    }
+    let stride = spread / SPREAD_STREAMS;
+    let mut scanned = 0;
+    for i in (0..stride).step_by(SPREAD_RUN) {
+        for &t in &shape.splits {
+            for j in 0..SPREAD_STREAMS {
+                // Smaller parts a..a + RUN, all at most `spread`, hence at
+                // most half of `n − t`.
+                let a = j * stride + i + 1;
+                mark_run(seen, stamp, g, a, n - t);
+            }
+        }
+        scanned += (SPREAD_ROUND * shape.splits.len()) as u64;
+        want.retain(|&v| seen[v as usize] != stamp);
+        if want.is_empty() {
+            break;
+        }
+    }
+    scanned
 }
 
 /// Marks the values of the [`SPREAD_RUN`] splits `x + (rest − x)` for `x`
