@@ -15,12 +15,13 @@
 //! 2. the mex is `c` unless a rare value below `c` is missing too. Rare values
 //!    come from splits whose parts are both rare (already seen in step 1) or
 //!    both common, so the engine scans all splits, lazily, stopping as soon
-//!    as every rare value below `c` has turned up. It first reads smaller
-//!    parts from sixteen places of `1..=2^14` at once (a *spread* scan:
-//!    nearby heaps have alike values, so splits read in order find the same
-//!    few values for long stretches), then, if a value is still missing,
-//!    every split in order. Usually a thousand splits or so suffice; the
-//!    scan runs to the end only when `G(n)` is rare.
+//!    as every rare value below `c` has turned up. After the first 64
+//!    splits from each end of the order it reads smaller parts from sixteen
+//!    places of `1..=2^14` at once (a *spread* scan: nearby heaps have alike
+//!    values, so splits read in order find the same few values for long
+//!    stretches), then, if a value is still missing, every split in order.
+//!    Usually a thousand splits or so suffice; the scan runs to the end only
+//!    when `G(n)` is rare.
 //!
 //! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
 //! where every value is rare) the rare list is long and the scans run far,
@@ -95,8 +96,9 @@ pub struct Tuning {
     /// save (0.354, whose 131 rare heaps make each heap cheap, ran 2.5 times
     /// slower). 0 reads ahead always.
     pub min_work: u64,
-    /// Smaller parts `1..=spread` are read first by the spread scan of
-    /// step 2, in heaps large enough (rounded down to a multiple of 128;
+    /// Smaller parts `1..=spread` are read by the spread scan of step 2,
+    /// after its first chunk, in heaps large enough (rounded down to a
+    /// multiple of 128;
     /// 0 never spreads). 2^14 keeps the reads within 2^14 heaps of both
     /// ends of the table, in cache.
     pub spread: usize,
