@@ -15,8 +15,13 @@
 //! 2. the mex is `c` unless a rare value below `c` is missing too. Rare values
 //!    come from splits whose parts are both rare (already seen in step 1) or
 //!    both common, so the engine scans all splits, lazily, stopping as soon
-//!    as every rare value below `c` has turned up. Usually that happens after
-//!    a few hundred splits; the scan runs to the end only when `G(n)` is rare.
+//!    as every rare value below `c` has turned up. After the first 64
+//!    splits from each end of the order it reads smaller parts from sixteen
+//!    places of `1..=2^14` at once (a *spread* scan: nearby heaps have alike
+//!    values, so splits read in order find the same few values for long
+//!    stretches), then, if a value is still missing, every split in order.
+//!    Usually a thousand splits or so suffice; the scan runs to the end only
+//!    when `G(n)` is rare.
 //!
 //! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
 //! where every value is rare) the rare list is long and the scans run far,
@@ -41,6 +46,13 @@ use crate::values::{PROGRESS_EVERY, Progress, ValueTable};
 
 /// The largest value bound K for which blocks are read ahead.
 const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
+
+/// Places the spread scan reads from at once.
+const SPREAD_STREAMS: usize = 16;
+/// Splits a round of the spread scan reads for each take.
+const SPREAD_ROUND: usize = SPREAD_STREAMS * SPREAD_RUN;
+/// Consecutive splits read at each place before the next.
+const SPREAD_RUN: usize = 8;
 
 /// Splits the lazy scan reads between two checks for completion.
 const SCAN_CHUNK: usize = 64;
@@ -84,6 +96,12 @@ pub struct Tuning {
     /// save (0.354, whose 131 rare heaps make each heap cheap, ran 2.5 times
     /// slower). 0 reads ahead always.
     pub min_work: u64,
+    /// Smaller parts `1..=spread` are read by the spread scan of step 2,
+    /// after its first chunk, in heaps large enough (rounded down to a
+    /// multiple of 128;
+    /// 0 never spreads). 2^14 keeps the reads within 2^14 heaps of both
+    /// ends of the table, in cache.
+    pub spread: usize,
 }
 
 impl Default for Tuning {
@@ -94,6 +112,7 @@ impl Default for Tuning {
             parallel_from: 1 << 16,
             read_ahead: 512,
             min_work: 1024,
+            spread: 1 << 14,
         }
     }
 }
@@ -214,6 +233,7 @@ pub fn extend(
     })?;
     table.set_capacity_hint(len);
     let mut state = State::new(shape, tuning.mask, table);
+    state.spread = tuning.spread / SPREAD_ROUND * SPREAD_ROUND;
     loop {
         let outcome = table.visit_mut(Run {
             state: &mut state,
@@ -288,6 +308,9 @@ impl Shape {
 struct State {
     shape: Shape,
     policy: MaskPolicy,
+    /// Smaller parts read by the spread scan: a multiple of
+    /// [`SPREAD_ROUND`], 0 for none.
+    spread: usize,
     mask: u64,
     /// Heaps `n >= 1` with a rare value, increasing, each with its value
     /// (kept beside it so that step 1 reads one array in order).
@@ -511,6 +534,7 @@ impl State {
         let mut state = State {
             shape,
             policy,
+            spread: 0,
             mask,
             rare: Vec::new(),
             histogram: vec![0],
@@ -734,7 +758,8 @@ impl State {
             return common_mex;
         }
         // Step 2: scan every split, a chunk at a time, until each rare value
-        // below `common_mex` has turned up.
+        // below `common_mex` has turned up; after the first chunk, the spread
+        // scan ([`spread_scan`]) reads ahead of it.
         let mut scanned = 0u64;
         let mut from = 0;
         let found_all = loop {
@@ -768,6 +793,9 @@ impl State {
                 }
             }
             want.retain(|&v| seen[v as usize] != stamp);
+            if from == 0 && !want.is_empty() {
+                scanned += spread_scan(seen, stamp, g, shape, self.spread, n, want);
+            }
             if want.is_empty() {
                 break true;
             }
@@ -798,6 +826,73 @@ impl State {
             heaps: self.heaps,
             len: self.len,
         }
+    }
+}
+
+/// The spread scan of heap `n`: removes from `want` the values it finds
+/// among the splits with smaller parts in `1..=spread`, and returns how many
+/// splits it read.
+///
+/// Splits read in the order of the smaller part (or from the middle) show
+/// the same few pairs of values for long stretches: the values of nearby
+/// heaps are alike. Smaller parts read from sixteen places of `1..=spread`
+/// at once, eight consecutive splits at each, turn up the missing values of
+/// Grundy's game in about half as many splits (880 a heap instead of 1730 at
+/// 2·10^6), and both parts stay within `spread` of the two ends of the
+/// table, in cache. It only orders the reads: what it does not find, the
+/// complete scan looks for. It runs only when every take leaves smaller
+/// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
+fn spread_scan<T: Cell>(
+    seen: &mut [u32],
+    stamp: u32,
+    g: &[T],
+    shape: &Shape,
+    spread: usize,
+    n: usize,
+    want: &mut Vec<u64>,
+) -> u64 {
+    let applies = spread > 0
+        && shape
+            .splits
+            .iter()
+            .all(|&t| n >= t && largest_smaller_part(n - t, shape.unequal) >= spread);
+    if !applies {
+        return 0;
+    }
+    let stride = spread / SPREAD_STREAMS;
+    let mut scanned = 0;
+    for i in (0..stride).step_by(SPREAD_RUN) {
+        for &t in &shape.splits {
+            for j in 0..SPREAD_STREAMS {
+                // Smaller parts a..a + RUN, all at most `spread`, hence at
+                // most half of `n − t`.
+                let a = j * stride + i + 1;
+                mark_run(seen, stamp, g, a, n - t);
+            }
+        }
+        scanned += (SPREAD_ROUND * shape.splits.len()) as u64;
+        want.retain(|&v| seen[v as usize] != stamp);
+        if want.is_empty() {
+            break;
+        }
+    }
+    scanned
+}
+
+/// Marks the values of the [`SPREAD_RUN`] splits `x + (rest − x)` for `x`
+/// from `a`: a fixed number, so the loop unrolls.
+#[inline]
+fn mark_run<T: Cell>(seen: &mut [u32], stamp: u32, g: &[T], a: usize, rest: usize) {
+    let small: &[T; SPREAD_RUN] = g[a..a + SPREAD_RUN]
+        .try_into()
+        .expect("a run of SPREAD_RUN values");
+    let large: &[T; SPREAD_RUN] = g[rest + 1 - a - SPREAD_RUN..=rest - a]
+        .try_into()
+        .expect("a run of SPREAD_RUN values");
+    let xs: [usize; SPREAD_RUN] =
+        std::array::from_fn(|k| (small[k].into() ^ large[SPREAD_RUN - 1 - k].into()) as usize);
+    for x in xs {
+        seen[x] = stamp;
     }
 }
 

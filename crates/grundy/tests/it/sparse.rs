@@ -34,6 +34,18 @@ fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
         parallel_from: 0,
         read_ahead,
         min_work: 0,
+        ..Tuning::default()
+    }
+}
+
+/// The spread scan from small heaps on: `spread` smaller parts (a multiple
+/// of 128 after rounding) instead of 2^14, so heaps from about 2·spread use
+/// it.
+fn spread(mask: MaskPolicy, spread: usize) -> Tuning {
+    Tuning {
+        mask,
+        spread,
+        ..Tuning::default()
     }
 }
 
@@ -87,6 +99,18 @@ proptest! {
         sparse::extend(&game, &mut table, to as usize + 1, parallel(mask, block, read_ahead), &mut |_| {}).unwrap();
         prop_assert_eq!(table, naive(&game, to), "{}", game);
     }
+
+    #[test]
+    fn the_spread_scan_changes_no_value(
+        game in splitting_code(),
+        to in 0u64..2500,
+        spread_parts in 0usize..1000,
+        mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
+    ) {
+        let mut table = ValueTable::new();
+        sparse::extend(&game, &mut table, to as usize + 1, spread(mask, spread_parts), &mut |_| {}).unwrap();
+        prop_assert_eq!(table, naive(&game, to), "{} spread {}", game, spread_parts);
+    }
 }
 
 #[test]
@@ -110,6 +134,12 @@ fn grundys_game_equals_naive_at_every_length_up_to_3000() {
             "block {block}, read ahead {read_ahead}"
         );
     }
+    for parts in [0, 127, 128, 200, 256, 1024, 1500] {
+        let mut table = ValueTable::new();
+        let tuning = spread(MaskPolicy::Auto, parts);
+        sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
+        assert_eq!(table.to_vec(), expected, "spread {parts}");
+    }
     let (table, stats) = sparse::compute(&game, 3000).unwrap();
     assert_eq!(table.to_vec(), expected);
     assert_eq!(stats.max_value, table.max().value());
@@ -127,6 +157,10 @@ fn bad_masks_still_give_exact_values() {
             expected,
             "mask {mask:#x}"
         );
+        let mut table = ValueTable::new();
+        let tuning = spread(MaskPolicy::Fixed(mask), 256);
+        sparse::extend(&game, &mut table, 2001, tuning, &mut |_| {}).unwrap();
+        assert_eq!(table, expected, "mask {mask:#x}, spread 256");
     }
 }
 
