@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::error::Result;
 use crate::nimber::Nimber;
-use crate::values::{PROGRESS_EVERY, Progress, ValueTable};
+use crate::values::{Progress, ValueTable, report};
 
 /// Extends `table` to `len` values of the all-but game excluding `excluded`
 /// (nim when `excluded` is empty).
@@ -48,16 +48,8 @@ pub(crate) fn extend(
         while count.contains_key(&all_mex) {
             all_mex += 1;
         }
-        if n % PROGRESS_EVERY == 0 {
-            progress(Progress {
-                done: n as u64,
-                total: len as u64,
-            });
-        }
+        report(progress, n, len);
     }
-    progress(Progress {
-        done: len as u64,
-        total: len as u64,
-    });
+    report(progress, len, len);
     Ok(())
 }

@@ -247,4 +247,16 @@ fn table_width(value: u64) -> usize {
 }
 
 /// How often engines report progress, in heaps.
-pub(crate) const PROGRESS_EVERY: usize = 1 << 14;
+const PROGRESS_EVERY: usize = 1 << 14;
+
+/// Tells `progress` that heap `n` of `len` is done, every [`PROGRESS_EVERY`]
+/// heaps and at the end: the one place engines report from.
+#[inline]
+pub(crate) fn report(progress: &mut dyn FnMut(Progress), n: usize, len: usize) {
+    if n % PROGRESS_EVERY == 0 || n == len {
+        progress(Progress {
+            done: n as u64,
+            total: len as u64,
+        });
+    }
+}

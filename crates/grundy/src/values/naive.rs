@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::mex::Mex;
 use crate::nimber::Nimber;
 use crate::ruleset::{Ruleset, splitting};
-use crate::values::{PROGRESS_EVERY, Progress, ValueTable};
+use crate::values::{Progress, ValueTable, report};
 
 /// Extends `table` to `len` values by the mex over every option.
 ///
@@ -97,17 +97,9 @@ pub fn extend(
             }
         };
         table.try_push(Nimber::new(value))?;
-        if n % PROGRESS_EVERY == 0 {
-            progress(Progress {
-                done: n as u64,
-                total: len as u64,
-            });
-        }
+        report(progress, n, len);
     }
-    progress(Progress {
-        done: len as u64,
-        total: len as u64,
-    });
+    report(progress, len, len);
     Ok(())
 }
 

@@ -42,7 +42,7 @@ use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
 use crate::values::mask::{best_mask, is_rare, rare_count};
 use crate::values::table::{Cell, Visit};
-use crate::values::{PROGRESS_EVERY, Progress, ValueTable};
+use crate::values::{Progress, ValueTable, report};
 
 /// The largest value bound K for which blocks are read ahead.
 const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
@@ -251,10 +251,7 @@ pub fn extend(
             }
         }
     }
-    progress(Progress {
-        done: len as u64,
-        total: len as u64,
-    });
+    report(progress, len, len);
     Ok(state.stats())
 }
 
@@ -400,12 +397,7 @@ impl Visit for Run<'_> {
                 };
                 values.push(cell);
                 state.record(n, value);
-                if n % PROGRESS_EVERY == 0 {
-                    progress(Progress {
-                        done: n as u64,
-                        total: len as u64,
-                    });
-                }
+                report(progress, n, len);
                 // A longer rare list or a new value class makes what was read
                 // ahead incomplete: start a new block.
                 if state.rare.len() > state.rare_limit || state.histogram.len() != bound {
