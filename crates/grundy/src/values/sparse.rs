@@ -15,13 +15,23 @@
 //! 2. the mex is `c` unless a rare value below `c` is missing too. Rare values
 //!    come from splits whose parts are both rare (already seen in step 1) or
 //!    both common, so the engine scans all splits, lazily, stopping as soon
-//!    as every rare value below `c` has turned up. After the first 64
+//!    as every rare value below `c` has turned up. After the first 32
 //!    splits from each end of the order it reads smaller parts from sixteen
 //!    places of `1..=2^14` at once (a *spread* scan: nearby heaps have alike
 //!    values, so splits read in order find the same few values for long
 //!    stretches), then, if a value is still missing, every split in order.
 //!    Usually a thousand splits or so suffice; the scan runs to the end only
-//!    when `G(n)` is rare.
+//!    when `G(n)` is rare. Whether the spread scan pays is tried out as the
+//!    table grows (it does for Grundy's game and 0.6, not for 0.354).
+//!
+//! Both cores work once heaps are costly enough. Heaps are finished in
+//! blocks, heap by heap on one thread; meanwhile the other reads ahead, for
+//! every heap of the next block, the splits whose parts both lie before the
+//! current block: the rare parts far back, the first splits near half the
+//! heap, and the far runs of the first rounds of the spread scan. Rayon's
+//! work stealing lends the first thread to that reading when its block is
+//! done first. The block being finished lives in a copy of the table's end,
+//! so the table itself is only read while both threads run.
 //!
 //! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
 //! where every value is rare) the rare list is long and the scans run far,
@@ -56,6 +66,10 @@ const SPREAD_RUN: usize = 8;
 
 /// Splits the lazy scan reads between two checks for completion.
 const SCAN_CHUNK: usize = 64;
+/// Splits of each stream the lazy scan reads before its first check: the
+/// missing values of 0.354 often turn up among them (32 halved its scans
+/// against 64, and Grundy's game lost nothing).
+const FIRST_CHUNK: usize = 32;
 
 /// How the engine chooses its mask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -69,10 +83,10 @@ pub enum MaskPolicy {
 
 /// How the sparse engine runs: its mask and its use of a second core.
 ///
-/// Heaps are computed in blocks. For each block, the splits whose parts both
-/// lie before the block — a rare part far back, or both parts near half the
-/// heap — are read for every heap of the block in parallel (rayon); then the
-/// block is finished heap by heap.
+/// Heaps are computed in blocks. While a block is finished heap by heap, the
+/// splits of the next block whose parts both lie before the current one — a
+/// rare part far back, splits near half the heap, far runs of the spread
+/// scan — are read for every heap of the next block in parallel (rayon).
 ///
 /// ```
 /// use grundy::values::sparse::{MaskPolicy, Tuning};
@@ -91,9 +105,9 @@ pub struct Tuning {
     /// Splits near half the heap read ahead for each heap of a block.
     pub read_ahead: usize,
     /// Blocks are read ahead only while a heap has cost at least this many
-    /// splits on average (rare list and lazy scans): below that, starting
-    /// the threads and the splits read ahead in vain cost more than they
-    /// save (0.354, whose 131 rare heaps make each heap cheap, ran 2.5 times
+    /// splits on average (rare list and lazy scans): below that, the splits
+    /// read ahead in vain cost more than they save (0.354, whose 131 rare
+    /// heaps make each heap cheap and lie mostly near, ran 1.2 to 1.8 times
     /// slower). 0 reads ahead always.
     pub min_work: u64,
     /// Smaller parts `1..=spread` are read by the spread scan of step 2,
@@ -102,17 +116,21 @@ pub struct Tuning {
     /// 0 never spreads). 2^14 keeps the reads within 2^14 heaps of both
     /// ends of the table, in cache.
     pub spread: usize,
+    /// Rounds of the spread scan read ahead, with the other splits of a
+    /// block read ahead: the runs whose parts both lie before the block.
+    pub spread_ahead: usize,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {
             mask: MaskPolicy::Auto,
-            block: 4096,
+            block: 1024,
             parallel_from: 1 << 16,
-            read_ahead: 512,
+            read_ahead: 768,
             min_work: 1024,
             spread: 1 << 14,
+            spread_ahead: 6,
         }
     }
 }
@@ -317,9 +335,12 @@ struct State {
     histogram: Vec<u64>,
     max: u64,
     max_at: u64,
-    /// The values below `K` by class, increasing.
-    rare_values: Vec<u64>,
-    common_values: Vec<u64>,
+    /// The values below `K` by class, as bit sets of 64-value words.
+    rare_bits: Vec<u64>,
+    common_bits: Vec<u64>,
+    /// The option values of the current heap found so far, a word at a
+    /// time up to the word of the least common value missing.
+    present: Vec<u64>,
     /// `seen[v] == stamp` when `v` is an option value of the current heap:
     /// a new heap takes a new stamp instead of clearing the array, and the
     /// marks are plain stores, with no read-modify-write chain between them.
@@ -336,6 +357,7 @@ struct State {
     rare_pairs: u64,
     scan_pairs: u64,
     full_scans: u64,
+    trial: SpreadTrial,
     heaps: u64,
     len: u64,
 }
@@ -370,91 +392,425 @@ impl Visit for Run<'_> {
                 ),
             )
         })?;
+        // What the second core read ahead for the next block while this one
+        // was finished.
+        let mut pending: Option<Ahead> = None;
+        let mut block: Vec<T> = Vec::new();
         while values.len() < len {
             let start = values.len();
             if start >= state.next_review || state.rare.len() > state.rare_limit {
                 state.review(values);
             }
-            let end = len
-                .min(state.next_review)
-                .min(start.saturating_add(tuning.block.max(1)));
-            // Reading ahead keeps K bits a heap of the block: only while K is
-            // small.
-            let ahead = if start >= tuning.parallel_from
-                && end - start > 1
-                && state.histogram.len() <= MAX_READ_AHEAD_BOUND
-                && state.work_per_heap() >= tuning.min_work
-            {
-                state.prepare(values, start, end, tuning.read_ahead)
-            } else {
-                Ahead::none()
-            };
-            let bound = state.histogram.len();
-            for n in start..end {
-                let value = state.value_of(values, n, &ahead);
-                let Some(cell) = T::from_u64(value) else {
-                    return Ok(Some(value));
-                };
-                values.push(cell);
-                state.record(n, value);
-                report(progress, n, len);
-                // A longer rare list or a new value class makes what was read
-                // ahead incomplete: start a new block.
-                if state.rare.len() > state.rare_limit || state.histogram.len() != bound {
-                    break;
+            let end = state.block_end(start, len, tuning);
+            let reads_ahead = state.reads_ahead(start, end, tuning);
+            let ahead = match pending.take() {
+                Some(ahead)
+                    if ahead.first == start && ahead.end == end && ahead.mask == state.mask =>
+                {
+                    ahead
                 }
+                _ if reads_ahead => {
+                    let mut counts = Counts::default();
+                    let ahead = state.far_job(start, end, tuning).read(values, &mut counts);
+                    state.add(counts);
+                    ahead
+                }
+                _ => Ahead::none(start),
+            };
+            // The next block is read ahead beside this one, from the values
+            // before this one.
+            let next = (reads_ahead && end < len && end < state.next_review).then(|| {
+                let stop = state.block_end(end, len, tuning);
+                state.far_job(end, stop, tuning)
+            });
+            let Some(next) = next else {
+                // Nothing to do beside the block: finish it in the table.
+                let stop = state.finish_block(&[], values, 0, end, &ahead);
+                report_block(progress, start, values.len(), len);
+                match stop {
+                    Stop::End | Stop::Review | Stop::Grown => continue,
+                    Stop::Wider(value) => return Ok(Some(value)),
+                }
+            };
+            let job = next;
+            // The block is finished in a copy of the table's end, from where
+            // the parts of the near rare heaps lie: the table is read by the
+            // other thread meanwhile.
+            let tail_from = ahead.limit.min(start.saturating_sub(BACK));
+            block.clear();
+            block.extend_from_slice(&values[tail_from..]);
+            let done: &[T] = values;
+            let (stop, (next_ahead, next_counts)) = rayon::join(
+                || state.finish_block(done, &mut block, tail_from, end, &ahead),
+                || {
+                    let mut counts = Counts::default();
+                    let ahead = job.read(done, &mut counts);
+                    (ahead, counts)
+                },
+            );
+            values.extend_from_slice(&block[start - tail_from..]);
+            state.add(next_counts);
+            report_block(progress, start, values.len(), len);
+            match stop {
+                Stop::End => pending = Some(next_ahead),
+                Stop::Review | Stop::Grown => {}
+                Stop::Wider(value) => return Ok(Some(value)),
             }
         }
         Ok(None)
     }
 }
 
-/// Option values of the heaps of a block read in parallel before the block
-/// is finished heap by heap.
+/// Generation stamps of option values: `v` is marked for the current heap
+/// when its stamp is the current one. Arrays of a power-of-two length `N`
+/// above every option value let the hot loops index without bounds checks
+/// (`v % N` is `v`); a slice serves larger values.
+trait Marks {
+    /// Stamps for the values `0..len`, all unmarked.
+    fn fresh(len: usize) -> Box<Self>;
+    fn set(&mut self, v: usize, stamp: u32);
+    fn has(&self, v: usize, stamp: u32) -> bool;
+    fn clear(&mut self);
+    /// The values `64·w..64·w + 64` marked with `stamp`, as bits.
+    #[inline(always)]
+    fn word(&self, w: usize, stamp: u32) -> u64 {
+        (0..64).fold(0, |word, b| {
+            word | u64::from(self.has(w * 64 + b, stamp)) << b
+        })
+    }
+}
+
+impl<const N: usize> Marks for [u32; N] {
+    fn fresh(_: usize) -> Box<Self> {
+        Box::new([0; N])
+    }
+    #[inline(always)]
+    fn set(&mut self, v: usize, stamp: u32) {
+        self[v % N] = stamp;
+    }
+    #[inline(always)]
+    fn has(&self, v: usize, stamp: u32) -> bool {
+        self[v % N] == stamp
+    }
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+}
+
+impl Marks for [u32] {
+    fn fresh(len: usize) -> Box<Self> {
+        vec![0; len].into_boxed_slice()
+    }
+    #[inline(always)]
+    fn set(&mut self, v: usize, stamp: u32) {
+        self[v] = stamp;
+    }
+    #[inline(always)]
+    fn has(&self, v: usize, stamp: u32) -> bool {
+        self[v] == stamp
+    }
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+}
+
+/// Calls `$body` with `$marks` bound to the stamps `$seen` (a `[u32]` of
+/// power-of-two length at least 256) as the fixed-size array of its length
+/// when there is one, so that each gets its own unchecked copy of the code.
+macro_rules! with_marks {
+    ($seen:expr, |$marks:ident| $body:expr) => {{
+        let seen: &mut [u32] = $seen;
+        match seen.len() {
+            256 => {
+                let $marks: &mut [u32; 256] = seen.try_into().expect("256 stamps");
+                $body
+            }
+            512 => {
+                let $marks: &mut [u32; 512] = seen.try_into().expect("512 stamps");
+                $body
+            }
+            1024 => {
+                let $marks: &mut [u32; 1024] = seen.try_into().expect("1024 stamps");
+                $body
+            }
+            _ => {
+                let $marks: &mut [u32] = seen;
+                $body
+            }
+        }
+    }};
+}
+
+/// Values copied from the end of the table before each block: every run of
+/// values the scans read at once is at most this long, so it lies either in
+/// the table or in the block being finished.
+const BACK: usize = SCAN_CHUNK;
+
+/// Tells `progress` about the heaps `start..stop` of `len` just finished, as
+/// [`report`] would have heap by heap.
+fn report_block(progress: &mut dyn FnMut(Progress), start: usize, stop: usize, len: usize) {
+    if stop == len {
+        report(progress, len, len);
+    } else if let Some(n) = (start..stop).rev().find(|n| n % (1 << 14) == 0) {
+        report(progress, n, len);
+    }
+}
+
+/// Why the finishing of a block stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Every heap of the block is done.
+    End,
+    /// The rare list grew too long: review the mask before going on.
+    Review,
+    /// A value reached a new power of two: the stamps were resized.
+    Grown,
+    /// This value does not fit the table's width; the heaps before it are
+    /// done.
+    Wider(u64),
+}
+
+/// Splits read, added up apart from the state while another thread holds it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    rare_pairs: u64,
+    scan_pairs: u64,
+}
+
+/// The values `G(0..n)` while heap `n` of a block is computed: `done`
+/// below `tail_from`, `tail` from there on. While another thread reads the
+/// table, `tail` is a copy of its end followed by the block so far;
+/// otherwise it is the whole table.
+struct View<'a, T> {
+    done: &'a [T],
+    tail: &'a [T],
+    tail_from: usize,
+}
+
+impl<T: Cell> View<'_, T> {
+    #[inline(always)]
+    fn get(&self, x: usize) -> u64 {
+        if x >= self.tail_from {
+            self.tail[x - self.tail_from].into()
+        } else {
+            self.done[x].into()
+        }
+    }
+
+    /// The values `lo..hi`, at most [`BACK`] of them.
+    #[inline(always)]
+    fn range(&self, lo: usize, hi: usize) -> &[T] {
+        if lo >= self.tail_from {
+            &self.tail[lo - self.tail_from..hi - self.tail_from]
+        } else {
+            &self.done[lo..hi]
+        }
+    }
+}
+
+/// What to read ahead for the heaps `first..end`: every split whose parts
+/// both lie in the table `g` handed to [`FarJob::read`], with a rare part
+/// from the rare heaps known when the job was made, and the first
+/// `read_ahead` splits near half the heap.
+#[derive(Debug)]
+struct FarJob {
+    rare: Vec<(usize, u64)>,
+    shape: Shape,
+    bound: usize,
+    mask: u64,
+    first: usize,
+    end: usize,
+    read_ahead: usize,
+    /// Smaller parts of the spread scan, and its rounds read ahead.
+    spread: usize,
+    spread_rounds: usize,
+}
+
+impl FarJob {
+    /// Reads, in parallel over the heaps, the splits of the job from `g`.
+    fn read<T: Cell>(self, g: &[T], counts: &mut Counts) -> Ahead {
+        match self.bound.max(256) {
+            256 => self.read_with::<T, [u32; 256]>(g, counts),
+            512 => self.read_with::<T, [u32; 512]>(g, counts),
+            1024 => self.read_with::<T, [u32; 1024]>(g, counts),
+            _ => self.read_with::<T, [u32]>(g, counts),
+        }
+    }
+
+    fn read_with<T: Cell, M: Marks + ?Sized>(self, g: &[T], counts: &mut Counts) -> Ahead {
+        let FarJob {
+            rare,
+            shape,
+            bound,
+            mask,
+            first,
+            end,
+            read_ahead,
+            spread,
+            spread_rounds,
+        } = self;
+        let limit = g.len();
+        let view = View {
+            done: g,
+            tail: &[],
+            tail_from: usize::MAX,
+        };
+        let stride = spread / SPREAD_STREAMS;
+        let words = bound.div_ceil(64);
+        let mut bits = vec![0u64; (end - first) * words];
+        let (rare_pairs, scan_pairs) = bits
+            .par_chunks_mut(words)
+            .enumerate()
+            .map_init(
+                || (M::fresh(bound.max(256)), 0u32),
+                |(seen, stamp), (i, out)| {
+                    let seen = &mut **seen;
+                    *stamp = stamp.wrapping_add(1);
+                    if *stamp == 0 {
+                        seen.clear();
+                        *stamp = 1;
+                    }
+                    let n = first + i;
+                    let (mut rare_pairs, mut scan_pairs) = (0, 0);
+                    for &t in &shape.splits {
+                        if t + 2 > n {
+                            continue;
+                        }
+                        let rest = n - t;
+                        let near = rare.partition_point(|&(r, _)| r < rest && r + limit <= rest);
+                        let below = rare.partition_point(|&(r, _)| r < rest);
+                        rare_pairs += mark_rare(
+                            seen,
+                            *stamp,
+                            (g, 0),
+                            &rare[near..below],
+                            rest,
+                            shape.unequal,
+                        );
+                        let half = largest_smaller_part(rest, shape.unequal);
+                        let meet = half.div_ceil(2);
+                        let m = middle_prefix(rest, half, meet, limit, read_ahead);
+                        if m > 0 {
+                            mark_xors(
+                                seen,
+                                *stamp,
+                                &g[half + 1 - m..=half],
+                                &g[rest - half..rest - half + m],
+                            );
+                            scan_pairs += m as u64;
+                        }
+                    }
+                    if spread_applies(&shape, spread, n) {
+                        let rounds = (0..stride).step_by(SPREAD_RUN).take(spread_rounds);
+                        for (round, i) in rounds.enumerate() {
+                            for &t in &shape.splits {
+                                for j in 0..SPREAD_STREAMS {
+                                    let a = j * stride + i + 1;
+                                    if round < spread_rounds && a + limit > n - t {
+                                        mark_run(seen, *stamp, &view, a, n - t);
+                                        scan_pairs += SPREAD_RUN as u64;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    for (w, word) in out.iter_mut().enumerate() {
+                        let base = w * 64;
+                        let top = (base + 64).min(bound);
+                        *word = (base..top).fold(0u64, |acc, v| {
+                            acc | u64::from(seen.has(v, *stamp)) << (v - base)
+                        });
+                    }
+                    (rare_pairs, scan_pairs)
+                },
+            )
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        counts.rare_pairs += rare_pairs;
+        counts.scan_pairs += scan_pairs;
+        Ahead {
+            first,
+            end,
+            limit,
+            mask,
+            words,
+            bits,
+            rare_len: rare.len(),
+            read_ahead,
+            spread_rounds,
+        }
+    }
+}
+
+/// Option values of the heaps of a block, read in parallel from the values
+/// before `limit` while the block could not yet be finished.
 #[derive(Debug)]
 struct Ahead {
-    /// The block's first heap: every part read ahead lies below it.
-    start: usize,
+    /// The block, `first..end`.
+    first: usize,
+    end: usize,
+    /// Every part read ahead lies below it.
+    limit: usize,
+    /// The mask whose rare list was read.
+    mask: u64,
     /// Bit-set words a heap.
     words: usize,
     bits: Vec<u64>,
-    /// Rare-list entries that existed when the block was prepared: those
-    /// with the other part below `start` were read ahead.
+    /// Rare-list entries that existed when the block was read ahead: those
+    /// with the other part below `limit` were read.
     rare_len: usize,
     read_ahead: usize,
+    /// Rounds of the spread scan read ahead: their runs of splits whose
+    /// parts both lie below `limit`.
+    spread_rounds: usize,
 }
 
 impl Ahead {
-    fn none() -> Ahead {
+    /// Nothing read ahead for the block from `first`.
+    fn none(first: usize) -> Ahead {
         Ahead {
-            start: 0,
+            first,
+            end: first,
+            limit: first,
+            mask: 0,
             words: 0,
             bits: Vec::new(),
             rare_len: 0,
             read_ahead: 0,
+            spread_rounds: 0,
         }
     }
 
-    /// Whether `v` was read ahead among the option values of heap `n`.
+    /// Whether the run of spread-scan splits from smaller part `a` of
+    /// `rest` in round `round` was read ahead.
     #[inline]
-    fn has(&self, n: usize, v: u64) -> bool {
-        let word = (v >> 6) as usize;
-        word < self.words && self.bits[(n - self.start) * self.words + word] >> (v & 63) & 1 != 0
+    fn has_run(&self, round: usize, a: usize, rest: usize) -> bool {
+        round < self.spread_rounds && a + self.limit > rest
+    }
+
+    /// The values `64·w..64·w + 64` read ahead among the option values of
+    /// heap `n`, as bits.
+    #[inline]
+    fn word(&self, n: usize, w: usize) -> u64 {
+        if w < self.words {
+            self.bits[(n - self.first) * self.words + w]
+        } else {
+            0
+        }
     }
 
     /// How many splits of the middle stream of a take were read ahead.
     #[inline]
     fn middle(&self, rest: usize, half: usize, meet: usize) -> usize {
-        middle_prefix(rest, half, meet, self.start, self.read_ahead)
+        middle_prefix(rest, half, meet, self.limit, self.read_ahead)
     }
 }
 
 /// The splits of the middle stream (smaller part `half`, `half − 1`, …) that
-/// can be read before heap `start` exists: both parts below `start`.
+/// can be read before heap `limit` exists: both parts below `limit`.
 #[inline]
-fn middle_prefix(rest: usize, half: usize, meet: usize, start: usize, read_ahead: usize) -> usize {
+fn middle_prefix(rest: usize, half: usize, meet: usize, limit: usize, read_ahead: usize) -> usize {
     let m = read_ahead.min(half - meet);
-    if m > 0 && rest - half + m <= start {
+    if m > 0 && rest - half + m <= limit {
         m
     } else {
         0
@@ -462,13 +818,14 @@ fn middle_prefix(rest: usize, half: usize, meet: usize, start: usize, read_ahead
 }
 
 /// Marks the values of the splits `r + (rest − r)` for the rare heaps `r` of
-/// `rare` (all below `rest`), leaving out the equal split in Grundy's game.
-/// Returns how many splits were read.
-#[inline]
-fn mark_rare<T: Cell>(
-    seen: &mut [u32],
+/// `rare` (all below `rest`), leaving out the equal split in Grundy's game,
+/// reading `G(rest − r)` from `src[rest − r − offset]`. Returns how many
+/// splits were read.
+#[inline(always)]
+fn mark_rare<T: Cell, M: Marks + ?Sized>(
+    seen: &mut M,
     stamp: u32,
-    g: &[T],
+    (src, offset): (&[T], usize),
     rare: &[(usize, u64)],
     rest: usize,
     unequal: bool,
@@ -484,10 +841,45 @@ fn mark_rare<T: Cell>(
     };
     for part in [before, after] {
         for &(r, v) in part {
-            seen[(v ^ g[rest - r].into()) as usize] = stamp;
+            seen.set((v ^ src[rest - r - offset].into()) as usize, stamp);
         }
     }
     (before.len() + after.len()) as u64
+}
+
+/// [`mark_rare`] reading the other parts through `view`.
+#[inline(always)]
+fn mark_rare_view<T: Cell, M: Marks + ?Sized>(
+    seen: &mut M,
+    stamp: u32,
+    view: &View<'_, T>,
+    rare: &[(usize, u64)],
+    rest: usize,
+    unequal: bool,
+) -> u64 {
+    // Small rare heaps leave a large part, in the block or just before it.
+    let Some(&(last, _)) = rare.last() else {
+        return 0;
+    };
+    if last + view.tail_from <= rest {
+        return mark_rare(
+            seen,
+            stamp,
+            (view.tail, view.tail_from),
+            rare,
+            rest,
+            unequal,
+        );
+    }
+    let split = rare.partition_point(|&(r, _)| r + view.tail_from <= rest);
+    mark_rare(
+        seen,
+        stamp,
+        (view.tail, view.tail_from),
+        &rare[..split],
+        rest,
+        unequal,
+    ) + mark_rare(seen, stamp, (view.done, 0), &rare[split..], rest, unequal)
 }
 
 /// The larger half of a split of `rest` is at least `rest − half`: `half` is
@@ -532,8 +924,9 @@ impl State {
             histogram: vec![0],
             max: 0,
             max_at: 0,
-            rare_values: Vec::new(),
-            common_values: Vec::new(),
+            rare_bits: Vec::new(),
+            common_bits: Vec::new(),
+            present: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
             want: Vec::new(),
@@ -543,6 +936,7 @@ impl State {
             rare_pairs: 0,
             scan_pairs: 0,
             full_scans: 0,
+            trial: SpreadTrial::default(),
             heaps: 0,
             len: 0,
         };
@@ -606,11 +1000,21 @@ impl State {
     /// Sizes `seen` for values `0..K` and sorts the values into classes.
     fn resize_bits(&mut self) {
         let bound = self.histogram.len() as u64;
-        self.seen = vec![0; bound as usize];
+        self.seen = vec![0; bound.max(256) as usize];
         self.stamp = 0;
         let mask = self.mask;
-        self.rare_values = (0..bound).filter(|&v| is_rare(v, mask)).collect();
-        self.common_values = (0..bound).filter(|&v| !is_rare(v, mask)).collect();
+        let class = |rare: bool| -> Vec<u64> {
+            (0..bound.div_ceil(64))
+                .map(|w| {
+                    (0..64)
+                        .map(|b| w * 64 + b)
+                        .filter(|&v| v < bound && is_rare(v, mask) == rare)
+                        .fold(0, |word, v| word | 1 << (v % 64))
+                })
+                .collect()
+        };
+        self.rare_bits = class(true);
+        self.common_bits = class(false);
     }
 
     /// Splits read a heap on average so far in this run, or the length of
@@ -622,99 +1026,128 @@ impl State {
         }
     }
 
-    /// Reads ahead, in parallel, the splits of heaps `start..end` whose
-    /// parts both lie below `start`: a far rare part, or the first
-    /// `read_ahead` splits near half the heap.
-    fn prepare<T: Cell>(&mut self, g: &[T], start: usize, end: usize, read_ahead: usize) -> Ahead {
-        let bound = self.histogram.len();
-        let words = bound.div_ceil(64);
-        let mut bits = vec![0u64; (end - start) * words];
-        let rare_len = self.rare.len();
-        let rare = &self.rare[..];
-        let shape = &self.shape;
-        let (rare_pairs, scan_pairs) = bits
-            .par_chunks_mut(words)
-            .enumerate()
-            .map_init(
-                || (vec![0u32; bound], 0u32),
-                |(seen, stamp), (i, out)| {
-                    *stamp = stamp.wrapping_add(1);
-                    if *stamp == 0 {
-                        seen.fill(0);
-                        *stamp = 1;
-                    }
-                    let n = start + i;
-                    let (mut rare_pairs, mut scan_pairs) = (0, 0);
-                    for &t in &shape.splits {
-                        if t + 2 > n {
-                            continue;
-                        }
-                        let rest = n - t;
-                        let near = rare.partition_point(|&(r, _)| r < rest && r + start <= rest);
-                        let below = rare.partition_point(|&(r, _)| r < rest);
-                        rare_pairs +=
-                            mark_rare(seen, *stamp, g, &rare[near..below], rest, shape.unequal);
-                        let half = largest_smaller_part(rest, shape.unequal);
-                        let meet = half.div_ceil(2);
-                        let m = middle_prefix(rest, half, meet, start, read_ahead);
-                        if m > 0 {
-                            mark_xors(
-                                seen,
-                                *stamp,
-                                &g[half + 1 - m..=half],
-                                &g[rest - half..rest - half + m],
-                            );
-                            scan_pairs += m as u64;
-                        }
-                    }
-                    for (w, word) in out.iter_mut().enumerate() {
-                        let base = w * 64;
-                        let top = (base + 64).min(bound);
-                        *word = seen[base..top]
-                            .iter()
-                            .enumerate()
-                            .fold(0u64, |acc, (b, &s)| acc | u64::from(s == *stamp) << b);
-                    }
-                    (rare_pairs, scan_pairs)
-                },
-            )
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        self.rare_pairs += rare_pairs;
-        self.scan_pairs += scan_pairs;
-        Ahead {
-            start,
-            words,
-            bits,
-            rare_len,
-            read_ahead,
+    /// Adds splits read elsewhere to the statistics.
+    fn add(&mut self, counts: Counts) {
+        self.rare_pairs += counts.rare_pairs;
+        self.scan_pairs += counts.scan_pairs;
+    }
+
+    /// The end of the block from `start`: a block ends at a review.
+    fn block_end(&self, start: usize, len: usize, tuning: Tuning) -> usize {
+        len.min(self.next_review.max(start + 1))
+            .min(start.saturating_add(tuning.block.max(1)))
+    }
+
+    /// Whether the block `start..end` is worth reading ahead: far enough,
+    /// with few values (reading ahead keeps K bits a heap of the block) and
+    /// heaps costly enough.
+    fn reads_ahead(&self, start: usize, end: usize, tuning: Tuning) -> bool {
+        start >= tuning.parallel_from
+            && end - start > 1
+            && self.histogram.len() <= MAX_READ_AHEAD_BOUND
+            && self.work_per_heap() >= tuning.min_work
+    }
+
+    /// The reading ahead of the block `first..end`, with the rare list as it
+    /// is now.
+    fn far_job(&self, first: usize, end: usize, tuning: Tuning) -> FarJob {
+        FarJob {
+            rare: self.rare.clone(),
+            shape: self.shape.clone(),
+            bound: self.histogram.len(),
+            mask: self.mask,
+            first,
+            end,
+            read_ahead: tuning.read_ahead,
+            spread: self.spread,
+            spread_rounds: tuning.spread_ahead,
         }
     }
 
-    /// `G(n)` from `G(0..n)` and what was read ahead for it.
+    /// Computes the heaps from `tail_from + block.len()` to `end`, from
+    /// what was read ahead and the values before them: those from
+    /// `tail_from` on in `block`, where the new ones are pushed, and those
+    /// before in `done`.
+    fn finish_block<T: Cell>(
+        &mut self,
+        done: &[T],
+        block: &mut Vec<T>,
+        tail_from: usize,
+        end: usize,
+        ahead: &Ahead,
+    ) -> Stop {
+        let mut seen = std::mem::take(&mut self.seen);
+        let stop = with_marks!(&mut seen[..], |marks| self
+            .finish_block_with(marks, done, block, tail_from, end, ahead));
+        // A new value bound brings new stamps ([`State::resize_bits`]).
+        if self.seen.is_empty() {
+            self.seen = seen;
+        }
+        stop
+    }
+
+    fn finish_block_with<T: Cell, M: Marks + ?Sized>(
+        &mut self,
+        seen: &mut M,
+        done: &[T],
+        block: &mut Vec<T>,
+        tail_from: usize,
+        end: usize,
+        ahead: &Ahead,
+    ) -> Stop {
+        let bound = self.histogram.len();
+        for n in tail_from + block.len()..end {
+            let view = View {
+                done,
+                tail: block,
+                tail_from,
+            };
+            let value = self.value_of(seen, &view, n, ahead);
+            let Some(cell) = T::from_u64(value) else {
+                return Stop::Wider(value);
+            };
+            block.push(cell);
+            self.record(n, value);
+            if self.rare.len() > self.rare_limit {
+                return Stop::Review;
+            }
+            if self.histogram.len() != bound {
+                // New stamps for the larger values: go on with them.
+                return Stop::Grown;
+            }
+        }
+        Stop::End
+    }
+    /// `G(n)` from `G(0..n)`, read through `view`, and what was read ahead
+    /// for it.
     #[inline]
-    fn value_of<T: Cell>(&mut self, g: &[T], n: usize, ahead: &Ahead) -> u64 {
-        let get = |i: usize| -> u64 { g[i].into() };
+    fn value_of<T: Cell, M: Marks + ?Sized>(
+        &mut self,
+        seen: &mut M,
+        view: &View<'_, T>,
+        n: usize,
+        ahead: &Ahead,
+    ) -> u64 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.seen.fill(0);
+            seen.clear();
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        let seen = &mut self.seen[..];
         let shape = &self.shape;
         for &t in &shape.ends {
             if t == n {
-                seen[0] = stamp;
+                seen.set(0, stamp);
             }
         }
         for &t in &shape.leaves {
             if t < n {
-                seen[get(n - t) as usize] = stamp;
+                seen.set(view.get(n - t) as usize, stamp);
             }
         }
         // Step 1: every split with a rare part not read ahead: the near
-        // ones among the rare heaps the block started with, and those found
-        // since.
+        // ones among the rare heaps the block was read ahead with, and those
+        // found since.
         let mut pairs = 0u64;
         let (old, new) = self.rare.split_at(ahead.rare_len);
         for &t in &shape.splits {
@@ -722,30 +1155,41 @@ impl State {
                 continue;
             }
             let rest = n - t;
-            let near = old.partition_point(|&(r, _)| r < rest && r + ahead.start <= rest);
-            pairs += mark_rare(seen, stamp, g, &old[..near], rest, shape.unequal);
+            let near = old.partition_point(|&(r, _)| r < rest && r + ahead.limit <= rest);
+            pairs += mark_rare_view(seen, stamp, view, &old[..near], rest, shape.unequal);
             let below = new.partition_point(|&(r, _)| r < rest);
-            pairs += mark_rare(seen, stamp, g, &new[..below], rest, shape.unequal);
+            pairs += mark_rare_view(seen, stamp, view, &new[..below], rest, shape.unequal);
         }
         self.rare_pairs += pairs;
         // Option values are below K, so the mex is at most K: the least common
         // value missing below K, or K.
         let bound = self.histogram.len() as u64;
-        let common_mex = self
-            .common_values
-            .iter()
-            .copied()
-            .find(|&v| seen[v as usize] != stamp && !ahead.has(n, v))
-            .unwrap_or(bound);
+        let present = &mut self.present;
+        present.clear();
+        let mut common_mex = bound;
+        for (w, &common) in self.common_bits.iter().enumerate() {
+            let found = seen.word(w, stamp) | ahead.word(n, w);
+            present.push(found);
+            let missing = common & !found;
+            if missing != 0 {
+                common_mex = (w * 64) as u64 + u64::from(missing.trailing_zeros());
+                break;
+            }
+        }
         let want = &mut self.want;
         want.clear();
-        want.extend(
-            self.rare_values
-                .iter()
-                .copied()
-                .take_while(|&v| v < common_mex)
-                .filter(|&v| seen[v as usize] != stamp && !ahead.has(n, v)),
-        );
+        for (w, (&found, &rare)) in present.iter().zip(&self.rare_bits).enumerate() {
+            let base = (w * 64) as u64;
+            let below = match common_mex - base {
+                64.. => u64::MAX,
+                b => (1u64 << b) - 1,
+            };
+            let mut missing = rare & !found & below;
+            while missing != 0 {
+                want.push(base + u64::from(missing.trailing_zeros()));
+                missing &= missing - 1;
+            }
+        }
         if want.is_empty() {
             return common_mex;
         }
@@ -755,7 +1199,11 @@ impl State {
         let mut scanned = 0u64;
         let mut from = 0;
         let found_all = loop {
-            let to = from + SCAN_CHUNK;
+            let to = if from == 0 {
+                FIRST_CHUNK
+            } else {
+                from + SCAN_CHUNK
+            };
             let mut more = false;
             for &t in &shape.splits {
                 let rest = n.saturating_sub(t);
@@ -768,7 +1216,12 @@ impl State {
                 if from < meet {
                     more = true;
                     let end = to.min(meet);
-                    mark_xors(seen, stamp, &g[from + 1..=end], &g[rest - end..rest - from]);
+                    mark_xors(
+                        seen,
+                        stamp,
+                        view.range(from + 1, end + 1),
+                        view.range(rest - end, rest - from),
+                    );
                     scanned += (end - from) as u64;
                 }
                 let skip = ahead.middle(rest, half, meet);
@@ -778,15 +1231,15 @@ impl State {
                     mark_xors(
                         seen,
                         stamp,
-                        &g[half + 1 - end..=half - lo],
-                        &g[rest - half + lo..rest - half + end],
+                        view.range(half + 1 - end, half + 1 - lo),
+                        view.range(rest - half + lo, rest - half + end),
                     );
                     scanned += (end - lo) as u64;
                 }
             }
-            want.retain(|&v| seen[v as usize] != stamp);
-            if from == 0 && !want.is_empty() {
-                scanned += spread_scan(seen, stamp, g, shape, self.spread, n, want);
+            want.retain(|&v| !seen.has(v as usize, stamp));
+            if from == 0 && !want.is_empty() && self.trial.spreads(n) {
+                scanned += spread_scan(seen, stamp, view, (shape, self.spread), n, want, ahead);
             }
             if want.is_empty() {
                 break true;
@@ -797,6 +1250,7 @@ impl State {
             from = to;
         };
         self.scan_pairs += scanned;
+        self.trial.count(n, scanned);
         if found_all {
             return common_mex;
         }
@@ -834,36 +1288,33 @@ impl State {
 /// table, in cache. It only orders the reads: what it does not find, the
 /// complete scan looks for. It runs only when every take leaves smaller
 /// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
-fn spread_scan<T: Cell>(
-    seen: &mut [u32],
+fn spread_scan<T: Cell, M: Marks + ?Sized>(
+    seen: &mut M,
     stamp: u32,
-    g: &[T],
-    shape: &Shape,
-    spread: usize,
+    view: &View<'_, T>,
+    (shape, spread): (&Shape, usize),
     n: usize,
     want: &mut Vec<u64>,
+    ahead: &Ahead,
 ) -> u64 {
-    let applies = spread > 0
-        && shape
-            .splits
-            .iter()
-            .all(|&t| n >= t && largest_smaller_part(n - t, shape.unequal) >= spread);
-    if !applies {
+    if !spread_applies(shape, spread, n) {
         return 0;
     }
     let stride = spread / SPREAD_STREAMS;
     let mut scanned = 0;
-    for i in (0..stride).step_by(SPREAD_RUN) {
+    for (round, i) in (0..stride).step_by(SPREAD_RUN).enumerate() {
         for &t in &shape.splits {
             for j in 0..SPREAD_STREAMS {
                 // Smaller parts a..a + RUN, all at most `spread`, hence at
                 // most half of `n − t`.
                 let a = j * stride + i + 1;
-                mark_run(seen, stamp, g, a, n - t);
+                if !ahead.has_run(round, a, n - t) {
+                    mark_run(seen, stamp, view, a, n - t);
+                    scanned += SPREAD_RUN as u64;
+                }
             }
         }
-        scanned += (SPREAD_ROUND * shape.splits.len()) as u64;
-        want.retain(|&v| seen[v as usize] != stamp);
+        want.retain(|&v| !seen.has(v as usize, stamp));
         if want.is_empty() {
             break;
         }
@@ -871,28 +1322,94 @@ fn spread_scan<T: Cell>(
     scanned
 }
 
+/// Heaps between two trials of the spread scan.
+const TRIAL_EVERY: usize = 1 << 15;
+/// Heaps a trial spends with the spread scan, and as many without.
+const TRIAL_HEAPS: usize = 1 << 10;
+
+/// Whether the spread scan pays for this game here: it finds the missing
+/// values of Grundy's game and 0.6 in half as many splits as the in-order
+/// scan, but those of 0.354 turn up among the first smaller parts, and for
+/// 0.354 it reads more. Every [`TRIAL_EVERY`] heaps, [`TRIAL_HEAPS`] heaps
+/// are scanned with it and as many without, and the scan that read fewer
+/// splits is used until the next trial. Values are exact either way.
+#[derive(Clone, Copy, Debug, Default)]
+struct SpreadTrial {
+    /// Scanning without the spread scan won the last trial.
+    off: bool,
+    /// Splits scanned during the current trial, with and without.
+    with: u64,
+    without: u64,
+}
+
+impl SpreadTrial {
+    /// Whether heap `n` uses the spread scan.
+    #[inline]
+    fn spreads(&self, n: usize) -> bool {
+        match n % TRIAL_EVERY {
+            phase if phase < TRIAL_HEAPS => true,
+            phase if phase < 2 * TRIAL_HEAPS => false,
+            _ => !self.off,
+        }
+    }
+
+    /// Counts the splits scanned for heap `n`.
+    #[inline]
+    fn count(&mut self, n: usize, scanned: u64) {
+        match n % TRIAL_EVERY {
+            phase if phase < TRIAL_HEAPS => self.with += scanned,
+            phase if phase < 2 * TRIAL_HEAPS => self.without += scanned,
+            _ if self.with + self.without > 0 => {
+                self.off = self.without < self.with;
+                self.with = 0;
+                self.without = 0;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether heap `n` is large enough for the spread scan over smaller parts
+/// `1..=spread`: every take leaves them all.
+#[inline]
+fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
+    spread > 0
+        && shape
+            .splits
+            .iter()
+            .all(|&t| n >= t && largest_smaller_part(n - t, shape.unequal) >= spread)
+}
+
 /// Marks the values of the [`SPREAD_RUN`] splits `x + (rest − x)` for `x`
 /// from `a`: a fixed number, so the loop unrolls.
-#[inline]
-fn mark_run<T: Cell>(seen: &mut [u32], stamp: u32, g: &[T], a: usize, rest: usize) {
-    let small: &[T; SPREAD_RUN] = g[a..a + SPREAD_RUN]
+#[inline(always)]
+fn mark_run<T: Cell, M: Marks + ?Sized>(
+    seen: &mut M,
+    stamp: u32,
+    view: &View<'_, T>,
+    a: usize,
+    rest: usize,
+) {
+    let small: &[T; SPREAD_RUN] = view
+        .range(a, a + SPREAD_RUN)
         .try_into()
         .expect("a run of SPREAD_RUN values");
-    let large: &[T; SPREAD_RUN] = g[rest + 1 - a - SPREAD_RUN..=rest - a]
+    let large: &[T; SPREAD_RUN] = view
+        .range(rest + 1 - a - SPREAD_RUN, rest + 1 - a)
         .try_into()
         .expect("a run of SPREAD_RUN values");
     let xs: [usize; SPREAD_RUN] =
         std::array::from_fn(|k| (small[k].into() ^ large[SPREAD_RUN - 1 - k].into()) as usize);
     for x in xs {
-        seen[x] = stamp;
+        seen.set(x, stamp);
     }
 }
 
 /// Marks `small[i] ⊕ large[len − 1 − i]` as seen: the splits whose parts
 /// are read from both ends of two windows.
-#[inline]
-fn mark_xors<T: Cell>(seen: &mut [u32], stamp: u32, small: &[T], large: &[T]) {
+#[inline(always)]
+fn mark_xors<T: Cell, M: Marks + ?Sized>(seen: &mut M, stamp: u32, small: &[T], large: &[T]) {
     for (&x, &y) in small.iter().zip(large.iter().rev()) {
-        seen[(x.into() ^ y.into()) as usize] = stamp;
+        seen.set((x.into() ^ y.into()) as usize, stamp);
     }
 }

@@ -26,7 +26,8 @@ fn sparse_with(game: &Ruleset, to: u64, mask: MaskPolicy) -> ValueTable {
 }
 
 /// Blocks read ahead in parallel from the first heap on, small enough that
-/// every size here crosses many of them.
+/// every size here crosses many of them; each block is finished while the
+/// next is read ahead.
 fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
     Tuning {
         mask,
@@ -35,6 +36,16 @@ fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
         read_ahead,
         min_work: 0,
         ..Tuning::default()
+    }
+}
+
+/// [`parallel`] with the spread scan over `spread` smaller parts, `rounds`
+/// of it read ahead.
+fn parallel_spread(mask: MaskPolicy, block: usize, spread: usize, rounds: usize) -> Tuning {
+    Tuning {
+        spread,
+        spread_ahead: rounds,
+        ..parallel(mask, block, 16)
     }
 }
 
@@ -101,6 +112,21 @@ proptest! {
     }
 
     #[test]
+    fn reading_the_spread_scan_ahead_changes_no_value(
+        game in splitting_code(),
+        to in 0u64..2500,
+        block in 1usize..100,
+        spread_parts in 128usize..1000,
+        rounds in 0usize..8,
+        mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
+    ) {
+        let mut table = ValueTable::new();
+        let tuning = parallel_spread(mask, block, spread_parts, rounds);
+        sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut |_| {}).unwrap();
+        prop_assert_eq!(table, naive(&game, to), "{} spread {} rounds {}", game, spread_parts, rounds);
+    }
+
+    #[test]
     fn the_spread_scan_changes_no_value(
         game in splitting_code(),
         to in 0u64..2500,
@@ -139,6 +165,16 @@ fn grundys_game_equals_naive_at_every_length_up_to_3000() {
         let tuning = spread(MaskPolicy::Auto, parts);
         sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
         assert_eq!(table.to_vec(), expected, "spread {parts}");
+    }
+    for (block, parts, rounds) in [(1, 128, 1), (10, 256, 4), (100, 640, 8), (1024, 1024, 6)] {
+        let mut table = ValueTable::new();
+        let tuning = parallel_spread(MaskPolicy::Auto, block, parts, rounds);
+        sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
+        assert_eq!(
+            table.to_vec(),
+            expected,
+            "block {block}, spread {parts}, {rounds} rounds ahead"
+        );
     }
     let (table, stats) = sparse::compute(&game, 3000).unwrap();
     assert_eq!(table.to_vec(), expected);
