@@ -466,8 +466,6 @@ impl Visit for Run<'_> {
 /// above every option value let the hot loops index without bounds checks
 /// (`v % N` is `v`); a slice serves larger values.
 trait Marks {
-    /// Stamps for the values `0..len`, all unmarked.
-    fn fresh(len: usize) -> Box<Self>;
     fn set(&mut self, v: usize, stamp: u32);
     fn has(&self, v: usize, stamp: u32) -> bool;
     fn clear(&mut self);
@@ -481,9 +479,6 @@ trait Marks {
 }
 
 impl<const N: usize> Marks for [u32; N] {
-    fn fresh(_: usize) -> Box<Self> {
-        Box::new([0; N])
-    }
     #[inline(always)]
     fn set(&mut self, v: usize, stamp: u32) {
         self[v % N] = stamp;
@@ -498,9 +493,6 @@ impl<const N: usize> Marks for [u32; N] {
 }
 
 impl Marks for [u32] {
-    fn fresh(len: usize) -> Box<Self> {
-        vec![0; len].into_boxed_slice()
-    }
     #[inline(always)]
     fn set(&mut self, v: usize, stamp: u32) {
         self[v] = stamp;
@@ -629,19 +621,32 @@ struct FarJob {
 impl FarJob {
     /// Reads, in parallel over the heaps, the splits of the job from `g`.
     fn read<T: Cell>(self, g: &[T], counts: &mut Counts) -> Ahead {
-        match self.bound.max(256) {
-            256 => self.read_with::<T, [u32; 256]>(g, counts),
-            512 => self.read_with::<T, [u32; 512]>(g, counts),
-            1024 => self.read_with::<T, [u32; 1024]>(g, counts),
-            _ => self.read_with::<T, [u32]>(g, counts),
+        match self.bound.div_ceil(64) {
+            0..=4 => self.read_with::<T, 4, 256>(g, counts),
+            5..=8 => self.read_with::<T, 8, 512>(g, counts),
+            9..=16 => self.read_with::<T, 16, 1024>(g, counts),
+            17..=32 => self.read_with::<T, 32, 2048>(g, counts),
+            _ => self.read_with::<T, 64, MAX_READ_AHEAD_BOUND>(g, counts),
         }
     }
 
-    fn read_with<T: Cell, M: Marks + ?Sized>(self, g: &[T], counts: &mut Counts) -> Ahead {
+    /// [`FarJob::read`] with `W` bit-set words a heap, values below
+    /// `B = 64·W`.
+    ///
+    /// A far part `p` (a rare heap, or a smaller part of a spread run) is
+    /// read for 64 heaps at a time: their other parts `n − t − p` are
+    /// consecutive, and each heap has its own row of byte stamps, so the
+    /// marks of one part are independent stores with no bounds checks.
+    fn read_with<T: Cell, const W: usize, const B: usize>(
+        self,
+        g: &[T],
+        counts: &mut Counts,
+    ) -> Ahead {
+        const ROWS: usize = 64;
         let FarJob {
             rare,
             shape,
-            bound,
+            bound: _,
             mask,
             first,
             end,
@@ -650,78 +655,96 @@ impl FarJob {
             spread_rounds,
         } = self;
         let limit = g.len();
-        let view = View {
-            done: g,
-            tail: &[],
-            tail_from: usize::MAX,
-        };
+        // The smaller parts of the spread runs read ahead, with their
+        // values: whole runs from `a`, where `a + limit > n − t`.
         let stride = spread / SPREAD_STREAMS;
-        let words = bound.div_ceil(64);
-        let mut bits = vec![0u64; (end - first) * words];
-        let (rare_pairs, scan_pairs) = bits
-            .par_chunks_mut(words)
+        let spread_parts: Vec<(usize, u64)> = (0..stride)
+            .step_by(SPREAD_RUN)
+            .take(spread_rounds)
+            .flat_map(|i| (0..SPREAD_STREAMS).map(move |j| j * stride + i + 1))
+            .flat_map(|a| a..a + SPREAD_RUN)
+            .filter(|&p| p < limit)
+            .map(|p| (p, g[p].into()))
+            .collect();
+        let mut words = vec![[0u64; W]; end - first];
+        let (rare_pairs, scan_pairs) = words
+            .par_chunks_mut(ROWS)
             .enumerate()
             .map_init(
-                || (M::fresh(bound.max(256)), 0u32),
-                |(seen, stamp), (i, out)| {
-                    let seen = &mut **seen;
+                || (vec![[0u8; B]; ROWS], 0u8),
+                |(flags, stamp), (chunk, out)| {
                     *stamp = stamp.wrapping_add(1);
                     if *stamp == 0 {
-                        seen.clear();
+                        flags.iter_mut().for_each(|row| row.fill(0));
                         *stamp = 1;
                     }
-                    let n = first + i;
-                    let (mut rare_pairs, mut scan_pairs) = (0, 0);
+                    let stamp = *stamp;
+                    let rows = &mut flags[..out.len()];
+                    let c = first + chunk * ROWS;
+                    let mut pairs = [0u64; 2];
                     for &t in &shape.splits {
-                        if t + 2 > n {
-                            continue;
-                        }
-                        let rest = n - t;
-                        let near = rare.partition_point(|&(r, _)| r < rest && r + limit <= rest);
-                        let below = rare.partition_point(|&(r, _)| r < rest);
-                        rare_pairs += mark_rare(
-                            seen,
-                            *stamp,
-                            (g, 0),
-                            &rare[near..below],
-                            rest,
-                            shape.unequal,
-                        );
-                        let half = largest_smaller_part(rest, shape.unequal);
-                        let meet = half.div_ceil(2);
-                        let m = middle_prefix(rest, half, meet, limit, read_ahead);
-                        if m > 0 {
-                            mark_xors(
-                                seen,
-                                *stamp,
-                                &g[half + 1 - m..=half],
-                                &g[rest - half..rest - half + m],
-                            );
-                            scan_pairs += m as u64;
-                        }
-                    }
-                    if spread_applies(&shape, spread, n) {
-                        let rounds = (0..stride).step_by(SPREAD_RUN).take(spread_rounds);
-                        for (round, i) in rounds.enumerate() {
-                            for &t in &shape.splits {
-                                for j in 0..SPREAD_STREAMS {
-                                    let a = j * stride + i + 1;
-                                    if round < spread_rounds && a + limit > n - t {
-                                        mark_run(seen, *stamp, &view, a, n - t);
-                                        scan_pairs += SPREAD_RUN as u64;
+                        for (list, kind) in [(&rare[..], 0), (&spread_parts[..], 1)] {
+                            for &(p, v) in list {
+                                // The heaps n of the chunk where `p + (n − t − p)`
+                                // is a split with its other part below `limit`.
+                                let lo = c.max(p + t + 1);
+                                let hi = (c + rows.len()).min(limit + p + t);
+                                if lo >= hi {
+                                    continue;
+                                }
+                                let equal = 2 * p + t;
+                                let mut column = |lo: usize, hi: usize| {
+                                    if lo < hi {
+                                        mark_column(
+                                            &mut rows[lo - c..hi - c],
+                                            &g[lo - t - p..hi - t - p],
+                                            v,
+                                            stamp,
+                                        );
+                                        pairs[kind] += (hi - lo) as u64;
                                     }
+                                };
+                                if shape.unequal && (lo..hi).contains(&equal) {
+                                    column(lo, equal);
+                                    column(equal + 1, hi);
+                                } else {
+                                    column(lo, hi);
                                 }
                             }
                         }
                     }
-                    for (w, word) in out.iter_mut().enumerate() {
-                        let base = w * 64;
-                        let top = (base + 64).min(bound);
-                        *word = (base..top).fold(0u64, |acc, v| {
-                            acc | u64::from(seen.has(v, *stamp)) << (v - base)
-                        });
+                    // Splits near half the heap, heap by heap: two runs of
+                    // consecutive values each.
+                    for (i, row) in rows.iter_mut().enumerate() {
+                        let n = c + i;
+                        for &t in &shape.splits {
+                            if t + 2 > n {
+                                continue;
+                            }
+                            let rest = n - t;
+                            let half = largest_smaller_part(rest, shape.unequal);
+                            let meet = half.div_ceil(2);
+                            let m = middle_prefix(rest, half, meet, limit, read_ahead);
+                            if m == 0 {
+                                continue;
+                            }
+                            let small = &g[half + 1 - m..=half];
+                            let large = &g[rest - half..rest - half + m];
+                            for (&x, &y) in small.iter().zip(large.iter().rev()) {
+                                row[(x.into() ^ y.into()) as usize % B] = stamp;
+                            }
+                            pairs[1] += m as u64;
+                        }
                     }
-                    (rare_pairs, scan_pairs)
+                    for (row, words) in rows.iter().zip(out.iter_mut()) {
+                        for (word, bytes) in words.iter_mut().zip(row.chunks_exact(64)) {
+                            *word = bytes
+                                .iter()
+                                .enumerate()
+                                .fold(0, |acc, (b, &f)| acc | u64::from(f == stamp) << b);
+                        }
+                    }
+                    (pairs[0], pairs[1])
                 },
             )
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
@@ -732,12 +755,21 @@ impl FarJob {
             end,
             limit,
             mask,
-            words,
-            bits,
+            words: W,
+            bits: words.into_flattened(),
             rare_len: rare.len(),
             read_ahead,
             spread_rounds,
         }
+    }
+}
+
+/// Stamps `v ⊕ others[i]` in `rows[i]`: the splits of one far part for
+/// consecutive heaps.
+#[inline(always)]
+fn mark_column<T: Cell, const B: usize>(rows: &mut [[u8; B]], others: &[T], v: u64, stamp: u8) {
+    for (row, &y) in rows.iter_mut().zip(others) {
+        row[(v ^ y.into()) as usize % B] = stamp;
     }
 }
 
