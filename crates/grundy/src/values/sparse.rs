@@ -401,17 +401,25 @@ impl Visit for Run<'_> {
             if start >= state.next_review || state.rare.len() > state.rare_limit {
                 state.review(values);
             }
-            let end = state.block_end(start, len, tuning);
-            let reads_ahead = state.reads_ahead(start, end, tuning);
+            // Costly heaps are read ahead on the second core; cheap ones
+            // only have their far rare parts read, for 64 heaps at a time on
+            // this thread (a column of 64 heaps costs fewer steps than 64
+            // heaps one by one).
+            let columns = state.reads_ahead(start, tuning);
+            let reads_ahead = columns && state.work_per_heap() >= tuning.min_work;
+            let heaps = if reads_ahead { tuning.block } else { COLUMN };
+            let end = state.block_end(start, len, heaps);
+            let reads_ahead = reads_ahead && end - start > 1;
             let ahead = match pending.take() {
                 Some(ahead)
                     if ahead.first == start && ahead.end == end && ahead.mask == state.mask =>
                 {
                     ahead
                 }
-                _ if reads_ahead => {
+                _ if columns => {
                     let mut counts = Counts::default();
-                    let ahead = state.far_job(start, end, tuning).read(values, &mut counts);
+                    let job = state.far_job(start, end, tuning, reads_ahead);
+                    let ahead = job.read(values, &mut counts);
                     state.add(counts);
                     ahead
                 }
@@ -420,8 +428,8 @@ impl Visit for Run<'_> {
             // The next block is read ahead beside this one, from the values
             // before this one.
             let next = (reads_ahead && end < len && end < state.next_review).then(|| {
-                let stop = state.block_end(end, len, tuning);
-                state.far_job(end, stop, tuning)
+                let stop = state.block_end(end, len, tuning.block);
+                state.far_job(end, stop, tuning, true)
             });
             let Some(next) = next else {
                 // Nothing to do beside the block: finish it in the table.
@@ -533,6 +541,9 @@ macro_rules! with_marks {
     }};
 }
 
+/// Heaps whose far parts are read at once, each part for all of them.
+const COLUMN: usize = 64;
+
 /// Values copied from the end of the table before each block: every run of
 /// values the scans read at once is at most this long, so it lies either in
 /// the table or in the block being finished.
@@ -606,6 +617,8 @@ impl<T: Cell> View<'_, T> {
 /// `read_ahead` splits near half the heap.
 #[derive(Debug)]
 struct FarJob {
+    /// Whether to read on both cores (rayon) or on this thread.
+    parallel: bool,
     rare: Vec<(usize, u64)>,
     shape: Shape,
     bound: usize,
@@ -642,8 +655,9 @@ impl FarJob {
         g: &[T],
         counts: &mut Counts,
     ) -> Ahead {
-        const ROWS: usize = 64;
+        const ROWS: usize = COLUMN;
         let FarJob {
+            parallel,
             rare,
             shape,
             bound: _,
@@ -667,87 +681,94 @@ impl FarJob {
             .map(|p| (p, g[p].into()))
             .collect();
         let mut words = vec![[0u64; W]; end - first];
-        let (rare_pairs, scan_pairs) = words
-            .par_chunks_mut(ROWS)
-            .enumerate()
-            .map_init(
-                || (vec![[0u8; B]; ROWS], 0u8),
-                |(flags, stamp), (chunk, out)| {
-                    *stamp = stamp.wrapping_add(1);
-                    if *stamp == 0 {
-                        flags.iter_mut().for_each(|row| row.fill(0));
-                        *stamp = 1;
-                    }
-                    let stamp = *stamp;
-                    let rows = &mut flags[..out.len()];
-                    let c = first + chunk * ROWS;
-                    let mut pairs = [0u64; 2];
-                    for &t in &shape.splits {
-                        for (list, kind) in [(&rare[..], 0), (&spread_parts[..], 1)] {
-                            for &(p, v) in list {
-                                // The heaps n of the chunk where `p + (n − t − p)`
-                                // is a split with its other part below `limit`.
-                                let lo = c.max(p + t + 1);
-                                let hi = (c + rows.len()).min(limit + p + t);
-                                if lo >= hi {
-                                    continue;
-                                }
-                                let equal = 2 * p + t;
-                                let mut column = |lo: usize, hi: usize| {
-                                    if lo < hi {
-                                        mark_column(
-                                            &mut rows[lo - c..hi - c],
-                                            &g[lo - t - p..hi - t - p],
-                                            v,
-                                            stamp,
-                                        );
-                                        pairs[kind] += (hi - lo) as u64;
-                                    }
-                                };
-                                if shape.unequal && (lo..hi).contains(&equal) {
-                                    column(lo, equal);
-                                    column(equal + 1, hi);
-                                } else {
-                                    column(lo, hi);
-                                }
+        let init = || (vec![[0u8; B]; ROWS], 0u8);
+        let read = |(flags, stamp): &mut (Vec<[u8; B]>, u8),
+                    (chunk, out): (usize, &mut [[u64; W]])| {
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 {
+                flags.iter_mut().for_each(|row| row.fill(0));
+                *stamp = 1;
+            }
+            let stamp = *stamp;
+            let rows = &mut flags[..out.len()];
+            let c = first + chunk * ROWS;
+            let mut pairs = [0u64; 2];
+            for &t in &shape.splits {
+                for (list, kind) in [(&rare[..], 0), (&spread_parts[..], 1)] {
+                    for &(p, v) in list {
+                        // The heaps n of the chunk where `p + (n − t − p)`
+                        // is a split with its other part below `limit`.
+                        let lo = c.max(p + t + 1);
+                        let hi = (c + rows.len()).min(limit + p + t);
+                        if lo >= hi {
+                            continue;
+                        }
+                        let equal = 2 * p + t;
+                        let mut column = |lo: usize, hi: usize| {
+                            if lo < hi {
+                                mark_column(
+                                    &mut rows[lo - c..hi - c],
+                                    &g[lo - t - p..hi - t - p],
+                                    v,
+                                    stamp,
+                                );
+                                pairs[kind] += (hi - lo) as u64;
                             }
+                        };
+                        if shape.unequal && (lo..hi).contains(&equal) {
+                            column(lo, equal);
+                            column(equal + 1, hi);
+                        } else {
+                            column(lo, hi);
                         }
                     }
-                    // Splits near half the heap, heap by heap: two runs of
-                    // consecutive values each.
-                    for (i, row) in rows.iter_mut().enumerate() {
-                        let n = c + i;
-                        for &t in &shape.splits {
-                            if t + 2 > n {
-                                continue;
-                            }
-                            let rest = n - t;
-                            let half = largest_smaller_part(rest, shape.unequal);
-                            let meet = half.div_ceil(2);
-                            let m = middle_prefix(rest, half, meet, limit, read_ahead);
-                            if m == 0 {
-                                continue;
-                            }
-                            let small = &g[half + 1 - m..=half];
-                            let large = &g[rest - half..rest - half + m];
-                            for (&x, &y) in small.iter().zip(large.iter().rev()) {
-                                row[(x.into() ^ y.into()) as usize % B] = stamp;
-                            }
-                            pairs[1] += m as u64;
-                        }
+                }
+            }
+            // Splits near half the heap, heap by heap: two runs of
+            // consecutive values each.
+            for (i, row) in rows.iter_mut().enumerate() {
+                let n = c + i;
+                for &t in &shape.splits {
+                    if t + 2 > n {
+                        continue;
                     }
-                    for (row, words) in rows.iter().zip(out.iter_mut()) {
-                        for (word, bytes) in words.iter_mut().zip(row.chunks_exact(64)) {
-                            *word = bytes
-                                .iter()
-                                .enumerate()
-                                .fold(0, |acc, (b, &f)| acc | u64::from(f == stamp) << b);
-                        }
+                    let rest = n - t;
+                    let half = largest_smaller_part(rest, shape.unequal);
+                    let meet = half.div_ceil(2);
+                    let m = middle_prefix(rest, half, meet, limit, read_ahead);
+                    if m == 0 {
+                        continue;
                     }
-                    (pairs[0], pairs[1])
-                },
-            )
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+                    let small = &g[half + 1 - m..=half];
+                    let large = &g[rest - half..rest - half + m];
+                    for (&x, &y) in small.iter().zip(large.iter().rev()) {
+                        row[(x.into() ^ y.into()) as usize % B] = stamp;
+                    }
+                    pairs[1] += m as u64;
+                }
+            }
+            for (row, words) in rows.iter().zip(out.iter_mut()) {
+                for (word, bytes) in words.iter_mut().zip(row.chunks_exact(64)) {
+                    *word = stamped_bits(bytes, stamp);
+                }
+            }
+            (pairs[0], pairs[1])
+        };
+        let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
+        let (rare_pairs, scan_pairs) = if parallel {
+            words
+                .par_chunks_mut(ROWS)
+                .enumerate()
+                .map_init(init, read)
+                .reduce(|| (0, 0), add)
+        } else {
+            let mut flags = init();
+            words
+                .chunks_mut(ROWS)
+                .enumerate()
+                .map(|item| read(&mut flags, item))
+                .fold((0, 0), add)
+        };
         counts.rare_pairs += rare_pairs;
         counts.scan_pairs += scan_pairs;
         Ahead {
@@ -762,6 +783,26 @@ impl FarJob {
             spread_rounds,
         }
     }
+}
+
+/// The bits of the bytes of `bytes` (64 of them) equal to `stamp`, eight
+/// bytes at a time: a byte of `x = bytes ⊕ stamp` is zero exactly when its
+/// high bit survives `!(((x & 0x7f…) + 0x7f…) | x | 0x7f…)` (no carry
+/// crosses a byte), and multiplying the bytes' 0/1 by `0x0102040810204080`
+/// gathers them, in order, in the top byte (the partial products land on
+/// distinct bits, so nothing carries into it).
+#[inline(always)]
+fn stamped_bits(bytes: &[u8], stamp: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let splat = u64::from(stamp) * 0x0101_0101_0101_0101;
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |word, (k, eight)| {
+            let x = u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ splat;
+            let zero = !(((x & LOW) + LOW) | x | LOW) >> 7;
+            word | (zero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
 }
 
 /// Stamps `v ⊕ others[i]` in `rows[i]`: the splits of one far part for
@@ -1064,35 +1105,35 @@ impl State {
         self.scan_pairs += counts.scan_pairs;
     }
 
-    /// The end of the block from `start`: a block ends at a review.
-    fn block_end(&self, start: usize, len: usize, tuning: Tuning) -> usize {
+    /// The end of the block of `block` heaps from `start`: a block ends at
+    /// a review.
+    fn block_end(&self, start: usize, len: usize, block: usize) -> usize {
         len.min(self.next_review.max(start + 1))
-            .min(start.saturating_add(tuning.block.max(1)))
+            .min(start.saturating_add(block.max(1)))
     }
 
-    /// Whether the block `start..end` is worth reading ahead: far enough,
-    /// with few values (reading ahead keeps K bits a heap of the block) and
-    /// heaps costly enough.
-    fn reads_ahead(&self, start: usize, end: usize, tuning: Tuning) -> bool {
-        start >= tuning.parallel_from
-            && end - start > 1
-            && self.histogram.len() <= MAX_READ_AHEAD_BOUND
-            && self.work_per_heap() >= tuning.min_work
+    /// Whether the block from `start` is worth reading ahead: far enough,
+    /// with few values (reading ahead keeps K bits a heap of the block).
+    fn reads_ahead(&self, start: usize, tuning: Tuning) -> bool {
+        start >= tuning.parallel_from && self.histogram.len() <= MAX_READ_AHEAD_BOUND
     }
 
     /// The reading ahead of the block `first..end`, with the rare list as it
-    /// is now.
-    fn far_job(&self, first: usize, end: usize, tuning: Tuning) -> FarJob {
+    /// is now: on both cores with the splits near half the heap and the
+    /// spread runs if `parallel`, else only the far rare parts, on this
+    /// thread.
+    fn far_job(&self, first: usize, end: usize, tuning: Tuning, parallel: bool) -> FarJob {
         FarJob {
+            parallel,
             rare: self.rare.clone(),
             shape: self.shape.clone(),
             bound: self.histogram.len(),
             mask: self.mask,
             first,
             end,
-            read_ahead: tuning.read_ahead,
+            read_ahead: if parallel { tuning.read_ahead } else { 0 },
             spread: self.spread,
-            spread_rounds: tuning.spread_ahead,
+            spread_rounds: if parallel { tuning.spread_ahead } else { 0 },
         }
     }
 
@@ -1443,5 +1484,25 @@ fn mark_run<T: Cell, M: Marks + ?Sized>(
 fn mark_xors<T: Cell, M: Marks + ?Sized>(seen: &mut M, stamp: u32, small: &[T], large: &[T]) {
     for (&x, &y) in small.iter().zip(large.iter().rev()) {
         seen.set((x.into() ^ y.into()) as usize, stamp);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stamped_bits;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn stamped_bits_are_the_bytes_equal_to_the_stamp(
+            bytes in prop::collection::vec(prop::sample::select(vec![0u8, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff]), 64),
+            stamp in prop::sample::select(vec![0u8, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff]),
+        ) {
+            let expected = bytes
+                .iter()
+                .enumerate()
+                .fold(0u64, |word, (b, &f)| word | u64::from(f == stamp) << b);
+            prop_assert_eq!(stamped_bits(&bytes, stamp), expected);
+        }
     }
 }

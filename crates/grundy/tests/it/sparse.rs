@@ -39,6 +39,17 @@ fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
     }
 }
 
+/// Far rare parts read 64 heaps at a time on one thread from the first heap
+/// on: what cheap heaps get.
+fn columns(mask: MaskPolicy) -> Tuning {
+    Tuning {
+        mask,
+        parallel_from: 0,
+        min_work: u64::MAX,
+        ..Tuning::default()
+    }
+}
+
 /// [`parallel`] with the spread scan over `spread` smaller parts, `rounds`
 /// of it read ahead.
 fn parallel_spread(mask: MaskPolicy, block: usize, spread: usize, rounds: usize) -> Tuning {
@@ -112,6 +123,17 @@ proptest! {
     }
 
     #[test]
+    fn reading_far_parts_in_columns_changes_no_value(
+        game in splitting_code(),
+        to in 0u64..2500,
+        mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
+    ) {
+        let mut table = ValueTable::new();
+        sparse::extend(&game, &mut table, to as usize + 1, columns(mask), &mut |_| {}).unwrap();
+        prop_assert_eq!(table, naive(&game, to), "{}", game);
+    }
+
+    #[test]
     fn reading_the_spread_scan_ahead_changes_no_value(
         game in splitting_code(),
         to in 0u64..2500,
@@ -165,6 +187,11 @@ fn grundys_game_equals_naive_at_every_length_up_to_3000() {
         let tuning = spread(MaskPolicy::Auto, parts);
         sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
         assert_eq!(table.to_vec(), expected, "spread {parts}");
+    }
+    for mask in [MaskPolicy::Auto, MaskPolicy::Fixed(0)] {
+        let mut table = ValueTable::new();
+        sparse::extend(&game, &mut table, 3001, columns(mask), &mut |_| {}).unwrap();
+        assert_eq!(table.to_vec(), expected, "columns, {mask:?}");
     }
     for (block, parts, rounds) in [(1, 128, 1), (10, 256, 4), (100, 640, 8), (1024, 1024, 6)] {
         let mut table = ValueTable::new();
