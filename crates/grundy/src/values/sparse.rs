@@ -344,8 +344,8 @@ struct State {
     /// `seen[v] == stamp` when `v` is an option value of the current heap:
     /// a new heap takes a new stamp instead of clearing the array, and the
     /// marks are plain stores, with no read-modify-write chain between them.
-    seen: Vec<u32>,
-    stamp: u32,
+    seen: Vec<u8>,
+    stamp: u8,
     /// Rare values below the least missing common value that the lazy scan
     /// has yet to find, increasing.
     want: Vec<u64>,
@@ -469,72 +469,80 @@ impl Visit for Run<'_> {
     }
 }
 
-/// Generation stamps of option values: `v` is marked for the current heap
-/// when its stamp is the current one. Arrays of a power-of-two length `N`
+/// Byte generation stamps of option values: `v` is marked for the current
+/// heap when its stamp is the current one, and the stamps are cleared when
+/// the stamp wraps, every 255 heaps. Arrays of a power-of-two length `N`
 /// above every option value let the hot loops index without bounds checks
 /// (`v % N` is `v`); a slice serves larger values.
 trait Marks {
-    fn set(&mut self, v: usize, stamp: u32);
-    fn has(&self, v: usize, stamp: u32) -> bool;
+    fn set(&mut self, v: usize, stamp: u8);
+    fn has(&self, v: usize, stamp: u8) -> bool;
     fn clear(&mut self);
+    fn bytes(&self) -> &[u8];
     /// The values `64·w..64·w + 64` marked with `stamp`, as bits.
     #[inline(always)]
-    fn word(&self, w: usize, stamp: u32) -> u64 {
-        (0..64).fold(0, |word, b| {
-            word | u64::from(self.has(w * 64 + b, stamp)) << b
-        })
+    fn word(&self, w: usize, stamp: u8) -> u64 {
+        stamped_bits(&self.bytes()[w * 64..w * 64 + 64], stamp)
     }
 }
 
-impl<const N: usize> Marks for [u32; N] {
+impl<const N: usize> Marks for [u8; N] {
     #[inline(always)]
-    fn set(&mut self, v: usize, stamp: u32) {
+    fn set(&mut self, v: usize, stamp: u8) {
         self[v % N] = stamp;
     }
     #[inline(always)]
-    fn has(&self, v: usize, stamp: u32) -> bool {
+    fn has(&self, v: usize, stamp: u8) -> bool {
         self[v % N] == stamp
     }
     fn clear(&mut self) {
         self.fill(0);
     }
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self
+    }
 }
 
-impl Marks for [u32] {
+impl Marks for [u8] {
     #[inline(always)]
-    fn set(&mut self, v: usize, stamp: u32) {
+    fn set(&mut self, v: usize, stamp: u8) {
         self[v] = stamp;
     }
     #[inline(always)]
-    fn has(&self, v: usize, stamp: u32) -> bool {
+    fn has(&self, v: usize, stamp: u8) -> bool {
         self[v] == stamp
     }
     fn clear(&mut self) {
         self.fill(0);
     }
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self
+    }
 }
 
-/// Calls `$body` with `$marks` bound to the stamps `$seen` (a `[u32]` of
+/// Calls `$body` with `$marks` bound to the stamps `$seen` (a `[u8]` of
 /// power-of-two length at least 256) as the fixed-size array of its length
 /// when there is one, so that each gets its own unchecked copy of the code.
 macro_rules! with_marks {
     ($seen:expr, |$marks:ident| $body:expr) => {{
-        let seen: &mut [u32] = $seen;
+        let seen: &mut [u8] = $seen;
         match seen.len() {
             256 => {
-                let $marks: &mut [u32; 256] = seen.try_into().expect("256 stamps");
+                let $marks: &mut [u8; 256] = seen.try_into().expect("256 stamps");
                 $body
             }
             512 => {
-                let $marks: &mut [u32; 512] = seen.try_into().expect("512 stamps");
+                let $marks: &mut [u8; 512] = seen.try_into().expect("512 stamps");
                 $body
             }
             1024 => {
-                let $marks: &mut [u32; 1024] = seen.try_into().expect("1024 stamps");
+                let $marks: &mut [u8; 1024] = seen.try_into().expect("1024 stamps");
                 $body
             }
             _ => {
-                let $marks: &mut [u32] = seen;
+                let $marks: &mut [u8] = seen;
                 $body
             }
         }
@@ -897,7 +905,7 @@ fn middle_prefix(rest: usize, half: usize, meet: usize, limit: usize, read_ahead
 #[inline(always)]
 fn mark_rare<T: Cell, M: Marks + ?Sized>(
     seen: &mut M,
-    stamp: u32,
+    stamp: u8,
     (src, offset): (&[T], usize),
     rare: &[(usize, u64)],
     rest: usize,
@@ -924,7 +932,7 @@ fn mark_rare<T: Cell, M: Marks + ?Sized>(
 #[inline(always)]
 fn mark_rare_view<T: Cell, M: Marks + ?Sized>(
     seen: &mut M,
-    stamp: u32,
+    stamp: u8,
     view: &View<'_, T>,
     rare: &[(usize, u64)],
     rest: usize,
@@ -1363,7 +1371,7 @@ impl State {
 /// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
 fn spread_scan<T: Cell, M: Marks + ?Sized>(
     seen: &mut M,
-    stamp: u32,
+    stamp: u8,
     view: &View<'_, T>,
     (shape, spread): (&Shape, usize),
     n: usize,
@@ -1458,7 +1466,7 @@ fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
 #[inline(always)]
 fn mark_run<T: Cell, M: Marks + ?Sized>(
     seen: &mut M,
-    stamp: u32,
+    stamp: u8,
     view: &View<'_, T>,
     a: usize,
     rest: usize,
@@ -1481,7 +1489,7 @@ fn mark_run<T: Cell, M: Marks + ?Sized>(
 /// Marks `small[i] ⊕ large[len − 1 − i]` as seen: the splits whose parts
 /// are read from both ends of two windows.
 #[inline(always)]
-fn mark_xors<T: Cell, M: Marks + ?Sized>(seen: &mut M, stamp: u32, small: &[T], large: &[T]) {
+fn mark_xors<T: Cell, M: Marks + ?Sized>(seen: &mut M, stamp: u8, small: &[T], large: &[T]) {
     for (&x, &y) in small.iter().zip(large.iter().rev()) {
         seen.set((x.into() ^ y.into()) as usize, stamp);
     }
