@@ -410,9 +410,12 @@ impl Visit for Run<'_> {
             let heaps = if reads_ahead { tuning.block } else { COLUMN };
             let end = state.block_end(start, len, heaps);
             let reads_ahead = reads_ahead && end - start > 1;
-            let ahead = match pending.take() {
+            let mut ahead = match pending.take() {
                 Some(ahead)
-                    if ahead.first == start && ahead.end == end && ahead.mask == state.mask =>
+                    if ahead.reach.first == start
+                        && ahead.reach.end == end
+                        && ahead.reach.mask == state.mask
+                        && ahead.width == state.seen.len() =>
                 {
                     ahead
                 }
@@ -433,7 +436,7 @@ impl Visit for Run<'_> {
             });
             let Some(next) = next else {
                 // Nothing to do beside the block: finish it in the table.
-                let stop = state.finish_block(&[], values, 0, end, &ahead);
+                let stop = state.finish_block(&[], values, 0, end, &mut ahead);
                 report_block(progress, start, values.len(), len);
                 match stop {
                     Stop::End | Stop::Review | Stop::Grown => continue,
@@ -444,12 +447,12 @@ impl Visit for Run<'_> {
             // The block is finished in a copy of the table's end, from where
             // the parts of the near rare heaps lie: the table is read by the
             // other thread meanwhile.
-            let tail_from = ahead.limit.min(start.saturating_sub(BACK));
+            let tail_from = ahead.reach.limit.min(start.saturating_sub(BACK));
             block.clear();
             block.extend_from_slice(&values[tail_from..]);
             let done: &[T] = values;
             let (stop, (next_ahead, next_counts)) = rayon::join(
-                || state.finish_block(done, &mut block, tail_from, end, &ahead),
+                || state.finish_block(done, &mut block, tail_from, end, &mut ahead),
                 || {
                     let mut counts = Counts::default();
                     let ahead = job.read(done, &mut counts);
@@ -479,6 +482,8 @@ trait Marks {
     fn has(&self, v: usize, stamp: u8) -> bool;
     fn clear(&mut self);
     fn bytes(&self) -> &[u8];
+    /// A row of marks as stamps of this kind.
+    fn of(row: &mut [u8]) -> &mut Self;
     /// The values `64·w..64·w + 64` marked with `stamp`, as bits.
     #[inline(always)]
     fn word(&self, w: usize, stamp: u8) -> u64 {
@@ -502,6 +507,10 @@ impl<const N: usize> Marks for [u8; N] {
     fn bytes(&self) -> &[u8] {
         self
     }
+    #[inline(always)]
+    fn of(row: &mut [u8]) -> &mut Self {
+        row.try_into().expect("a row as long as the stamps")
+    }
 }
 
 impl Marks for [u8] {
@@ -520,6 +529,16 @@ impl Marks for [u8] {
     fn bytes(&self) -> &[u8] {
         self
     }
+    #[inline(always)]
+    fn of(row: &mut [u8]) -> &mut Self {
+        row
+    }
+}
+
+/// The length of the stamps for values below `bound` (a power of two):
+/// at least 256.
+fn marks_len(bound: usize) -> usize {
+    bound.max(256)
 }
 
 /// Calls `$body` with `$marks` bound to the stamps `$seen` (a `[u8]` of
@@ -642,27 +661,24 @@ struct FarJob {
 impl FarJob {
     /// Reads, in parallel over the heaps, the splits of the job from `g`.
     fn read<T: Cell>(self, g: &[T], counts: &mut Counts) -> Ahead {
-        match self.bound.div_ceil(64) {
-            0..=4 => self.read_with::<T, 4, 256>(g, counts),
-            5..=8 => self.read_with::<T, 8, 512>(g, counts),
-            9..=16 => self.read_with::<T, 16, 1024>(g, counts),
-            17..=32 => self.read_with::<T, 32, 2048>(g, counts),
-            _ => self.read_with::<T, 64, MAX_READ_AHEAD_BOUND>(g, counts),
+        match marks_len(self.bound) {
+            256 => self.read_with::<T, 256>(g, counts),
+            512 => self.read_with::<T, 512>(g, counts),
+            1024 => self.read_with::<T, 1024>(g, counts),
+            2048 => self.read_with::<T, 2048>(g, counts),
+            _ => self.read_with::<T, MAX_READ_AHEAD_BOUND>(g, counts),
         }
     }
 
-    /// [`FarJob::read`] with `W` bit-set words a heap, values below
-    /// `B = 64·W`.
+    /// [`FarJob::read`] for values below `B`.
     ///
     /// A far part `p` (a rare heap, or a smaller part of a spread run) is
     /// read for 64 heaps at a time: their other parts `n − t − p` are
-    /// consecutive, and each heap has its own row of byte stamps, so the
-    /// marks of one part are independent stores with no bounds checks.
-    fn read_with<T: Cell, const W: usize, const B: usize>(
-        self,
-        g: &[T],
-        counts: &mut Counts,
-    ) -> Ahead {
+    /// consecutive, and each heap has its own row of `B` byte marks, so the
+    /// marks of one part are independent stores with no bounds checks. The
+    /// rows go to the thread that finishes the block, which marks the rest
+    /// of each heap's options in them.
+    fn read_with<T: Cell, const B: usize>(self, g: &[T], counts: &mut Counts) -> Ahead {
         const ROWS: usize = COLUMN;
         let FarJob {
             parallel,
@@ -688,17 +704,9 @@ impl FarJob {
             .filter(|&p| p < limit)
             .map(|p| (p, g[p].into()))
             .collect();
-        let mut words = vec![[0u64; W]; end - first];
-        let init = || (vec![[0u8; B]; ROWS], 0u8);
-        let read = |(flags, stamp): &mut (Vec<[u8; B]>, u8),
-                    (chunk, out): (usize, &mut [[u64; W]])| {
-            *stamp = stamp.wrapping_add(1);
-            if *stamp == 0 {
-                flags.iter_mut().for_each(|row| row.fill(0));
-                *stamp = 1;
-            }
-            let stamp = *stamp;
-            let rows = &mut flags[..out.len()];
+        let mut marks = vec![[0u8; B]; end - first];
+        let stamp = ROW_MARK;
+        let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
             let c = first + chunk * ROWS;
             let mut pairs = [0u64; 2];
             for &t in &shape.splits {
@@ -755,40 +763,36 @@ impl FarJob {
                     pairs[1] += m as u64;
                 }
             }
-            for (row, words) in rows.iter().zip(out.iter_mut()) {
-                for (word, bytes) in words.iter_mut().zip(row.chunks_exact(64)) {
-                    *word = stamped_bits(bytes, stamp);
-                }
-            }
             (pairs[0], pairs[1])
         };
         let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
         let (rare_pairs, scan_pairs) = if parallel {
-            words
+            marks
                 .par_chunks_mut(ROWS)
                 .enumerate()
-                .map_init(init, read)
+                .map(read)
                 .reduce(|| (0, 0), add)
         } else {
-            let mut flags = init();
-            words
+            marks
                 .chunks_mut(ROWS)
                 .enumerate()
-                .map(|item| read(&mut flags, item))
+                .map(read)
                 .fold((0, 0), add)
         };
         counts.rare_pairs += rare_pairs;
         counts.scan_pairs += scan_pairs;
         Ahead {
-            first,
-            end,
-            limit,
-            mask,
-            words: W,
-            bits: words.into_flattened(),
-            rare_len: rare.len(),
-            read_ahead,
-            spread_rounds,
+            reach: Reach {
+                first,
+                end,
+                limit,
+                mask,
+                rare_len: rare.len(),
+                read_ahead,
+                spread_rounds,
+            },
+            width: B,
+            rows: marks.into_flattened(),
         }
     }
 }
@@ -822,10 +826,42 @@ fn mark_column<T: Cell, const B: usize>(rows: &mut [[u8; B]], others: &[T], v: u
     }
 }
 
-/// Option values of the heaps of a block, read in parallel from the values
-/// before `limit` while the block could not yet be finished.
+/// Option values of the heaps of a block, read from the values before
+/// `limit` while the block could not yet be finished: a row of marks a
+/// heap ([`ROW_MARK`] where read), and which splits were read.
 #[derive(Debug)]
 struct Ahead {
+    reach: Reach,
+    /// Marks a heap; 0 when nothing was read ahead.
+    width: usize,
+    rows: Vec<u8>,
+}
+
+/// The mark of an option value in a row read ahead.
+const ROW_MARK: u8 = 1;
+
+impl Ahead {
+    /// Nothing read ahead for the block from `first`.
+    fn none(first: usize) -> Ahead {
+        Ahead {
+            reach: Reach {
+                first,
+                end: first,
+                limit: first,
+                mask: 0,
+                rare_len: 0,
+                read_ahead: 0,
+                spread_rounds: 0,
+            },
+            width: 0,
+            rows: Vec::new(),
+        }
+    }
+}
+
+/// Which splits of a block were read ahead.
+#[derive(Clone, Copy, Debug)]
+struct Reach {
     /// The block, `first..end`.
     first: usize,
     end: usize,
@@ -833,9 +869,6 @@ struct Ahead {
     limit: usize,
     /// The mask whose rare list was read.
     mask: u64,
-    /// Bit-set words a heap.
-    words: usize,
-    bits: Vec<u64>,
     /// Rare-list entries that existed when the block was read ahead: those
     /// with the other part below `limit` were read.
     rare_len: usize,
@@ -845,38 +878,12 @@ struct Ahead {
     spread_rounds: usize,
 }
 
-impl Ahead {
-    /// Nothing read ahead for the block from `first`.
-    fn none(first: usize) -> Ahead {
-        Ahead {
-            first,
-            end: first,
-            limit: first,
-            mask: 0,
-            words: 0,
-            bits: Vec::new(),
-            rare_len: 0,
-            read_ahead: 0,
-            spread_rounds: 0,
-        }
-    }
-
+impl Reach {
     /// Whether the run of spread-scan splits from smaller part `a` of
     /// `rest` in round `round` was read ahead.
     #[inline]
     fn has_run(&self, round: usize, a: usize, rest: usize) -> bool {
         round < self.spread_rounds && a + self.limit > rest
-    }
-
-    /// The values `64·w..64·w + 64` read ahead among the option values of
-    /// heap `n`, as bits.
-    #[inline]
-    fn word(&self, n: usize, w: usize) -> u64 {
-        if w < self.words {
-            self.bits[(n - self.first) * self.words + w]
-        } else {
-            0
-        }
     }
 
     /// How many splits of the middle stream of a take were read ahead.
@@ -1081,7 +1088,7 @@ impl State {
     /// Sizes `seen` for values `0..K` and sorts the values into classes.
     fn resize_bits(&mut self) {
         let bound = self.histogram.len() as u64;
-        self.seen = vec![0; bound.max(256) as usize];
+        self.seen = vec![0; marks_len(bound as usize)];
         self.stamp = 0;
         let mask = self.mask;
         let class = |rare: bool| -> Vec<u64> {
@@ -1155,7 +1162,7 @@ impl State {
         block: &mut Vec<T>,
         tail_from: usize,
         end: usize,
-        ahead: &Ahead,
+        ahead: &mut Ahead,
     ) -> Stop {
         let mut seen = std::mem::take(&mut self.seen);
         let stop = with_marks!(&mut seen[..], |marks| self
@@ -1174,16 +1181,31 @@ impl State {
         block: &mut Vec<T>,
         tail_from: usize,
         end: usize,
-        ahead: &Ahead,
+        ahead: &mut Ahead,
     ) -> Stop {
         let bound = self.histogram.len();
+        let reach = ahead.reach;
+        let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
+        let mut rows = rows.into_iter().flatten();
         for n in tail_from + block.len()..end {
             let view = View {
                 done,
                 tail: block,
                 tail_from,
             };
-            let value = self.value_of(seen, &view, n, ahead);
+            // The heap's row read ahead, if any, takes the rest of its
+            // marks; otherwise the stamps do.
+            let value = match rows.next() {
+                Some(row) => self.value_of(M::of(row), ROW_MARK, &view, n, &reach),
+                None => {
+                    self.stamp = self.stamp.wrapping_add(1);
+                    if self.stamp == 0 {
+                        seen.clear();
+                        self.stamp = 1;
+                    }
+                    self.value_of(seen, self.stamp, &view, n, &reach)
+                }
+            };
             let Some(cell) = T::from_u64(value) else {
                 return Stop::Wider(value);
             };
@@ -1205,16 +1227,11 @@ impl State {
     fn value_of<T: Cell, M: Marks + ?Sized>(
         &mut self,
         seen: &mut M,
+        stamp: u8,
         view: &View<'_, T>,
         n: usize,
-        ahead: &Ahead,
+        ahead: &Reach,
     ) -> u64 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            seen.clear();
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
         let shape = &self.shape;
         for &t in &shape.ends {
             if t == n {
@@ -1249,7 +1266,7 @@ impl State {
         present.clear();
         let mut common_mex = bound;
         for (w, &common) in self.common_bits.iter().enumerate() {
-            let found = seen.word(w, stamp) | ahead.word(n, w);
+            let found = seen.word(w, stamp);
             present.push(found);
             let missing = common & !found;
             if missing != 0 {
@@ -1376,7 +1393,7 @@ fn spread_scan<T: Cell, M: Marks + ?Sized>(
     (shape, spread): (&Shape, usize),
     n: usize,
     want: &mut Vec<u64>,
-    ahead: &Ahead,
+    ahead: &Reach,
 ) -> u64 {
     if !spread_applies(shape, spread, n) {
         return 0;
