@@ -358,6 +358,10 @@ struct State {
     scan_pairs: u64,
     full_scans: u64,
     trial: SpreadTrial,
+    /// For each take, how many old rare heaps are near and how many new
+    /// ones lie below the heap ([`State::value_of`]): they only grow within
+    /// a block.
+    cursors: Vec<(usize, usize)>,
     heaps: u64,
     len: u64,
 }
@@ -1025,6 +1029,7 @@ impl State {
             scan_pairs: 0,
             full_scans: 0,
             trial: SpreadTrial::default(),
+            cursors: Vec::new(),
             heaps: 0,
             len: 0,
         };
@@ -1185,6 +1190,8 @@ impl State {
     ) -> Stop {
         let bound = self.histogram.len();
         let reach = ahead.reach;
+        self.cursors.clear();
+        self.cursors.resize(self.shape.splits.len(), (0, 0));
         let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
         let mut rows = rows.into_iter().flatten();
         for n in tail_from + block.len()..end {
@@ -1248,15 +1255,23 @@ impl State {
         // found since.
         let mut pairs = 0u64;
         let (old, new) = self.rare.split_at(ahead.rare_len);
-        for &t in &shape.splits {
+        for (&t, (near, below)) in shape.splits.iter().zip(&mut self.cursors) {
             if t + 2 > n {
                 continue;
             }
             let rest = n - t;
-            let near = old.partition_point(|&(r, _)| r < rest && r + ahead.limit <= rest);
-            pairs += mark_rare_view(seen, stamp, view, &old[..near], rest, shape.unequal);
-            let below = new.partition_point(|&(r, _)| r < rest);
-            pairs += mark_rare_view(seen, stamp, view, &new[..below], rest, shape.unequal);
+            // Both ends only move up from one heap to the next.
+            while old
+                .get(*near)
+                .is_some_and(|&(r, _)| r < rest && r + ahead.limit <= rest)
+            {
+                *near += 1;
+            }
+            pairs += mark_rare_view(seen, stamp, view, &old[..*near], rest, shape.unequal);
+            while new.get(*below).is_some_and(|&(r, _)| r < rest) {
+                *below += 1;
+            }
+            pairs += mark_rare_view(seen, stamp, view, &new[..*below], rest, shape.unequal);
         }
         self.rare_pairs += pairs;
         // Option values are below K, so the mex is at most K: the least common
