@@ -125,7 +125,7 @@ impl Default for Tuning {
     fn default() -> Self {
         Tuning {
             mask: MaskPolicy::Auto,
-            block: 1024,
+            block: 512,
             parallel_from: 1 << 16,
             read_ahead: 768,
             min_work: 1024,
@@ -264,6 +264,10 @@ pub fn extend(
             None => break,
             Some(wider) => {
                 let n = table.len();
+                // The table is copied to a wider one: give back what the
+                // engine holds first, as the two tables are briefly alive
+                // together.
+                state.spare_rows = Vec::new();
                 table.try_push(Nimber::new(wider))?;
                 state.record(n, wider);
             }
@@ -362,6 +366,9 @@ struct State {
     /// ones lie below the heap ([`State::value_of`]): they only grow within
     /// a block.
     cursors: Vec<(usize, usize)>,
+    /// Buffers of rows read ahead, kept for the next blocks: two circulate
+    /// while blocks are read ahead beside each other.
+    spare_rows: Vec<Vec<u8>>,
     heaps: u64,
     len: u64,
 }
@@ -441,6 +448,7 @@ impl Visit for Run<'_> {
             let Some(next) = next else {
                 // Nothing to do beside the block: finish it in the table.
                 let stop = state.finish_block(&[], values, 0, end, &mut ahead);
+                state.keep_rows(ahead.rows);
                 report_block(progress, start, values.len(), len);
                 match stop {
                     Stop::End | Stop::Review | Stop::Grown => continue,
@@ -464,6 +472,7 @@ impl Visit for Run<'_> {
                 },
             );
             values.extend_from_slice(&block[start - tail_from..]);
+            state.keep_rows(ahead.rows);
             state.add(next_counts);
             report_block(progress, start, values.len(), len);
             match stop {
@@ -650,6 +659,8 @@ impl<T: Cell> View<'_, T> {
 struct FarJob {
     /// Whether to read on both cores (rayon) or on this thread.
     parallel: bool,
+    /// A buffer for the rows of marks, reused from an earlier block.
+    rows: Vec<u8>,
     rare: Vec<(usize, u64)>,
     shape: Shape,
     bound: usize,
@@ -686,6 +697,7 @@ impl FarJob {
         const ROWS: usize = COLUMN;
         let FarJob {
             parallel,
+            rows,
             rare,
             shape,
             bound: _,
@@ -708,7 +720,10 @@ impl FarJob {
             .filter(|&p| p < limit)
             .map(|p| (p, g[p].into()))
             .collect();
-        let mut marks = vec![[0u8; B]; end - first];
+        let mut buffer = rows;
+        buffer.clear();
+        buffer.resize((end - first) * B, 0);
+        let (marks, _) = buffer.as_chunks_mut::<B>();
         let stamp = ROW_MARK;
         let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
             let c = first + chunk * ROWS;
@@ -796,7 +811,7 @@ impl FarJob {
                 spread_rounds,
             },
             width: B,
-            rows: marks.into_flattened(),
+            rows: buffer,
         }
     }
 }
@@ -1030,6 +1045,7 @@ impl State {
             full_scans: 0,
             trial: SpreadTrial::default(),
             cursors: Vec::new(),
+            spare_rows: Vec::new(),
             heaps: 0,
             len: 0,
         };
@@ -1142,9 +1158,10 @@ impl State {
     /// is now: on both cores with the splits near half the heap and the
     /// spread runs if `parallel`, else only the far rare parts, on this
     /// thread.
-    fn far_job(&self, first: usize, end: usize, tuning: Tuning, parallel: bool) -> FarJob {
+    fn far_job(&mut self, first: usize, end: usize, tuning: Tuning, parallel: bool) -> FarJob {
         FarJob {
             parallel,
+            rows: self.spare_rows.pop().unwrap_or_default(),
             rare: self.rare.clone(),
             shape: self.shape.clone(),
             bound: self.histogram.len(),
@@ -1154,6 +1171,13 @@ impl State {
             read_ahead: if parallel { tuning.read_ahead } else { 0 },
             spread: self.spread,
             spread_rounds: if parallel { tuning.spread_ahead } else { 0 },
+        }
+    }
+
+    /// Keeps a buffer of rows for a later block.
+    fn keep_rows(&mut self, rows: Vec<u8>) {
+        if rows.capacity() > 0 && self.spare_rows.len() < 2 {
+            self.spare_rows.push(rows);
         }
     }
 
