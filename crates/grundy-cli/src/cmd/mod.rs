@@ -69,14 +69,13 @@ impl Context {
         let mut read_note = String::new();
         if let Some(cache) = &self.cache {
             cache_note = format!("nothing cached in {}", cache.path(ruleset).display());
-            if (table.len() as u64) < want {
-                if let Some(cached) = cache.load(ruleset) {
-                    if cached.len() > table.len() {
-                        read_note = format!("read {} values; ", cached.len());
-                        cache_note = format!("{read_note}{}", cache.path(ruleset).display());
-                        *table = cached;
-                    }
-                }
+            if (table.len() as u64) < want
+                && let Some(cached) = cache.load(ruleset)
+                && cached.len() > table.len()
+            {
+                read_note = format!("read {} values; ", cached.len());
+                cache_note = format!("{read_note}{}", cache.path(ruleset).display());
+                *table = cached;
             }
         }
         let mut bar = Bar::new("values");

@@ -272,7 +272,7 @@ pub(crate) fn scan(
                 position[0] = x1;
                 let list = &mut found[(x1 - block) as usize];
                 scanner.search(&mut position, &mut |p| list.extend_from_slice(p));
-                if done % (1 << 16) == 0 {
+                if done.is_multiple_of(1 << 16) {
                     progress(Progress { done, total });
                 }
                 done += 1;

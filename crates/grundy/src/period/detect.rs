@@ -220,14 +220,15 @@ pub fn detect_simple(table: &ValueTable) -> Option<Candidate> {
     let len = table.len() as u64;
     let mut p = 1;
     while 2 * p <= len {
-        if let Some((e, s)) = least_preperiod(table, p) {
-            if len - e >= 2 * p && 2 * e <= len {
-                return Some(Candidate {
-                    preperiod: e,
-                    period: p,
-                    saltus: s,
-                });
-            }
+        if let Some((e, s)) = least_preperiod(table, p)
+            && len - e >= 2 * p
+            && 2 * e <= len
+        {
+            return Some(Candidate {
+                preperiod: e,
+                period: p,
+                saltus: s,
+            });
         }
         p += 1;
     }

@@ -24,7 +24,7 @@
 /// ```
 #[inline]
 pub fn is_rare(value: u64, mask: u64) -> bool {
-    (value & mask).count_ones() % 2 == 0
+    (value & mask).count_ones().is_multiple_of(2)
 }
 
 /// How many heaps are rare under `mask`, from the histogram of their values

@@ -253,7 +253,7 @@ const PROGRESS_EVERY: usize = 1 << 14;
 /// heaps and at the end: the one place engines report from.
 #[inline]
 pub(crate) fn report(progress: &mut dyn FnMut(Progress), n: usize, len: usize) {
-    if n % PROGRESS_EVERY == 0 || n == len {
+    if n.is_multiple_of(PROGRESS_EVERY) || n == len {
         progress(Progress {
             done: n as u64,
             total: len as u64,

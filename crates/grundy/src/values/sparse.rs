@@ -937,7 +937,7 @@ fn mark_rare<T: Cell, M: Marks + ?Sized>(
     rest: usize,
     unequal: bool,
 ) -> u64 {
-    let equal = if unequal && rest % 2 == 0 {
+    let equal = if unequal && rest.is_multiple_of(2) {
         rare.binary_search_by_key(&(rest / 2), |&(r, _)| r).ok()
     } else {
         None

@@ -242,7 +242,7 @@ impl ValueTable {
     /// not a whole number of values; [`ErrorKind::TooLarge`] if the table
     /// cannot be allocated.
     pub fn from_le_bytes(width: usize, bytes: &[u8]) -> Result<ValueTable> {
-        if ![1, 2, 4, 8].contains(&width) || bytes.len() % width != 0 {
+        if ![1, 2, 4, 8].contains(&width) || !bytes.len().is_multiple_of(width) {
             return Err(Error::new(
                 ErrorKind::Corrupt,
                 format!(
