@@ -31,7 +31,11 @@
 //! heap, and the far runs of the first rounds of the spread scan. Rayon's
 //! work stealing lends the first thread to that reading when its block is
 //! done first. The block being finished lives in a copy of the table's end,
-//! so the table itself is only read while both threads run.
+//! so the table itself is only read while both threads run. A far part is
+//! read for 64 heaps at once (their other parts are consecutive), into a
+//! row of byte marks a heap, which the finishing thread then completes.
+//! Heaps too cheap for a second core (0.354's) still get their far rare
+//! parts read that way, 64 heaps at a time, on the one thread.
 //!
 //! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
 //! where every value is rare) the rare list is long and the scans run far,
@@ -87,6 +91,8 @@ pub enum MaskPolicy {
 /// splits of the next block whose parts both lie before the current one — a
 /// rare part far back, splits near half the heap, far runs of the spread
 /// scan — are read for every heap of the next block in parallel (rayon).
+/// Cheaper heaps are finished 64 at a time, their far rare parts read first
+/// on the same thread.
 ///
 /// ```
 /// use grundy::values::sparse::{MaskPolicy, Tuning};
@@ -97,18 +103,20 @@ pub enum MaskPolicy {
 pub struct Tuning {
     /// How the mask is chosen.
     pub mask: MaskPolicy,
-    /// Heaps a block (at least 1).
+    /// Heaps a block read ahead in parallel (at least 1). 512 was as fast
+    /// as 1024 and keeps Grundy's game to 10^7 within 25 MiB.
     pub block: usize,
-    /// The first heap from which blocks are prepared in parallel;
-    /// `usize::MAX` never does.
+    /// The first heap from which blocks are read ahead (in parallel or in
+    /// columns of 64 heaps); `usize::MAX` never does.
     pub parallel_from: usize,
     /// Splits near half the heap read ahead for each heap of a block.
     pub read_ahead: usize,
-    /// Blocks are read ahead only while a heap has cost at least this many
-    /// splits on average (rare list and lazy scans): below that, the splits
-    /// read ahead in vain cost more than they save (0.354, whose 131 rare
-    /// heaps make each heap cheap and lie mostly near, ran 1.2 to 1.8 times
-    /// slower). 0 reads ahead always.
+    /// Blocks are read ahead in parallel only while a heap has cost at least
+    /// this many splits on average (rare list and lazy scans); cheaper heaps
+    /// have only their far rare parts read, on one thread. With a second
+    /// core, 0.354 (131 rare heaps, mostly near, cheap heaps) ran 1.2 to 1.8
+    /// times slower: the splits read ahead in vain and the hand-overs cost
+    /// more than they save. 0 reads ahead in parallel always.
     pub min_work: u64,
     /// Smaller parts `1..=spread` are read by the spread scan of step 2,
     /// after its first chunk, in heaps large enough (rounded down to a
