@@ -368,8 +368,10 @@ struct State {
     /// time up to the word of the least common value missing.
     present: Vec<u64>,
     /// `seen[v] == stamp` when `v` is an option value of the current heap:
-    /// a new heap takes a new stamp instead of clearing the array, and the
-    /// marks are plain stores, with no read-modify-write chain between them.
+    /// a new heap takes a new stamp instead of clearing the array (which is
+    /// cleared when the byte wraps), and the marks are plain stores, with no
+    /// read-modify-write chain between them. Heaps with a row read ahead
+    /// are marked in their row instead.
     seen: Vec<u8>,
     stamp: u8,
     /// Rare values below the least missing common value that the lazy scan
@@ -471,7 +473,7 @@ impl Visit for Run<'_> {
                 let stop = state.block_end(end, len, tuning.block_at(end));
                 state.far_job(end, stop, tuning, true)
             });
-            let Some(next) = next else {
+            let Some(job) = next else {
                 // Nothing to do beside the block: finish it in the table.
                 let stop = state.finish_block(&[], values, 0, end, &mut ahead);
                 state.keep_rows(ahead.rows);
@@ -481,7 +483,6 @@ impl Visit for Run<'_> {
                     Stop::Wider(value) => return Ok(Some(value)),
                 }
             };
-            let job = next;
             // The block is finished in a copy of the table's end, from where
             // the parts of the near rare heaps lie: the table is read by the
             // other thread meanwhile.
