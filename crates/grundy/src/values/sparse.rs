@@ -701,7 +701,9 @@ struct FarJob {
 }
 
 impl FarJob {
-    /// Reads, in parallel over the heaps, the splits of the job from `g`.
+    /// Reads the splits of the job from `g` (the values below the job's
+    /// limit): 64 heaps at a time, in parallel (rayon) if the job says so,
+    /// else on this thread.
     fn read<T: Cell>(self, g: &[T], counts: &mut Counts) -> Ahead {
         match marks_len(self.bound) {
             256 => self.read_with::<T, 256>(g, counts),
