@@ -805,9 +805,7 @@ impl FarJob {
                     }
                     let small = &g[half + 1 - m..=half];
                     let large = &g[rest - half..rest - half + m];
-                    for (&x, &y) in small.iter().zip(large.iter().rev()) {
-                        row[(x.into() ^ y.into()) as usize % B] = stamp;
-                    }
+                    T::xor_reversed(small, large, |x| row[x % B] = stamp);
                     pairs[1] += m as u64;
                 }
             }
@@ -1564,20 +1562,14 @@ fn mark_run<T: Cell, M: Marks + ?Sized>(
         .range(rest + 1 - a - SPREAD_RUN, rest + 1 - a)
         .try_into()
         .expect("a run of SPREAD_RUN values");
-    let xs: [usize; SPREAD_RUN] =
-        std::array::from_fn(|k| (small[k].into() ^ large[SPREAD_RUN - 1 - k].into()) as usize);
-    for x in xs {
-        seen.set(x, stamp);
-    }
+    T::xor_reversed(small, large, |x| seen.set(x, stamp));
 }
 
 /// Marks `small[i] ⊕ large[len − 1 − i]` as seen: the splits whose parts
 /// are read from both ends of two windows.
 #[inline(always)]
 fn mark_xors<T: Cell, M: Marks + ?Sized>(seen: &mut M, stamp: u8, small: &[T], large: &[T]) {
-    for (&x, &y) in small.iter().zip(large.iter().rev()) {
-        seen.set((x.into() ^ y.into()) as usize, stamp);
-    }
+    T::xor_reversed(small, large, |x| seen.set(x, stamp));
 }
 
 #[cfg(test)]

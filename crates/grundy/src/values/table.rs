@@ -310,12 +310,43 @@ pub(crate) enum Slice<'a> {
 pub(crate) trait Cell: Copy + Into<u64> + Send + Sync + 'static {
     /// `value` as a cell, if it fits.
     fn from_u64(value: u64) -> Option<Self>;
+
+    /// Calls `f(small[i] ⊕ large[len − 1 − i])` for each `i` below the
+    /// shorter length: the values of splits read from both ends of two
+    /// windows.
+    #[inline(always)]
+    fn xor_reversed(small: &[Self], large: &[Self], mut f: impl FnMut(usize)) {
+        for (&x, &y) in small.iter().zip(large.iter().rev()) {
+            f((x.into() ^ y.into()) as usize);
+        }
+    }
 }
 
 impl Cell for u8 {
     #[inline]
     fn from_u64(value: u64) -> Option<Self> {
         u8::try_from(value).ok()
+    }
+
+    /// Eight splits a step: eight values of `small` and eight of `large`,
+    /// the latter read big-endian so that they pair in reverse, in one XOR.
+    #[inline(always)]
+    fn xor_reversed(small: &[u8], large: &[u8], mut f: impl FnMut(usize)) {
+        let len = small.len().min(large.len());
+        let large = &large[large.len() - len..];
+        let (eights, rest) = small[..len].as_chunks::<8>();
+        for (k, eight) in eights.iter().enumerate() {
+            let top = len - 8 * k;
+            let theirs: [u8; 8] = large[top - 8..top].try_into().expect("eight values");
+            let x = u64::from_le_bytes(*eight) ^ u64::from_be_bytes(theirs);
+            for j in 0..8 {
+                f((x >> (8 * j)) as u8 as usize);
+            }
+        }
+        let done = eights.len() * 8;
+        for (i, &x) in rest.iter().enumerate() {
+            f((x ^ large[len - 1 - done - i]) as usize);
+        }
     }
 }
 
@@ -398,5 +429,28 @@ pub fn human_bytes(bytes: u64) -> String {
         format!("{bytes} B")
     } else {
         format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cell;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn eight_at_a_time_pairs_as_one_at_a_time(
+            small in prop::collection::vec(any::<u8>(), 0..40),
+            large in prop::collection::vec(any::<u8>(), 0..40),
+        ) {
+            let mut fast = Vec::new();
+            u8::xor_reversed(&small, &large, |x| fast.push(x));
+            let slow: Vec<usize> = small
+                .iter()
+                .zip(large.iter().rev())
+                .map(|(&x, &y)| usize::from(x ^ y))
+                .collect();
+            prop_assert_eq!(fast, slow);
+        }
     }
 }
