@@ -258,7 +258,9 @@ pub fn compute(ruleset: &Ruleset, to: u64) -> Result<(ValueTable, SparseStats)> 
 /// # Complexity
 /// O(N·(R + S) + N·K/64) time for N heaps, R rare heaps, S splits read by the
 /// lazy scans per heap (typically a few hundred) and values below K; O(N²) in
-/// the worst case (no good mask). Memory: the table plus O(R + K).
+/// the worst case (no good mask). Memory: the table plus O(R + K), and
+/// while blocks are read ahead two rows of K bytes for each heap of a block
+/// (blocks of 512 heaps, growing to 8192 past 2^24 heaps).
 pub fn extend(
     ruleset: &Ruleset,
     table: &mut ValueTable,
