@@ -7,7 +7,7 @@
 //! least two whole periods after the preperiod, and a preperiod no longer than
 //! the part of the table that follows it.
 
-use crate::values::{Slice, ValueTable};
+use crate::values::{Slice, ValueTable, Window};
 
 /// A preperiod, period and saltus that fit every value of a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +91,8 @@ pub fn detect(table: &ValueTable) -> Option<Candidate> {
 pub fn detect_with_tails(table: &ValueTable, tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> {
     match table.slice() {
         Slice::U8(v) => detect_in(v, tail),
+        // Values kept aside: read value by value, without a wider copy.
+        Slice::Escaped(v) => detect_in(ByValue(v.window()), tail),
         Slice::U16(v) => detect_in(v, tail),
         Slice::U32(v) => detect_in(v, tail),
         Slice::U64(v) => detect_in(v, tail),
@@ -98,7 +100,7 @@ pub fn detect_with_tails(table: &ValueTable, tail: &mut dyn FnMut(Candidate)) ->
 }
 
 /// [`detect_with_tails`] on the values at their storage width.
-fn detect_in<T: Word>(v: &[T], tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> {
+fn detect_in(v: impl Seq, tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> {
     let len = v.len();
     let half = len / 2;
     // Periods known to fail, set only for multiples of a failed period.
@@ -135,15 +137,69 @@ fn detect_in<T: Word>(v: &[T], tail: &mut dyn FnMut(Candidate)) -> Option<Candid
 
 /// For a period `p < v.len()`, the least `e` with `v[n + p] = v[n] + s` for
 /// every `n` in `e..len − p` and that `s`; `None` if `s` would be negative.
-fn run_start<T: Word>(v: &[T], p: usize) -> Option<(usize, u64)> {
+fn run_start<S: Seq>(v: S, p: usize) -> Option<(usize, u64)> {
     let last = v.len() - p - 1;
-    let (x, y) = (v[last], v[last + p]);
+    let (x, y) = (v.at(last), v.at(last + p));
     if y < x {
         return None;
     }
     let s = y.wrapping_sub(x);
-    let held = common_suffix(&v[..last], &v[p..last + p], s);
+    let held = v.common_suffix(last, p, s);
     Some((last - held, s.into()))
+}
+
+/// Values as period detection reads them: a slice at the storage width, or
+/// a table with values kept aside read value by value.
+trait Seq: Copy {
+    type Value: Word;
+    fn len(self) -> usize;
+    fn at(self, i: usize) -> Self::Value;
+    /// [`common_suffix`] of the values `0..n` and `p..p + n`.
+    fn common_suffix(self, n: usize, p: usize, s: Self::Value) -> usize;
+}
+
+impl<T: Word> Seq for &[T] {
+    type Value = T;
+
+    fn len(self) -> usize {
+        <[T]>::len(self)
+    }
+
+    #[inline]
+    fn at(self, i: usize) -> T {
+        self[i]
+    }
+
+    fn common_suffix(self, n: usize, p: usize, s: T) -> usize {
+        common_suffix(&self[..n], &self[p..n + p], s)
+    }
+}
+
+/// A table with values kept aside, read value by value.
+#[derive(Clone, Copy)]
+struct ByValue<W>(W);
+
+impl<W: Window> Seq for ByValue<W> {
+    type Value = u64;
+
+    fn len(self) -> usize {
+        self.0.len()
+    }
+
+    #[inline]
+    fn at(self, i: usize) -> u64 {
+        self.0.get(i)
+    }
+
+    fn common_suffix(self, n: usize, p: usize, s: u64) -> usize {
+        (0..n)
+            .rev()
+            .take_while(|&i| {
+                let (x, y) = (self.0.get(i), self.0.get(i + p));
+                y >= x && y - x == s
+            })
+            .count()
+    }
 }
 
 /// How many trailing positions `i` of the equally long `a` and `b` have

@@ -9,12 +9,13 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 
 mod allbut;
+mod escaped;
 pub mod mask;
 pub mod naive;
 pub mod sparse;
 mod table;
 
-pub(crate) use table::Slice;
+pub(crate) use table::{Slice, Window};
 pub use table::{ValueTable, human_bytes};
 
 /// Which algorithm computes the values.

@@ -55,7 +55,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
 use crate::values::mask::{best_mask, is_rare, rare_count};
-use crate::values::table::{Cell, Visit};
+use crate::values::table::{Values, Visit, Window};
 use crate::values::{Progress, ValueTable, report};
 
 /// The largest value bound K for which blocks are read ahead.
@@ -285,8 +285,13 @@ pub fn extend(
         });
         table.raise_max(state.max);
         match outcome? {
-            None => break,
-            Some(wider) => {
+            Grow::Done => break,
+            // Too many values kept aside: two bytes a heap or more.
+            Grow::Crowded => {
+                state.spare_rows = Vec::new();
+                table.widen_if_crowded()?;
+            }
+            Grow::Wider(wider) => {
                 let n = table.len();
                 // The table is copied to a wider one: give back what the
                 // engine holds first, as the two tables are briefly alive
@@ -399,8 +404,18 @@ struct State {
     len: u64,
 }
 
-/// Extends the typed storage; stops with `Some(value)` when a value does not
-/// fit the current width.
+/// How a run on the typed storage ended.
+enum Grow {
+    /// Every value asked for is in.
+    Done,
+    /// This value does not fit the storage: widen and push it.
+    Wider(u64),
+    /// So many values are kept aside that the table should widen.
+    Crowded,
+}
+
+/// Extends the typed storage; stops with [`Grow::Wider`] when a value does
+/// not fit the current width.
 struct Run<'a> {
     state: &'a mut State,
     len: usize,
@@ -409,9 +424,9 @@ struct Run<'a> {
 }
 
 impl Visit for Run<'_> {
-    type Output = Result<Option<u64>>;
+    type Output = Result<Grow>;
 
-    fn visit<T: Cell>(self, values: &mut Vec<T>) -> Self::Output {
+    fn visit<V: Values>(self, values: &mut V) -> Self::Output {
         let Run {
             state,
             len,
@@ -419,24 +434,28 @@ impl Visit for Run<'_> {
             progress,
         } = self;
         let more = len.saturating_sub(values.len());
-        values.try_reserve_exact(more).map_err(|_| {
-            Error::new(
+        if !values.try_reserve_exact(more) {
+            return Err(Error::new(
                 ErrorKind::TooLarge,
                 format!(
-                    "cannot allocate {} more values of {} byte(s); ask for fewer heaps",
+                    "cannot allocate {} more values of {} bits; ask for fewer heaps",
                     more,
-                    size_of::<T>()
+                    V::BITS
                 ),
-            )
-        })?;
+            ));
+        }
         // What the second core read ahead for the next block while this one
         // was finished.
         let mut pending: Option<Ahead> = None;
-        let mut block: Vec<T> = Vec::new();
+        let mut block = V::empty();
+        let nothing = V::empty();
         while values.len() < len {
+            if values.crowded() {
+                return Ok(Grow::Crowded);
+            }
             let start = values.len();
             if start >= state.next_review || state.rare.len() > state.rare_limit {
-                state.review(values);
+                state.review(values.window());
             }
             // Costly heaps are read ahead on the second core; cheap ones
             // only have their far rare parts read, for 64 heaps at a time on
@@ -463,7 +482,7 @@ impl Visit for Run<'_> {
                 _ if columns => {
                     let mut counts = Counts::default();
                     let job = state.far_job(start, end, tuning, reads_ahead);
-                    let ahead = job.read(values, &mut counts);
+                    let ahead = job.read(values.window(), &mut counts);
                     state.add(counts);
                     ahead
                 }
@@ -477,12 +496,12 @@ impl Visit for Run<'_> {
             });
             let Some(job) = next else {
                 // Nothing to do beside the block: finish it in the table.
-                let stop = state.finish_block(&[], values, 0, end, &mut ahead);
+                let stop = state.finish_block(nothing.window(), values, 0, end, &mut ahead);
                 state.keep_rows(ahead.rows);
                 report_block(progress, start, values.len(), len);
                 match stop {
                     Stop::End | Stop::Review | Stop::Grown => continue,
-                    Stop::Wider(value) => return Ok(Some(value)),
+                    Stop::Wider(value) => return Ok(Grow::Wider(value)),
                 }
             };
             // The block is finished in a copy of the table's end, from where
@@ -490,8 +509,8 @@ impl Visit for Run<'_> {
             // other thread meanwhile.
             let tail_from = ahead.reach.limit.min(start.saturating_sub(BACK));
             block.clear();
-            block.extend_from_slice(&values[tail_from..]);
-            let done: &[T] = values;
+            block.extend_from(values.window().range(tail_from, values.len()));
+            let done = values.window();
             let (stop, (next_ahead, next_counts)) = rayon::join(
                 || state.finish_block(done, &mut block, tail_from, end, &mut ahead),
                 || {
@@ -500,17 +519,17 @@ impl Visit for Run<'_> {
                     (ahead, counts)
                 },
             );
-            values.extend_from_slice(&block[start - tail_from..]);
+            values.extend_from(block.window().range(start - tail_from, block.len()));
             state.keep_rows(ahead.rows);
             state.add(next_counts);
             report_block(progress, start, values.len(), len);
             match stop {
                 Stop::End => pending = Some(next_ahead),
                 Stop::Review | Stop::Grown => {}
-                Stop::Wider(value) => return Ok(Some(value)),
+                Stop::Wider(value) => return Ok(Grow::Wider(value)),
             }
         }
-        Ok(None)
+        Ok(Grow::Done)
     }
 }
 
@@ -653,29 +672,29 @@ struct Counts {
 /// below `tail_from`, `tail` from there on. While another thread reads the
 /// table, `tail` is a copy of its end followed by the block so far;
 /// otherwise it is the whole table.
-struct View<'a, T> {
-    done: &'a [T],
-    tail: &'a [T],
+struct View<W> {
+    done: W,
+    tail: W,
     tail_from: usize,
 }
 
-impl<T: Cell> View<'_, T> {
+impl<W: Window> View<W> {
     #[inline(always)]
     fn get(&self, x: usize) -> u64 {
         if x >= self.tail_from {
-            self.tail[x - self.tail_from].into()
+            self.tail.get(x - self.tail_from)
         } else {
-            self.done[x].into()
+            self.done.get(x)
         }
     }
 
     /// The values `lo..hi`, at most [`BACK`] of them.
     #[inline(always)]
-    fn range(&self, lo: usize, hi: usize) -> &[T] {
+    fn range(&self, lo: usize, hi: usize) -> W {
         if lo >= self.tail_from {
-            &self.tail[lo - self.tail_from..hi - self.tail_from]
+            self.tail.range(lo - self.tail_from, hi - self.tail_from)
         } else {
-            &self.done[lo..hi]
+            self.done.range(lo, hi)
         }
     }
 }
@@ -706,13 +725,13 @@ impl FarJob {
     /// Reads the splits of the job from `g` (the values below the job's
     /// limit): 64 heaps at a time, in parallel (rayon) if the job says so,
     /// else on this thread.
-    fn read<T: Cell>(self, g: &[T], counts: &mut Counts) -> Ahead {
+    fn read<W: Window>(self, g: W, counts: &mut Counts) -> Ahead {
         match marks_len(self.bound) {
-            256 => self.read_with::<T, 256>(g, counts),
-            512 => self.read_with::<T, 512>(g, counts),
-            1024 => self.read_with::<T, 1024>(g, counts),
-            2048 => self.read_with::<T, 2048>(g, counts),
-            _ => self.read_with::<T, MAX_READ_AHEAD_BOUND>(g, counts),
+            256 => self.read_with::<W, 256>(g, counts),
+            512 => self.read_with::<W, 512>(g, counts),
+            1024 => self.read_with::<W, 1024>(g, counts),
+            2048 => self.read_with::<W, 2048>(g, counts),
+            _ => self.read_with::<W, MAX_READ_AHEAD_BOUND>(g, counts),
         }
     }
 
@@ -724,7 +743,7 @@ impl FarJob {
     /// marks of one part are independent stores with no bounds checks. The
     /// rows go to the thread that finishes the block, which marks the rest
     /// of each heap's options in them.
-    fn read_with<T: Cell, const B: usize>(self, g: &[T], counts: &mut Counts) -> Ahead {
+    fn read_with<W: Window, const B: usize>(self, g: W, counts: &mut Counts) -> Ahead {
         const ROWS: usize = COLUMN;
         let FarJob {
             parallel,
@@ -749,7 +768,7 @@ impl FarJob {
             .flat_map(|i| (0..SPREAD_STREAMS).map(move |j| j * stride + i + 1))
             .flat_map(|a| a..a + SPREAD_RUN)
             .filter(|&p| p < limit)
-            .map(|p| (p, g[p].into()))
+            .map(|p| (p, g.get(p)))
             .collect();
         let mut buffer = rows;
         buffer.clear();
@@ -772,9 +791,8 @@ impl FarJob {
                         let equal = 2 * p + t;
                         let mut column = |lo: usize, hi: usize| {
                             if lo < hi {
-                                mark_column(
+                                g.range(lo - t - p, hi - t - p).mark_column(
                                     &mut rows[lo - c..hi - c],
-                                    &g[lo - t - p..hi - t - p],
                                     v,
                                     stamp,
                                 );
@@ -805,9 +823,9 @@ impl FarJob {
                     if m == 0 {
                         continue;
                     }
-                    let small = &g[half + 1 - m..=half];
-                    let large = &g[rest - half..rest - half + m];
-                    T::xor_reversed(small, large, |x| row[x % B] = stamp);
+                    let small = g.range(half + 1 - m, half + 1);
+                    let large = g.range(rest - half, rest - half + m);
+                    W::xor_reversed(small, large, |x| row[x % B] = stamp);
                     pairs[1] += m as u64;
                 }
             }
@@ -863,15 +881,6 @@ fn stamped_bits(bytes: &[u8], stamp: u8) -> u64 {
             let zero = !(((x & LOW) + LOW) | x | LOW) >> 7;
             word | (zero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
         })
-}
-
-/// Stamps `v ⊕ others[i]` in `rows[i]`: the splits of one far part for
-/// consecutive heaps.
-#[inline(always)]
-fn mark_column<T: Cell, const B: usize>(rows: &mut [[u8; B]], others: &[T], v: u64, stamp: u8) {
-    for (row, &y) in rows.iter_mut().zip(others) {
-        row[(v ^ y.into()) as usize % B] = stamp;
-    }
 }
 
 /// Option values of the heaps of a block, read from the values before
@@ -958,10 +967,10 @@ fn middle_prefix(rest: usize, half: usize, meet: usize, limit: usize, read_ahead
 /// reading `G(rest − r)` from `src[rest − r − offset]`. Returns how many
 /// splits were read.
 #[inline(always)]
-fn mark_rare<T: Cell, M: Marks + ?Sized>(
+fn mark_rare<W: Window, M: Marks + ?Sized>(
     seen: &mut M,
     stamp: u8,
-    (src, offset): (&[T], usize),
+    (src, offset): (W, usize),
     rare: &[(usize, u64)],
     rest: usize,
     unequal: bool,
@@ -977,7 +986,7 @@ fn mark_rare<T: Cell, M: Marks + ?Sized>(
     };
     for part in [before, after] {
         for &(r, v) in part {
-            seen.set((v ^ src[rest - r - offset].into()) as usize, stamp);
+            seen.set((v ^ src.get(rest - r - offset)) as usize, stamp);
         }
     }
     (before.len() + after.len()) as u64
@@ -985,10 +994,10 @@ fn mark_rare<T: Cell, M: Marks + ?Sized>(
 
 /// [`mark_rare`] reading the other parts through `view`.
 #[inline(always)]
-fn mark_rare_view<T: Cell, M: Marks + ?Sized>(
+fn mark_rare_view<W: Window, M: Marks + ?Sized>(
     seen: &mut M,
     stamp: u8,
-    view: &View<'_, T>,
+    view: &View<W>,
     rare: &[(usize, u64)],
     rest: usize,
     unequal: bool,
@@ -1035,12 +1044,13 @@ struct Rebuild<'a>(&'a mut State);
 impl Visit for Rebuild<'_> {
     type Output = ();
 
-    fn visit<T: Cell>(self, values: &mut Vec<T>) {
+    fn visit<V: Values>(self, values: &mut V) {
         let state = self.0;
-        for (n, &v) in values.iter().enumerate() {
-            state.count(n, v.into());
+        let window = values.window();
+        for n in 0..window.len() {
+            state.count(n, window.get(n));
         }
-        state.review(values);
+        state.review(window);
         state.len = values.len() as u64;
     }
 }
@@ -1111,7 +1121,7 @@ impl State {
 
     /// Chooses the mask again if a markedly better one exists, and schedules
     /// the next review.
-    fn review<T: Cell>(&mut self, values: &[T]) {
+    fn review<W: Window>(&mut self, values: W) {
         let n = values.len();
         if self.policy == MaskPolicy::Auto && n > 0 {
             let best = best_mask(&self.histogram);
@@ -1124,11 +1134,8 @@ impl State {
         }
         self.rare.clear();
         self.rare.extend(
-            values
-                .iter()
-                .enumerate()
-                .skip(1)
-                .map(|(n, &v)| (n, v.into()))
+            (1..n)
+                .map(|x| (x, values.get(x)))
                 .filter(|&(_, v)| is_rare(v, self.mask)),
         );
         self.next_review = n.max(64).saturating_mul(2);
@@ -1214,10 +1221,10 @@ impl State {
     /// what was read ahead and the values before them: those from
     /// `tail_from` on in `block`, where the new ones are pushed, and those
     /// before in `done`.
-    fn finish_block<T: Cell>(
+    fn finish_block<V: Values>(
         &mut self,
-        done: &[T],
-        block: &mut Vec<T>,
+        done: V::Window<'_>,
+        block: &mut V,
         tail_from: usize,
         end: usize,
         ahead: &mut Ahead,
@@ -1232,11 +1239,11 @@ impl State {
         stop
     }
 
-    fn finish_block_with<T: Cell, M: Marks + ?Sized>(
+    fn finish_block_with<V: Values, M: Marks + ?Sized>(
         &mut self,
         seen: &mut M,
-        done: &[T],
-        block: &mut Vec<T>,
+        done: V::Window<'_>,
+        block: &mut V,
         tail_from: usize,
         end: usize,
         ahead: &mut Ahead,
@@ -1249,8 +1256,8 @@ impl State {
         let mut rows = rows.into_iter().flatten();
         for n in tail_from + block.len()..end {
             let view = View {
-                done,
-                tail: block,
+                done: V::shorten(done),
+                tail: block.window(),
                 tail_from,
             };
             // The heap's row read ahead, if any, takes the rest of its
@@ -1266,10 +1273,9 @@ impl State {
                     self.value_of(seen, self.stamp, &view, n, &reach)
                 }
             };
-            let Some(cell) = T::from_u64(value) else {
+            if !block.push(value) {
                 return Stop::Wider(value);
-            };
-            block.push(cell);
+            }
             self.record(n, value);
             if self.rare.len() > self.rare_limit {
                 return Stop::Review;
@@ -1284,11 +1290,11 @@ impl State {
     /// `G(n)` from `G(0..n)`, read through `view`, and what was read ahead
     /// for it.
     #[inline]
-    fn value_of<T: Cell, M: Marks + ?Sized>(
+    fn value_of<W: Window, M: Marks + ?Sized>(
         &mut self,
         seen: &mut M,
         stamp: u8,
-        view: &View<'_, T>,
+        view: &View<W>,
         n: usize,
         ahead: &Reach,
     ) -> u64 {
@@ -1454,10 +1460,10 @@ impl State {
 /// table, in cache. It only orders the reads: what it does not find, the
 /// complete scan looks for. It runs only when every take leaves smaller
 /// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
-fn spread_scan<T: Cell, M: Marks + ?Sized>(
+fn spread_scan<W: Window, M: Marks + ?Sized>(
     seen: &mut M,
     stamp: u8,
-    view: &View<'_, T>,
+    view: &View<W>,
     (shape, spread): (&Shape, usize),
     n: usize,
     want: &mut Vec<u64>,
@@ -1549,29 +1555,23 @@ fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
 /// Marks the values of the [`SPREAD_RUN`] splits `x + (rest − x)` for `x`
 /// from `a`: a fixed number, so the loop unrolls.
 #[inline(always)]
-fn mark_run<T: Cell, M: Marks + ?Sized>(
+fn mark_run<W: Window, M: Marks + ?Sized>(
     seen: &mut M,
     stamp: u8,
-    view: &View<'_, T>,
+    view: &View<W>,
     a: usize,
     rest: usize,
 ) {
-    let small: &[T; SPREAD_RUN] = view
-        .range(a, a + SPREAD_RUN)
-        .try_into()
-        .expect("a run of SPREAD_RUN values");
-    let large: &[T; SPREAD_RUN] = view
-        .range(rest + 1 - a - SPREAD_RUN, rest + 1 - a)
-        .try_into()
-        .expect("a run of SPREAD_RUN values");
-    T::xor_reversed(small, large, |x| seen.set(x, stamp));
+    let small = view.range(a, a + SPREAD_RUN);
+    let large = view.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
+    W::xor_reversed(small, large, |x| seen.set(x, stamp));
 }
 
 /// Marks `small[i] ⊕ large[len − 1 − i]` as seen: the splits whose parts
 /// are read from both ends of two windows.
 #[inline(always)]
-fn mark_xors<T: Cell, M: Marks + ?Sized>(seen: &mut M, stamp: u8, small: &[T], large: &[T]) {
-    T::xor_reversed(small, large, |x| seen.set(x, stamp));
+fn mark_xors<W: Window, M: Marks + ?Sized>(seen: &mut M, stamp: u8, small: W, large: W) {
+    W::xor_reversed(small, large, |x| seen.set(x, stamp));
 }
 
 #[cfg(test)]

@@ -2,11 +2,13 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
+use crate::values::escaped::{ESCAPE, Escaped, EscapedWindow};
 
 /// The values stored at the narrowest width that holds them all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Store {
     U8(Vec<u8>),
+    Escaped(Escaped),
     U16(Vec<u16>),
     U32(Vec<u32>),
     U64(Vec<u64>),
@@ -14,17 +16,24 @@ enum Store {
 
 /// Grundy values `G(0), G(1), …, G(len − 1)` stored compactly.
 ///
-/// Values are kept in 1, 2, 4 or 8 bytes a heap, the narrowest that holds the
-/// largest value so far; the table widens itself when a larger value arrives.
+/// Values are kept in one byte a heap while nearly all of them fit: the few
+/// from 255 up are then kept aside, the byte 255 marking their heaps. When
+/// more than one value in 256 is kept aside (and more than 4096), the table
+/// widens itself to 2, 4 or 8 bytes a heap, the narrowest that holds the
+/// largest value.
 ///
 /// ```
 /// use grundy::{Nimber, ValueTable};
 /// let mut t = ValueTable::new();
 /// t.push(Nimber::new(3));
-/// t.push(Nimber::new(300)); // widens to two bytes a heap
+/// t.push(Nimber::new(300)); // kept aside: still one byte a heap
 /// assert_eq!(t.get(1), Some(Nimber::new(300)));
-/// assert_eq!(t.bytes_per_value(), 2);
-/// assert_eq!(t.to_vec(), vec![3, 300]);
+/// assert_eq!((t.bytes_per_heap(), t.kept_aside()), (1, 1));
+/// for _ in 0..5000 {
+///     t.push(Nimber::new(600)); // too many aside: two bytes a heap
+/// }
+/// assert_eq!((t.bytes_per_heap(), t.kept_aside()), (2, 0));
+/// assert_eq!(t.to_vec()[..3], [3, 300, 600]);
 /// ```
 ///
 /// Two tables are equal when they hold the same values, whatever their
@@ -88,6 +97,7 @@ impl ValueTable {
     pub fn len(&self) -> usize {
         match &self.store {
             Store::U8(v) => v.len(),
+            Store::Escaped(v) => v.len(),
             Store::U16(v) => v.len(),
             Store::U32(v) => v.len(),
             Store::U64(v) => v.len(),
@@ -114,6 +124,7 @@ impl ValueTable {
     pub fn raw(&self, n: usize) -> u64 {
         match &self.store {
             Store::U8(v) => u64::from(v[n]),
+            Store::Escaped(v) => v.get(n),
             Store::U16(v) => u64::from(v[n]),
             Store::U32(v) => u64::from(v[n]),
             Store::U64(v) => v[n],
@@ -125,14 +136,44 @@ impl ValueTable {
         Nimber::new(self.max)
     }
 
-    /// Bytes used for each value: 1, 2, 4 or 8.
+    /// Bytes each value takes in the little-endian form of
+    /// [`ValueTable::for_each_le_chunk`], which holds every value whole: 1,
+    /// 2, 4 or 8 (a table with values kept aside writes the width of its
+    /// largest).
     pub fn bytes_per_value(&self) -> usize {
         match &self.store {
             Store::U8(_) => 1,
+            Store::Escaped(_) => fixed_width(self.max),
             Store::U16(_) => 2,
             Store::U32(_) => 4,
             Store::U64(_) => 8,
         }
+    }
+
+    /// Bytes a heap takes in memory: 1, 2, 4 or 8, besides the values kept
+    /// aside ([`ValueTable::kept_aside`]).
+    pub fn bytes_per_heap(&self) -> usize {
+        match &self.store {
+            Store::U8(_) | Store::Escaped(_) => 1,
+            Store::U16(_) => 2,
+            Store::U32(_) => 4,
+            Store::U64(_) => 8,
+        }
+    }
+
+    /// How many values do not fit their heap's byte and are kept aside.
+    pub fn kept_aside(&self) -> usize {
+        match &self.store {
+            Store::Escaped(v) => v.aside(),
+            _ => 0,
+        }
+    }
+
+    /// The memory the values take, in bytes: the heaps' bytes and the values
+    /// kept aside.
+    pub fn value_bytes(&self) -> u64 {
+        let aside = self.kept_aside() * size_of::<(usize, u64)>();
+        (self.len() * self.bytes_per_heap() + aside) as u64
     }
 
     /// Appends `G(len)`.
@@ -152,25 +193,50 @@ impl ValueTable {
     /// [`ErrorKind::TooLarge`] if the wider table cannot be allocated.
     pub fn try_push(&mut self, value: Nimber) -> Result<()> {
         let v = value.value();
-        if width_for(v) > self.bytes_per_value() {
-            self.widen(width_for(v))?;
+        loop {
+            let pushed = match &mut self.store {
+                Store::U8(s) => v < u64::from(ESCAPE) && push(s, v as u8),
+                Store::Escaped(s) => {
+                    s.push(v);
+                    true
+                }
+                Store::U16(s) => u16::try_from(v).is_ok_and(|x| push(s, x)),
+                Store::U32(s) => u32::try_from(v).is_ok_and(|x| push(s, x)),
+                Store::U64(s) => push(s, v),
+            };
+            if pushed {
+                break;
+            }
+            self.widen(v)?;
         }
         self.max = self.max.max(v);
-        match &mut self.store {
-            Store::U8(s) => s.push(v as u8),
-            Store::U16(s) => s.push(v as u16),
-            Store::U32(s) => s.push(v as u32),
-            Store::U64(s) => s.push(v),
-        }
-        Ok(())
+        self.widen_if_crowded()
     }
 
-    fn widen(&mut self, width: usize) -> Result<()> {
+    /// Widens a table with too many values kept aside to a fixed width.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] if the wider table cannot be allocated.
+    pub(crate) fn widen_if_crowded(&mut self) -> Result<()> {
+        match &self.store {
+            Store::Escaped(s) if s.crowded() => self.widen(self.max),
+            _ => Ok(()),
+        }
+    }
+
+    /// Makes room for `value`: a byte table keeps it aside, other tables
+    /// take the narrowest fixed width for it and every value so far.
+    fn widen(&mut self, value: u64) -> Result<()> {
         let len = self.len();
         let room = self.capacity_hint.max(len + 1);
+        if let Store::U8(bytes) = &mut self.store {
+            // The bytes keep their place.
+            self.store = Store::Escaped(Escaped::from_bytes(bytes, room)?);
+            return Ok(());
+        }
         let values = (0..len).map(|i| self.raw(i));
-        self.store = match width {
-            2 => Store::U16(collect_reserved(values.map(|v| v as u16), room, 2)?),
+        self.store = match fixed_width(value.max(self.max)) {
+            1 | 2 => Store::U16(collect_reserved(values.map(|v| v as u16), room, 2)?),
             4 => Store::U32(collect_reserved(values.map(|v| v as u32), room, 4)?),
             _ => Store::U64(collect_reserved(values, room, 8)?),
         };
@@ -181,6 +247,7 @@ impl ValueTable {
     pub fn truncate(&mut self, len: usize) {
         match &mut self.store {
             Store::U8(v) => v.truncate(len),
+            Store::Escaped(v) => v.truncate(len),
             Store::U16(v) => v.truncate(len),
             Store::U32(v) => v.truncate(len),
             Store::U64(v) => v.truncate(len),
@@ -227,6 +294,18 @@ impl ValueTable {
         }
         match &self.store {
             Store::U8(v) => v.chunks(CHUNK).for_each(sink),
+            Store::Escaped(v) => {
+                let width = fixed_width(self.max);
+                let mut buffer = Vec::with_capacity(CHUNK * width);
+                for start in (0..v.len()).step_by(CHUNK) {
+                    buffer.clear();
+                    let end = v.len().min(start + CHUNK);
+                    buffer.extend(
+                        (start..end).flat_map(|i| v.get(i).to_le_bytes().into_iter().take(width)),
+                    );
+                    sink(&buffer);
+                }
+            }
             Store::U16(v) => chunks(v, u16::to_le_bytes, sink),
             Store::U32(v) => chunks(v, u32::to_le_bytes, sink),
             Store::U64(v) => chunks(v, u64::to_le_bytes, sink),
@@ -267,6 +346,7 @@ impl ValueTable {
     pub(crate) fn visit_mut<V: Visit>(&mut self, visitor: V) -> V::Output {
         match &mut self.store {
             Store::U8(v) => visitor.visit(v),
+            Store::Escaped(v) => visitor.visit(v),
             Store::U16(v) => visitor.visit(v),
             Store::U32(v) => visitor.visit(v),
             Store::U64(v) => visitor.visit(v),
@@ -278,6 +358,7 @@ impl ValueTable {
     pub(crate) fn slice(&self) -> Slice<'_> {
         match &self.store {
             Store::U8(v) => Slice::U8(v),
+            Store::Escaped(v) => Slice::Escaped(v),
             Store::U16(v) => Slice::U16(v),
             Store::U32(v) => Slice::U32(v),
             Store::U64(v) => Slice::U64(v),
@@ -300,6 +381,7 @@ impl ValueTable {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Slice<'a> {
     U8(&'a [u8]),
+    Escaped(&'a Escaped),
     U16(&'a [u16]),
     U32(&'a [u32]),
     U64(&'a [u64]),
@@ -376,7 +458,181 @@ pub(crate) trait Visit {
     /// What the work returns.
     type Output;
     /// Does the work on `values`, which it may extend.
-    fn visit<T: Cell>(self, values: &mut Vec<T>) -> Self::Output;
+    fn visit<V: Values>(self, values: &mut V) -> Self::Output;
+}
+
+/// Values borrowed from a table at their storage width, for the loops of a
+/// fast engine: a slice of [`Cell`]s, or a window on a nine-bit table.
+pub(crate) trait Window: Copy + Send + Sync {
+    /// How many values.
+    fn len(self) -> usize;
+    /// The value at `i`.
+    fn get(self, i: usize) -> u64;
+    /// The values `lo..hi`.
+    fn range(self, lo: usize, hi: usize) -> Self;
+    /// Calls `f(small[i] ⊕ large[len − 1 − i])` for each `i` below the
+    /// shorter length: the values of splits read from both ends of two
+    /// windows.
+    fn xor_reversed(small: Self, large: Self, f: impl FnMut(usize));
+    /// Sets `rows[i][(v ⊕ self[i]) % B] = stamp` for each `i` below both
+    /// lengths: one value against consecutive others.
+    fn mark_column<const B: usize>(self, rows: &mut [[u8; B]], v: u64, stamp: u8);
+}
+
+impl<T: Cell> Window for &[T] {
+    #[inline(always)]
+    fn len(self) -> usize {
+        <[T]>::len(self)
+    }
+
+    #[inline(always)]
+    fn get(self, i: usize) -> u64 {
+        self[i].into()
+    }
+
+    #[inline(always)]
+    fn range(self, lo: usize, hi: usize) -> Self {
+        &self[lo..hi]
+    }
+
+    #[inline(always)]
+    fn xor_reversed(small: Self, large: Self, f: impl FnMut(usize)) {
+        T::xor_reversed(small, large, f);
+    }
+
+    #[inline(always)]
+    fn mark_column<const B: usize>(self, rows: &mut [[u8; B]], v: u64, stamp: u8) {
+        for (row, &y) in rows.iter_mut().zip(self) {
+            row[(v ^ y.into()) as usize % B] = stamp;
+        }
+    }
+}
+
+/// Typed storage a fast engine extends: a `Vec` of [`Cell`]s or a nine-bit
+/// table.
+pub(crate) trait Values: Send + Sync {
+    /// The values borrowed for reading.
+    type Window<'a>: Window
+    where
+        Self: 'a;
+    /// No values.
+    fn empty() -> Self;
+    /// The values, borrowed for reading.
+    fn window(&self) -> Self::Window<'_>;
+    /// `window` borrowed for less long, to read beside a shorter borrow.
+    fn shorten<'s, 'l: 's>(window: Self::Window<'l>) -> Self::Window<'s>
+    where
+        Self: 'l;
+    /// How many values.
+    fn len(&self) -> usize;
+    /// Appends `value`, or returns `false` if it does not fit.
+    fn push(&mut self, value: u64) -> bool;
+    /// Appends the values of `from`.
+    fn extend_from(&mut self, from: Self::Window<'_>);
+    /// Removes every value.
+    fn clear(&mut self);
+    /// Reserves room for `more` values; `false` if it cannot.
+    fn try_reserve_exact(&mut self, more: usize) -> bool;
+    /// Whether so many values are kept aside that the table should widen
+    /// ([`ValueTable::widen_if_crowded`]).
+    fn crowded(&self) -> bool {
+        false
+    }
+    /// Bits a value takes, for messages.
+    const BITS: u32;
+}
+
+impl<T: Cell> Values for Vec<T> {
+    type Window<'a> = &'a [T];
+    const BITS: u32 = 8 * size_of::<T>() as u32;
+
+    fn empty() -> Self {
+        Vec::new()
+    }
+
+    #[inline(always)]
+    fn window(&self) -> &[T] {
+        self
+    }
+
+    #[inline(always)]
+    fn shorten<'s, 'l: 's>(window: &'l [T]) -> &'s [T] {
+        window
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    #[inline]
+    fn push(&mut self, value: u64) -> bool {
+        match T::from_u64(value) {
+            Some(cell) => {
+                Vec::push(self, cell);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn extend_from(&mut self, from: &[T]) {
+        self.extend_from_slice(from);
+    }
+
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+
+    fn try_reserve_exact(&mut self, more: usize) -> bool {
+        Vec::try_reserve_exact(self, more).is_ok()
+    }
+}
+
+impl Values for Escaped {
+    type Window<'a> = EscapedWindow<'a>;
+    const BITS: u32 = 8;
+
+    fn empty() -> Self {
+        Escaped::default()
+    }
+
+    #[inline(always)]
+    fn window(&self) -> EscapedWindow<'_> {
+        Escaped::window(self)
+    }
+
+    #[inline(always)]
+    fn shorten<'s, 'l: 's>(window: EscapedWindow<'l>) -> EscapedWindow<'s> {
+        window
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Escaped::len(self)
+    }
+
+    #[inline]
+    fn push(&mut self, value: u64) -> bool {
+        Escaped::push(self, value);
+        true
+    }
+
+    fn extend_from(&mut self, from: EscapedWindow<'_>) {
+        Escaped::extend_from(self, from);
+    }
+
+    fn clear(&mut self) {
+        Escaped::clear(self);
+    }
+
+    fn try_reserve_exact(&mut self, more: usize) -> bool {
+        Escaped::try_reserve_exact(self, more)
+    }
+
+    fn crowded(&self) -> bool {
+        Escaped::crowded(self)
+    }
 }
 
 fn collect_reserved<T>(
@@ -401,14 +657,21 @@ fn too_large(len: usize, width: usize) -> Error {
     )
 }
 
-/// The bytes needed to store `value`: 1, 2, 4 or 8.
-pub(crate) fn width_for(value: u64) -> usize {
+/// The bytes needed to store `value` whole: 1, 2, 4 or 8.
+fn fixed_width(value: u64) -> usize {
     match value {
         0..=0xff => 1,
         0x100..=0xffff => 2,
         0x1_0000..=0xffff_ffff => 4,
         _ => 8,
     }
+}
+
+/// Pushes `x` onto `v`: `true`, for [`ValueTable::try_push`]'s match.
+#[inline]
+fn push<T>(v: &mut Vec<T>, x: T) -> bool {
+    v.push(x);
+    true
 }
 
 /// `bytes` in KiB, MiB, GiB or TiB, one decimal.
