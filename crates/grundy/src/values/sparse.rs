@@ -105,10 +105,13 @@ pub struct Tuning {
     pub mask: MaskPolicy,
     /// Heaps a block read ahead in parallel, at least (at least 1). 512 was
     /// as fast as 1024 and keeps Grundy's game to 10^7 within 25 MiB.
-    /// Blocks grow with the table, to a 2^15-th of it but at most 8192
+    /// Blocks grow with the table, to a 2^15-th of it but at most 2048
     /// heaps, so that the hand-overs between the threads (each a sleep and
     /// a wake-up) stay rare: they cost 11 % of the time, as system time, on
-    /// a run past 10^9 heaps with blocks of 512.
+    /// a run past 10^9 heaps with blocks of 512. Larger blocks unbalance
+    /// the threads: the rare parts whose other part lies within two blocks
+    /// of the heap cannot be read ahead, and Grundy's game has 553 rare
+    /// heaps below 4096 but 1149 below 16 384.
     pub block: usize,
     /// The first heap from which blocks are read ahead (in parallel or in
     /// columns of 64 heaps); `usize::MAX` never does.
@@ -141,7 +144,7 @@ impl Tuning {
 }
 
 /// The most heaps a block grows to ([`Tuning::block`]).
-const MAX_BLOCK: usize = 8192;
+const MAX_BLOCK: usize = 2048;
 
 impl Default for Tuning {
     fn default() -> Self {
@@ -260,7 +263,7 @@ pub fn compute(ruleset: &Ruleset, to: u64) -> Result<(ValueTable, SparseStats)> 
 /// lazy scans per heap (typically a few hundred) and values below K; O(N²) in
 /// the worst case (no good mask). Memory: the table plus O(R + K), and
 /// while blocks are read ahead two rows of K bytes for each heap of a block
-/// (blocks of 512 heaps, growing to 8192 past 2^24 heaps).
+/// (blocks of 512 heaps, growing to 2048 past 2^26 heaps).
 pub fn extend(
     ruleset: &Ruleset,
     table: &mut ValueTable,

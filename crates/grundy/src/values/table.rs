@@ -697,10 +697,47 @@ pub fn human_bytes(bytes: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::Cell;
+    use super::{Cell, ValueTable};
     use proptest::prelude::*;
 
+    /// Bytes, values just past a byte (kept aside while few), and now and
+    /// then a value of two, four or eight bytes.
+    fn value() -> impl Strategy<Value = u64> {
+        prop_oneof![
+            16 => 0..255u64,
+            4 => 250..600u64,
+            1 => prop::sample::select(vec![70_000, 1 << 40, u64::MAX]),
+        ]
+    }
+
     proptest! {
+        #[test]
+        fn every_storage_reads_back_and_round_trips_its_bytes(
+            values in prop::collection::vec(value(), 0..300),
+            many_aside in any::<bool>(),
+            cut in 0..300usize,
+        ) {
+            let mut t = ValueTable::from_values(values.iter().copied());
+            let mut all = values.clone();
+            if many_aside {
+                // Past 4096 values kept aside and one heap in 256: wider.
+                for _ in 0..5000 {
+                    t.push(crate::Nimber::new(300));
+                    all.push(300);
+                }
+            }
+            prop_assert_eq!(t.to_vec(), all.clone());
+            let mut bytes = Vec::new();
+            t.for_each_le_chunk(&mut |chunk| bytes.extend_from_slice(chunk));
+            let back = ValueTable::from_le_bytes(t.bytes_per_value(), &bytes).unwrap();
+            prop_assert_eq!(&back, &t);
+            prop_assert_eq!(back.max(), t.max());
+            let cut = cut.min(all.len());
+            t.truncate(cut);
+            prop_assert_eq!(t.to_vec(), all[..cut].to_vec());
+            prop_assert_eq!(t.max().value(), all[..cut].iter().copied().max().unwrap_or(0));
+        }
+
         #[test]
         fn eight_at_a_time_pairs_as_one_at_a_time(
             small in prop::collection::vec(any::<u8>(), 0..40),

@@ -161,6 +161,57 @@ proptest! {
     }
 }
 
+/// A code of `len` equal digits `d` after the point: with forty or so, the
+/// values pass 255 within a thousand heaps (0.44…4 with 40 fours from heap
+/// 711, and 511 from heap 1295).
+fn long_code(d: u8, len: usize) -> Ruleset {
+    let mut digits = vec![0];
+    digits.extend(std::iter::repeat_n(d, len));
+    Ruleset::TakeAndBreak(TakeAndBreak::new(digits, false).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Values from 255 up are kept aside while few, and the table widens to
+    /// two bytes once they are many: through every way of reading ahead.
+    #[test]
+    fn values_kept_aside_change_no_value(
+        d in prop::sample::select(vec![4u8, 6, 7]),
+        len in 36usize..=44,
+        to in 300u64..2200,
+        how in 0usize..4,
+        block in 1usize..100,
+    ) {
+        let game = long_code(d, len);
+        let tuning = match how {
+            0 => Tuning::default(),
+            1 => parallel(MaskPolicy::Auto, block, 16),
+            2 => columns(MaskPolicy::Auto),
+            _ => parallel_spread(MaskPolicy::Auto, block, 256, 4),
+        };
+        let mut table = ValueTable::new();
+        sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut |_| {}).unwrap();
+        let expected = naive(&game, to);
+        prop_assert_eq!(&table, &expected, "{} tuning {}", game, how);
+        // The test reads values kept aside whenever there are some.
+        let big = expected.iter().filter(|v| v.value() >= 255).count();
+        prop_assert!(big == 0 || table.kept_aside() == big || table.bytes_per_heap() == 2);
+    }
+}
+
+/// Past 4096 values kept aside, more than one heap in 256, the table is two
+/// bytes a heap, and the engine goes on exactly.
+#[test]
+fn many_values_kept_aside_widen_the_table() {
+    let game = long_code(4, 40);
+    let mut table = ValueTable::new();
+    sparse::extend(&game, &mut table, 7000, Tuning::default(), &mut |_| {}).unwrap();
+    assert_eq!(table.bytes_per_heap(), 2);
+    assert_eq!(table.kept_aside(), 0);
+    assert_eq!(table, naive(&game, 6999));
+}
+
 #[test]
 fn grundys_game_equals_naive_at_every_length_up_to_3000() {
     let game: Ruleset = "grundy".parse().unwrap();
