@@ -83,6 +83,8 @@ impl Context {
             budget: self.budget,
             engine: self.engine,
         };
+        // One engine for every step: it keeps its state between them.
+        let mut stepper = values::Stepper::new(ruleset, options);
         let mut totals: Option<Report> = None;
         let mut step: u64 = 1 << 16;
         let mut last_saved = Instant::now();
@@ -90,9 +92,7 @@ impl Context {
             let from = table.len() as u64;
             let step_to = to.min(from.saturating_add(step - 1));
             let step_started = Instant::now();
-            let report = values::extend_reporting(ruleset, table, step_to, options, &mut |p| {
-                bar.update(p.done, want)
-            })?;
+            let report = stepper.extend(table, step_to, &mut |p| bar.update(p.done, want))?;
             merge(&mut totals, report);
             step = next_step(step, step_started.elapsed(), self.checkpoint_every);
             let done = table.len() as u64 >= want;

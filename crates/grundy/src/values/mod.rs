@@ -174,36 +174,94 @@ pub fn extend_reporting(
     options: Options,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Report> {
-    let len = check_fits(ruleset, to, options.budget)?;
-    if table.len() >= len {
-        return Ok(Report::default());
+    Stepper::new(ruleset, options).extend(table, to, progress)
+}
+
+/// Extends one table in steps (to save checkpoints between them, say),
+/// keeping the engine's state from one step to the next: the sparse engine
+/// would otherwise rebuild it from the whole table at each step.
+///
+/// ```
+/// use grundy::{Ruleset, ValueTable, values::{self, Options, Stepper}};
+/// let g: Ruleset = "grundy".parse()?;
+/// let mut table = ValueTable::new();
+/// let mut stepper = Stepper::new(&g, Options::default());
+/// for to in [999, 1999, 2999] {
+///     stepper.extend(&mut table, to, &mut |_| {})?;
+/// }
+/// assert_eq!(table, values::compute(&g, 2999)?);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Stepper {
+    ruleset: Ruleset,
+    options: Options,
+    /// The sparse engine, once it has run.
+    sparse: Option<sparse::Computation>,
+}
+
+impl Stepper {
+    /// Steps for `ruleset` with `options`.
+    pub fn new(ruleset: &Ruleset, options: Options) -> Stepper {
+        Stepper {
+            ruleset: ruleset.clone(),
+            options,
+            sparse: None,
+        }
     }
-    table.set_capacity_hint(len);
-    let mut report = Report::default();
-    match (options.engine, ruleset) {
-        (Engine::Auto, Ruleset::Nim) => allbut::extend(&[], table, len, progress)?,
-        (Engine::Auto, Ruleset::AllBut(set)) => {
-            allbut::extend(set.excluded(), table, len, progress)?
+
+    /// Extends `table` to hold `G(0..=to)`, as [`extend_reporting`] does.
+    /// Each step should extend the table the previous one left: another
+    /// table costs the sparse engine a rebuild of its state.
+    ///
+    /// # Errors
+    /// As [`extend_reporting`].
+    pub fn extend(
+        &mut self,
+        table: &mut ValueTable,
+        to: u64,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Report> {
+        let ruleset = &self.ruleset;
+        let len = check_fits(ruleset, to, self.options.budget)?;
+        if table.len() >= len {
+            return Ok(Report::default());
         }
-        (Engine::Sparse, _) | (Engine::Auto, _) if sparse::applies(ruleset) => {
-            let stats = sparse::extend(ruleset, table, len, sparse::Tuning::default(), progress)?;
-            report.engine = Some(Engine::Sparse);
-            report.sparse = Some(stats);
+        table.set_capacity_hint(len);
+        let mut report = Report::default();
+        match (self.options.engine, ruleset) {
+            (Engine::Auto, Ruleset::Nim) => allbut::extend(&[], table, len, progress)?,
+            (Engine::Auto, Ruleset::AllBut(set)) => {
+                allbut::extend(set.excluded(), table, len, progress)?
+            }
+            (Engine::Sparse, _) | (Engine::Auto, _) if sparse::applies(ruleset) => {
+                let engine = match &mut self.sparse {
+                    Some(engine) => engine,
+                    None => self.sparse.insert(sparse::Computation::new(
+                        ruleset,
+                        table,
+                        sparse::Tuning::default(),
+                    )?),
+                };
+                let stats = engine.extend(table, len, progress)?;
+                report.engine = Some(Engine::Sparse);
+                report.sparse = Some(stats);
+            }
+            (Engine::Sparse, _) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
+                    ),
+                ));
+            }
+            _ => {
+                naive::extend(ruleset, table, len, progress)?;
+                report.engine = Some(Engine::Naive);
+            }
         }
-        (Engine::Sparse, _) => {
-            return Err(Error::new(
-                ErrorKind::InvalidInput,
-                format!(
-                    "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
-                ),
-            ));
-        }
-        _ => {
-            naive::extend(ruleset, table, len, progress)?;
-            report.engine = Some(Engine::Naive);
-        }
+        Ok(report)
     }
-    Ok(report)
 }
 
 /// The number of values `0..=to` after checking that they fit in `budget`.

@@ -271,42 +271,98 @@ pub fn extend(
     tuning: Tuning,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<SparseStats> {
-    let shape = Shape::of(ruleset).ok_or_else(|| {
-        Error::input(format!(
-            "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
-        ))
-    })?;
-    table.set_capacity_hint(len);
-    let mut state = State::new(shape, tuning.mask, table);
-    state.spread = tuning.spread / SPREAD_ROUND * SPREAD_ROUND;
-    loop {
-        let outcome = table.visit_mut(Run {
-            state: &mut state,
-            len,
-            tuning,
-            progress: &mut *progress,
-        });
-        table.raise_max(state.max);
-        match outcome? {
-            Grow::Done => break,
-            // Too many values kept aside: two bytes a heap or more.
-            Grow::Crowded => {
-                state.spare_rows = Vec::new();
-                table.widen_if_crowded()?;
-            }
-            Grow::Wider(wider) => {
-                let n = table.len();
-                // The table is copied to a wider one: give back what the
-                // engine holds first, as the two tables are briefly alive
-                // together.
-                state.spare_rows = Vec::new();
-                table.try_push(Nimber::new(wider))?;
-                state.record(n, wider);
+    Computation::new(ruleset, table, tuning)?.extend(table, len, progress)
+}
+
+/// The sparse engine with its state kept between calls, for a table
+/// extended in steps: [`extend`] rebuilds the state from the whole table,
+/// O(N), which at 2^31 heaps took longer than a step of ten seconds.
+///
+/// ```
+/// use grundy::{Ruleset, ValueTable, values::sparse::{self, Computation, Tuning}};
+/// let g: Ruleset = "grundy".parse()?;
+/// let mut table = ValueTable::new();
+/// let mut engine = Computation::new(&g, &mut table, Tuning::default())?;
+/// for len in [1000, 2000, 3000] {
+///     engine.extend(&mut table, len, &mut |_| {})?;
+/// }
+/// assert_eq!(table, sparse::compute(&g, 2999)?.0);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Computation {
+    state: State,
+    tuning: Tuning,
+}
+
+impl Computation {
+    /// The engine for `ruleset`, its state built from the values in
+    /// `table`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] if the engine does not apply ([`applies`]).
+    pub fn new(ruleset: &Ruleset, table: &mut ValueTable, tuning: Tuning) -> Result<Computation> {
+        let shape = Shape::of(ruleset).ok_or_else(|| {
+            Error::input(format!(
+                "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
+            ))
+        })?;
+        let mut state = State::new(shape, tuning.mask, table);
+        state.spread = tuning.spread / SPREAD_ROUND * SPREAD_ROUND;
+        Ok(Computation { state, tuning })
+    }
+
+    /// Extends `table` to `len` values, as [`extend`] does. The state is
+    /// rebuilt first only if `table` is not as long as the engine left it
+    /// (another table, or one changed meanwhile); the statistics returned
+    /// count the work of this call.
+    ///
+    /// # Errors
+    /// As [`extend`].
+    pub fn extend(
+        &mut self,
+        table: &mut ValueTable,
+        len: usize,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<SparseStats> {
+        let tuning = self.tuning;
+        let state = &mut self.state;
+        if state.len != table.len() as u64 {
+            let spread = state.spread;
+            *state = State::new(state.shape.clone(), tuning.mask, table);
+            state.spread = spread;
+        }
+        state.start_counting();
+        table.set_capacity_hint(len);
+        loop {
+            let outcome = table.visit_mut(Run {
+                state: &mut *state,
+                len,
+                tuning,
+                progress: &mut *progress,
+            });
+            table.raise_max(state.max);
+            match outcome? {
+                Grow::Done => break,
+                // Too many values kept aside: two bytes a heap or more.
+                Grow::Crowded => {
+                    state.spare_rows = Vec::new();
+                    table.widen_if_crowded()?;
+                }
+                Grow::Wider(wider) => {
+                    let n = table.len();
+                    // The table is copied to a wider one: give back what the
+                    // engine holds first, as the two tables are briefly alive
+                    // together.
+                    state.spare_rows = Vec::new();
+                    table.try_push(Nimber::new(wider))?;
+                    state.record(n, wider);
+                }
             }
         }
+        report(progress, len, len);
+        Ok(state.stats())
     }
-    report(progress, len, len);
-    Ok(state.stats())
 }
 
 /// The moves of a heap, grouped the way the engine reads them.
@@ -1095,6 +1151,16 @@ impl State {
         table.visit_mut(Rebuild(&mut state));
         state.mask_changes = 0;
         state
+    }
+
+    /// Zeroes the counts of work and mask changes that [`State::stats`]
+    /// reports, at the start of a call.
+    fn start_counting(&mut self) {
+        self.mask_changes = 0;
+        self.rare_pairs = 0;
+        self.scan_pairs = 0;
+        self.full_scans = 0;
+        self.heaps = 0;
     }
 
     /// Counts `value` at heap `n` in the histogram and maximum, growing the
