@@ -110,6 +110,28 @@ proptest! {
     }
 
     #[test]
+    fn one_engine_kept_between_steps_equals_computing_at_once(
+        game in splitting_code(),
+        steps in prop::collection::vec(1usize..400, 1..6),
+        block in 1usize..100,
+        other in 0u64..300,
+    ) {
+        let tuning = parallel(MaskPolicy::Auto, block, 16);
+        let mut table = ValueTable::new();
+        let mut engine = sparse::Computation::new(&game, &mut table, tuning).unwrap();
+        let mut len = 0;
+        for step in steps {
+            len += step;
+            engine.extend(&mut table, len, &mut |_| {}).unwrap();
+        }
+        prop_assert_eq!(&table, &naive(&game, len as u64 - 1));
+        // Handed another table, the engine starts again from its values.
+        let mut shorter = naive(&game, other % len as u64);
+        engine.extend(&mut shorter, len, &mut |_| {}).unwrap();
+        prop_assert_eq!(&shorter, &table);
+    }
+
+    #[test]
     fn reading_ahead_in_parallel_changes_no_value(
         game in splitting_code(),
         to in 0u64..2500,
