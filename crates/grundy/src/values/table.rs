@@ -723,8 +723,8 @@ mod tests {
                 // Past 4096 values kept aside and one heap in 256: wider.
                 for _ in 0..5000 {
                     t.push(crate::Nimber::new(300));
-                    all.push(300);
                 }
+                all.extend(std::iter::repeat_n(300, 5000));
             }
             prop_assert_eq!(t.to_vec(), all.clone());
             let mut bytes = Vec::new();
