@@ -247,14 +247,7 @@ impl Stepper {
                 report.engine = Some(Engine::Sparse);
                 report.sparse = Some(stats);
             }
-            (Engine::Sparse, _) => {
-                return Err(Error::new(
-                    ErrorKind::InvalidInput,
-                    format!(
-                        "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
-                    ),
-                ));
-            }
+            (Engine::Sparse, _) => return Err(sparse::does_not_apply(ruleset)),
             _ => {
                 naive::extend(ruleset, table, len, progress)?;
                 report.engine = Some(Engine::Naive);

@@ -302,11 +302,7 @@ impl Computation {
     /// # Errors
     /// [`ErrorKind::InvalidInput`] if the engine does not apply ([`applies`]).
     pub fn new(ruleset: &Ruleset, table: &mut ValueTable, tuning: Tuning) -> Result<Computation> {
-        let shape = Shape::of(ruleset).ok_or_else(|| {
-            Error::input(format!(
-                "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
-            ))
-        })?;
+        let shape = Shape::of(ruleset).ok_or_else(|| does_not_apply(ruleset))?;
         let mut state = State::new(shape, tuning.mask, table);
         state.spread = tuning.spread / SPREAD_ROUND * SPREAD_ROUND;
         Ok(Computation { state, tuning })
@@ -363,6 +359,13 @@ impl Computation {
         report(progress, len, len);
         Ok(state.stats())
     }
+}
+
+/// The error for a game the engine does not apply to ([`applies`]).
+pub(crate) fn does_not_apply(ruleset: &Ruleset) -> Error {
+    Error::input(format!(
+        "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
+    ))
 }
 
 /// The moves of a heap, grouped the way the engine reads them.
