@@ -4,7 +4,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 use crate::values::escaped::{ESCAPE, Escaped, EscapedWindow};
 
-/// The values stored at the narrowest width that holds them all.
+/// The values stored at the narrowest width that holds them all, or in bytes
+/// with the few larger values kept aside.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Store {
     U8(Vec<u8>),
