@@ -212,18 +212,15 @@ fn stats_text(report: &Report, table: &ValueTable, elapsed: Duration, cache: &st
     }
     line(
         "bytes/heap",
-        match table.kept_aside() {
-            0 => format!(
-                "{} ({})",
-                table.bytes_per_heap(),
-                values::human_bytes(table.value_bytes())
-            ),
-            aside => format!(
-                "{} and {aside} value(s) kept aside ({})",
-                table.bytes_per_heap(),
-                values::human_bytes(table.value_bytes())
-            ),
-        },
+        format!(
+            "{}{} ({})",
+            table.bytes_per_heap(),
+            match table.kept_aside() {
+                0 => String::new(),
+                aside => format!(" and {aside} value(s) kept aside"),
+            },
+            values::human_bytes(table.value_bytes())
+        ),
     );
     line("cache", cache.to_string());
     line("time", format!("{:.3} s", elapsed.as_secs_f64()));
