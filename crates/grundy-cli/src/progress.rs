@@ -1,6 +1,7 @@
 //! A progress bar on stderr for long computations, only on a terminal.
 
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -26,10 +27,11 @@ impl Bar {
         }
     }
 
-    /// Records that `done` of `total` units are finished.
-    pub fn update(&mut self, done: u64, total: u64) {
+    /// Records that `done` of `total` units are finished; the answer is
+    /// the computation's to go on.
+    pub fn update(&mut self, done: u64, total: u64) -> ControlFlow<()> {
         if !self.enabled || self.started.elapsed() < Duration::from_secs(1) {
-            return;
+            return ControlFlow::Continue(());
         }
         let what = self.what;
         let bar = self.bar.get_or_insert_with(|| {
@@ -43,6 +45,7 @@ impl Bar {
         });
         bar.set_length(total);
         bar.set_position(done);
+        ControlFlow::Continue(())
     }
 }
 

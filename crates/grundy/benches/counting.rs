@@ -17,8 +17,13 @@ fn main() {
 
 fn strip() -> PeriodicValues {
     let game: Ruleset = "0.07".parse().expect("valid spec");
-    let (verdict, table) =
-        period::find(&game, 10_000, Default::default(), &mut |_| {}).expect("fits");
+    let (verdict, table) = period::find(
+        &game,
+        10_000,
+        Default::default(),
+        &mut grundy::values::silent,
+    )
+    .expect("fits");
     PeriodicValues::new(table, verdict)
 }
 

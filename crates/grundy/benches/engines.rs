@@ -19,7 +19,7 @@ fn run(spec: &str, to: u64, engine: Engine) -> values::ValueTable {
         engine,
         ..Options::default()
     };
-    values::compute_with(&game, to, options, &mut |_| {}).expect("fits in memory")
+    values::compute_with(&game, to, options, &mut grundy::values::silent).expect("fits in memory")
 }
 
 /// Both engines where the naive one still finishes quickly.

@@ -18,9 +18,15 @@ fn run(spec: &str, to: u32, method: Method) -> u64 {
         method,
         ..Options::default()
     };
-    multiheap::scan(&game, to, options, &mut |_| Continue(()), &mut |_| {})
-        .expect("fits in memory")
-        .sum
+    multiheap::scan(
+        &game,
+        to,
+        options,
+        &mut |_| Continue(()),
+        &mut grundy::values::silent,
+    )
+    .expect("fits in memory")
+    .sum
 }
 
 #[divan::bench(args = ["stone", "subsets:3:1,2,3,12,13,23"], consts = [300])]

@@ -17,7 +17,7 @@ fn run(spec: &str, to: u64, engine: Engine) -> usize {
         engine,
         ..Options::default()
     };
-    values::compute_with(&game, to, options, &mut |_| {})
+    values::compute_with(&game, to, options, &mut grundy::values::silent)
         .expect("fits in memory")
         .len()
 }

@@ -69,7 +69,7 @@ impl Certificate {
     /// ```
     /// use grundy::{Ruleset, certificate::{self, Certificate}, period};
     /// let r: Ruleset = "kayles".parse()?;
-    /// let (v, table) = period::find(&r, 1000, Default::default(), &mut |_| {})?;
+    /// let (v, table) = period::find(&r, 1000, Default::default(), &mut grundy::values::silent)?;
     /// let cert = Certificate::new(&r, &v.periodicity.unwrap(), &table)?;
     /// let text = cert.to_text();
     /// assert_eq!(certificate::verify(&text)?, cert);

@@ -60,7 +60,7 @@
 //! ```
 //! use grundy::{Ruleset, count, period::{self, PeriodicValues}};
 //! let strip: Ruleset = "0.07".parse()?;
-//! let (verdict, table) = period::find(&strip, 10_000, Default::default(), &mut |_| {})?;
+//! let (verdict, table) = period::find(&strip, 10_000, Default::default(), &mut grundy::values::silent)?;
 //! let g = PeriodicValues::new(table, verdict);
 //! let n: u64 = 1_000_000_000_000_000_000;
 //! assert_eq!(u128::from(n) - count::zeros_in_range(&g, 1, n)?, 852_941_176_470_588_232);

@@ -13,7 +13,7 @@ pub const MAX_DISTINCT: u64 = 1 << 26;
 /// ```
 /// use grundy::{Ruleset, count::histogram::Histogram, period::{self, PeriodicValues}};
 /// let r: Ruleset = "sub:1,2".parse()?;
-/// let (v, t) = period::find(&r, 100, Default::default(), &mut |_| {})?;
+/// let (v, t) = period::find(&r, 100, Default::default(), &mut grundy::values::silent)?;
 /// let h = Histogram::of_heaps(&PeriodicValues::new(t, v), 1_000_000_000_000)?;
 /// assert_eq!(h.counts(), [333_333_333_334, 333_333_333_334, 333_333_333_333]);
 /// assert_eq!(h.heaps(), 1_000_000_000_001);

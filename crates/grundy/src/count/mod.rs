@@ -49,7 +49,7 @@ pub fn single_heaps(table: &ValueTable, to: u64) -> Outcomes {
 /// ```
 /// use grundy::{Ruleset, count, period::{self, PeriodicValues}};
 /// let strip: Ruleset = "paper-strip".parse()?;
-/// let (v, t) = period::find(&strip, 1000, Default::default(), &mut |_| {})?;
+/// let (v, t) = period::find(&strip, 1000, Default::default(), &mut grundy::values::silent)?;
 /// let g = PeriodicValues::new(t, v);
 /// assert_eq!(count::zeros_in_range(&g, 1, 50)?, 10);
 /// let n = 1_000_000_000_000_000_000;

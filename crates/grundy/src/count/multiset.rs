@@ -65,7 +65,7 @@ pub fn losing_multisets(histogram: &Histogram, k: u32) -> Result<u128> {
 /// ```
 /// use grundy::{Ruleset, count::{histogram::Histogram, multiset}, period::{self, PeriodicValues}};
 /// let strip: Ruleset = "0.07".parse()?;
-/// let (v, t) = period::find(&strip, 1000, Default::default(), &mut |_| {})?;
+/// let (v, t) = period::find(&strip, 1000, Default::default(), &mut grundy::values::silent)?;
 /// let h = Histogram::of_heaps(&PeriodicValues::new(t, v), 1_000_000_000_000_000_000)?;
 /// let four = multiset::losing_multisets_exact(&h, 4)?;
 /// assert!(four.to_u128().is_none()); // more than 2^128 lost positions

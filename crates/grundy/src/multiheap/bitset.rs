@@ -234,7 +234,7 @@ pub(crate) fn scan(
     game: &SubsetGame,
     to: u32,
     visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Tally> {
     let k = game.heaps();
     let width = block_len(game);
@@ -272,8 +272,8 @@ pub(crate) fn scan(
                 position[0] = x1;
                 let list = &mut found[(x1 - block) as usize];
                 scanner.search(&mut position, &mut |p| list.extend_from_slice(p));
-                if done.is_multiple_of(1 << 16) {
-                    progress(Progress { done, total });
+                if done.is_multiple_of(1 << 16) && progress(Progress { done, total }).is_break() {
+                    return Err(stopped(tally));
                 }
                 done += 1;
             }
@@ -291,7 +291,9 @@ pub(crate) fn scan(
         }
         block = block_end + 1;
     }
-    progress(Progress { done, total });
+    if progress(Progress { done, total }).is_break() {
+        return Err(stopped(tally));
+    }
     Ok(tally)
 }
 

@@ -9,8 +9,9 @@
 //!
 //! ```
 //! use grundy::multiheap::{SubsetGame, brute};
-//! let p = brute::p_positions(&SubsetGame::wythoff(), 5, &mut |_| {});
+//! let p = brute::p_positions(&SubsetGame::wythoff(), 5, &mut grundy::values::silent)?;
 //! assert_eq!(p, [vec![0, 0], vec![1, 2], vec![3, 5]]);
+//! # Ok::<(), grundy::Error>(())
 //! ```
 //!
 //! # Complexity
@@ -18,7 +19,10 @@
 
 use rayon::prelude::*;
 
-use super::{Progress, SubsetGame, next_sorted, sorted_tuples};
+use std::ops::ControlFlow;
+
+use super::{Progress, SubsetGame, Tally, next_sorted, sorted_tuples, stopped};
+use crate::error::Result;
 
 /// The bytes brute force needs for `to`: a status byte for every ordered
 /// position and the list of sorted positions.
@@ -35,8 +39,8 @@ pub(crate) fn table_bytes(game: &SubsetGame, to: u32) -> u128 {
 pub fn p_positions(
     game: &SubsetGame,
     to: u32,
-    progress: &mut dyn FnMut(Progress),
-) -> Vec<Vec<u32>> {
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+) -> Result<Vec<Vec<u32>>> {
     let k = game.heaps();
     let base = to as usize + 1;
     let index = |p: &[u32]| p.iter().fold(0usize, |acc, &c| acc * base + c as usize);
@@ -57,10 +61,13 @@ pub fn p_positions(
     let mut found = Vec::new();
     let mut rest = positions.as_slice();
     for layer in 0..layers {
-        progress(Progress {
+        let flow = progress(Progress {
             done: layer,
             total: layers,
         });
+        if flow.is_break() {
+            return Err(stopped(Tally::default()));
+        }
         let len = rest.iter().take_while(|p| total_of(p) == layer).count();
         let (this, later) = rest.split_at(len);
         rest = later;
@@ -73,12 +80,15 @@ pub fn p_positions(
             found.push(p.clone());
         }
     }
-    progress(Progress {
+    let flow = progress(Progress {
         done: layers,
         total: layers,
     });
+    if flow.is_break() {
+        return Err(stopped(Tally::default()));
+    }
     found.sort();
-    found
+    Ok(found)
 }
 
 /// Whether some move from `position` reaches a position marked in `lost`.

@@ -16,7 +16,7 @@
 //! use std::ops::ControlFlow::Continue;
 //! use grundy::multiheap::{self, Method, Options, SubsetGame};
 //! let options = Options { method: Method::Reference, ..Options::default() };
-//! let tally = multiheap::scan(&SubsetGame::stone(), 100, options, &mut |_| Continue(()), &mut |_| {})?;
+//! let tally = multiheap::scan(&SubsetGame::stone(), 100, options, &mut |_| Continue(()), &mut grundy::values::silent)?;
 //! assert_eq!(tally.sum, 173_895);
 //! # Ok::<(), grundy::Error>(())
 //! ```
@@ -44,7 +44,7 @@ pub(crate) fn scan(
     game: &SubsetGame,
     to: u32,
     visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Tally> {
     let k = game.heaps();
     let base = to as usize + 1;
@@ -65,11 +65,9 @@ pub(crate) fn scan(
     let mut done = 0u64;
     let mut tally = Tally::default();
     let mut position = vec![0u32; k];
-    let mut first = u32::MAX;
     loop {
-        if position[0] != first {
-            first = position[0];
-            progress(Progress { done, total });
+        if done.is_multiple_of(1 << 16) && progress(Progress { done, total }).is_break() {
+            return Err(stopped(tally));
         }
         let free = families
             .iter()
@@ -89,6 +87,8 @@ pub(crate) fn scan(
             break;
         }
     }
-    progress(Progress { done, total });
+    if progress(Progress { done, total }).is_break() {
+        return Err(stopped(tally));
+    }
     Ok(tally)
 }

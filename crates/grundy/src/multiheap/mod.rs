@@ -453,13 +453,7 @@ impl Tally {
 }
 
 /// How far a scan has come, in units of work that the engine chooses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Units done.
-    pub done: u64,
-    /// Units in all.
-    pub total: u64,
-}
+pub use crate::values::Progress;
 
 /// The P-positions of `game` with all coordinates at most `to`, sorted, in
 /// lexicographic order, with the default engine and budget.
@@ -483,7 +477,7 @@ pub fn p_positions(game: &SubsetGame, to: u32) -> Result<Vec<Vec<u32>>> {
             out.push(p.to_vec());
             ControlFlow::Continue(())
         },
-        &mut |_| {},
+        &mut crate::values::silent,
     )?;
     Ok(out)
 }
@@ -499,7 +493,7 @@ pub fn count(game: &SubsetGame, to: u32) -> Result<Tally> {
         to,
         Options::default(),
         &mut |_| ControlFlow::Continue(()),
-        &mut |_| {},
+        &mut crate::values::silent,
     )
 }
 
@@ -519,10 +513,10 @@ pub fn count(game: &SubsetGame, to: u32) -> Result<Tally> {
 ///     first.push(p.to_vec());
 ///     Continue(())
 /// };
-/// multiheap::scan(&stone, 6, options, &mut visit, &mut |_| {})?;
+/// multiheap::scan(&stone, 6, options, &mut visit, &mut grundy::values::silent)?;
 /// assert_eq!(&first[..4], [[0, 0, 0], [0, 1, 2], [0, 3, 5], [1, 1, 4]]);
 ///
-/// let stop = multiheap::scan(&stone, 1000, Options::default(), &mut |_| Break(()), &mut |_| {});
+/// let stop = multiheap::scan(&stone, 1000, Options::default(), &mut |_| Break(()), &mut grundy::values::silent);
 /// assert_eq!(stop.unwrap_err().kind(), ErrorKind::Interrupted);
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -543,14 +537,14 @@ pub fn scan(
     to: u32,
     options: Options,
     visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Tally> {
     check_budget(game, to, options)?;
     match options.method {
         Method::Fast => bitset::scan(game, to, visit, progress),
         Method::Reference => keys::scan(game, to, visit, progress),
         Method::Brute => {
-            let found = brute::p_positions(game, to, progress);
+            let found = brute::p_positions(game, to, progress)?;
             let mut tally = Tally::default();
             for p in &found {
                 tally.add(p)?;

@@ -17,7 +17,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// ```
 /// use grundy::multiheap::{PSet, SubsetGame, SubsetMove};
 /// let stone = SubsetGame::stone();
-/// let p = PSet::compute(&stone, 7, Default::default(), &mut |_| {})?;
+/// let p = PSet::compute(&stone, 7, Default::default(), &mut grundy::values::silent)?;
 /// assert!(p.contains(&[3, 1, 3])?); // (1, 3, 3) in any order
 /// let mv = p.winning_move(&[3, 5, 7])?.expect("(3, 5, 7) is won");
 /// assert!(p.contains(&mv.apply(&[3, 5, 7]))?);
@@ -41,7 +41,7 @@ impl PSet {
         game: &SubsetGame,
         to: u32,
         options: Options,
-        progress: &mut dyn FnMut(Progress),
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Self> {
         let mut flat = Vec::new();
         scan(
@@ -162,9 +162,9 @@ impl PSet {
 /// ```
 /// use grundy::multiheap::{self, SubsetGame, SubsetMove};
 /// let wythoff = SubsetGame::wythoff();
-/// let mv = multiheap::winning_move(&wythoff, &[10, 4], Default::default(), &mut |_| {})?;
+/// let mv = multiheap::winning_move(&wythoff, &[10, 4], Default::default(), &mut grundy::values::silent)?;
 /// assert_eq!(mv, Some(SubsetMove { heaps: vec![0], take: 3 })); // to (7, 4)
-/// assert_eq!(multiheap::winning_move(&wythoff, &[5, 3], Default::default(), &mut |_| {})?, None);
+/// assert_eq!(multiheap::winning_move(&wythoff, &[5, 3], Default::default(), &mut grundy::values::silent)?, None);
 /// # Ok::<(), grundy::Error>(())
 /// ```
 ///
@@ -180,7 +180,7 @@ pub fn winning_move(
     game: &SubsetGame,
     position: &[u32],
     options: Options,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Option<SubsetMove>> {
     let k = game.heaps();
     if position.len() != k {

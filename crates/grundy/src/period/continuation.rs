@@ -11,7 +11,7 @@ use crate::values::ValueTable;
 /// ```
 /// use grundy::{Nimber, Ruleset, period::{self, PeriodicValues}};
 /// let kayles: Ruleset = "kayles".parse()?;
-/// let (verdict, table) = period::find(&kayles, 1000, Default::default(), &mut |_| {})?;
+/// let (verdict, table) = period::find(&kayles, 1000, Default::default(), &mut grundy::values::silent)?;
 /// let g = PeriodicValues::new(table, verdict);
 /// assert_eq!(g.get(u64::MAX)?, g.get(u64::MAX - 12)?);
 /// assert_eq!(g.get(4)?, Nimber::new(1));

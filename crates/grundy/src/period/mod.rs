@@ -10,19 +10,21 @@
 //! ```
 //! use grundy::{Ruleset, period};
 //! let strip: Ruleset = "0.07".parse()?;
-//! let (verdict, _table) = period::find(&strip, 1000, Default::default(), &mut |_| {})?;
+//! let (verdict, _table) = period::find(&strip, 1000, Default::default(), &mut grundy::values::silent)?;
 //! let p = verdict.periodicity.unwrap();
 //! assert_eq!((p.preperiod, p.period, p.saltus), (53, 34, 0));
 //! assert!(p.is_proved());
 //!
 //! let grundys_game: Ruleset = "grundy".parse()?;
-//! let (verdict, _) = period::find(&grundys_game, 300, Default::default(), &mut |_| {})?;
+//! let (verdict, _) = period::find(&grundys_game, 300, Default::default(), &mut grundy::values::silent)?;
 //! assert!(verdict.periodicity.is_none_or(|p| !p.is_proved()));
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
 //! With a proved period, [`PeriodicValues`] answers `G(n)` for any `u64`
 //! heap in constant time.
+
+use std::ops::ControlFlow;
 
 use crate::error::Result;
 use crate::ruleset::Ruleset;
@@ -79,7 +81,7 @@ impl Periodicity {
     /// ```
     /// use grundy::{Ruleset, period};
     /// let strip: Ruleset = "0.07".parse()?;
-    /// let (v, table) = period::find(&strip, 1000, Default::default(), &mut |_| {})?;
+    /// let (v, table) = period::find(&strip, 1000, Default::default(), &mut grundy::values::silent)?;
     /// let p = v.periodicity.unwrap();
     /// assert_eq!(p.exceptions(&table), [0, 1, 15, 17, 18, 32, 35, 52]);
     /// # Ok::<(), grundy::Error>(())
@@ -165,6 +167,92 @@ fn need(bound: u64, candidate: detect::Candidate) -> Option<u64> {
 /// Computes values of `ruleset`, growing the table until a period is proved
 /// or heap `max` is reached, and returns the verdict with the table.
 ///
+/// The table grows as [`Search`] asks: from 128 heaps, doubling, or only to
+/// the soonest length at which a theorem could prove a pattern seen so far.
+///
+/// # Errors
+/// As [`values::compute_with`]: [`TooLarge`](crate::ErrorKind::TooLarge) if
+/// the table would not fit in the memory budget;
+/// [`Interrupted`](crate::ErrorKind::Interrupted) if `progress` asked to
+/// stop.
+///
+/// # Complexity
+/// The value computation up to the heap where the proof completes (at most
+/// `max`), plus [`detect::detect`] after each growth.
+pub fn find(
+    ruleset: &Ruleset,
+    max: u64,
+    options: values::Options,
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+) -> Result<(Verdict, ValueTable)> {
+    let mut table = ValueTable::new();
+    let mut stepper = values::Stepper::new(ruleset, options);
+    let verdict = find_in(ruleset, &mut table, max, &mut |table, to| {
+        stepper.extend(table, to, progress).map(|_| ())
+    })?;
+    Ok((verdict, table))
+}
+
+/// As [`find`], starting from the values already in `table` (stored by an
+/// earlier run, say) and growing it through `extend(table, to)`, which must
+/// leave `G(0..=to)` in the table: the caller decides how values are
+/// computed, saved and stopped. Values past heap `max` are dropped first,
+/// so the verdict depends only on `max`, not on what was stored.
+///
+/// ```
+/// use grundy::{Ruleset, ValueTable, period, values};
+/// let strip: Ruleset = "0.07".parse()?;
+/// let mut table = values::compute(&strip, 200)?; // stored earlier
+/// let mut grown = 0;
+/// let verdict = period::find_in(&strip, &mut table, 10_000, &mut |t, to| {
+///     grown += 1;
+///     values::extend_with(&strip, t, to, Default::default(), &mut values::silent)
+/// })?;
+/// assert!(verdict.periodicity.unwrap().is_proved());
+/// assert_eq!(grown, 0); // the stored values already hold the proof
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// What `extend` returns.
+pub fn find_in(
+    ruleset: &Ruleset,
+    table: &mut ValueTable,
+    max: u64,
+    extend: &mut dyn FnMut(&mut ValueTable, u64) -> Result<()>,
+) -> Result<Verdict> {
+    let limit = usize::try_from(max.saturating_add(1)).unwrap_or(usize::MAX);
+    if table.len() > limit {
+        table.truncate(limit);
+    }
+    let search = Search::new(ruleset, max);
+    loop {
+        match search.step(table) {
+            Step::Done(verdict) => return Ok(verdict),
+            Step::Grow { to, .. } => extend(table, to)?,
+        }
+    }
+}
+
+/// One decision of a period search: the verdict, or how far to grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The search is over: a period is proved, or heap `max` was reached.
+    Done(Verdict),
+    /// Grow the table to hold `G(0..=to)` and look again.
+    Grow {
+        /// The last heap the table should hold next.
+        to: u64,
+        /// The pattern the values show so far, if any, proved or not: what a
+        /// progress display can show while the table grows.
+        pattern: Option<detect::Candidate>,
+    },
+}
+
+/// A period search that holds no values: given the table computed so far,
+/// it says whether the verdict is final or how far to grow. A caller that
+/// stores tables can resume a search from any of them ([`find_in`]).
+///
 /// The table starts at 128 heaps and doubles, or grows only to the soonest
 /// length at which a theorem could prove a pattern seen so far: the pattern
 /// detected, or one that the end of the table shows with a preperiod still
@@ -174,24 +262,49 @@ fn need(bound: u64, candidate: detect::Candidate) -> Option<u64> {
 /// the 20 126 195 values the octal periodicity theorem needs instead of the
 /// next power of two.
 ///
-/// # Errors
-/// As [`values::compute_with`]: [`TooLarge`](crate::ErrorKind::TooLarge) if
-/// the table would not fit in the memory budget.
-///
-/// # Complexity
-/// The value computation up to the heap where the proof completes (at most
-/// `max`), plus [`detect::detect`] after each growth.
-pub fn find(
-    ruleset: &Ruleset,
+/// ```
+/// use grundy::{Ruleset, ValueTable, period::{Search, Step}, values};
+/// let kayles: Ruleset = "kayles".parse()?;
+/// let search = Search::new(&kayles, 10_000);
+/// let mut table = ValueTable::new();
+/// let verdict = loop {
+///     match search.step(&table) {
+///         Step::Grow { to, .. } => values::extend_with(&kayles, &mut table, to, Default::default(), &mut values::silent)?,
+///         Step::Done(verdict) => break verdict,
+///     }
+/// };
+/// let p = verdict.periodicity.unwrap();
+/// assert_eq!((p.preperiod, p.period, p.is_proved()), (71, 12, true));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Search<'a> {
+    ruleset: &'a Ruleset,
     max: u64,
-    options: values::Options,
-    progress: &mut dyn FnMut(Progress),
-) -> Result<(Verdict, ValueTable)> {
-    let mut table = ValueTable::new();
-    let mut to = max.min(127);
-    loop {
-        values::extend_with(ruleset, &mut table, to, options, progress)?;
-        let len = to + 1;
+}
+
+impl<'a> Search<'a> {
+    /// A search for a period of `ruleset` among the heaps `0..=max`.
+    pub fn new(ruleset: &'a Ruleset, max: u64) -> Self {
+        Search { ruleset, max }
+    }
+
+    /// The decision on `table`, which holds `G(0..len)` of the ruleset
+    /// (values past `max` are not looked at only if the caller drops them:
+    /// [`find_in`] does).
+    ///
+    /// # Complexity
+    /// That of [`detect::detect_with_tails`] on the table.
+    pub fn step(&self, table: &ValueTable) -> Step {
+        let ruleset = self.ruleset;
+        let len = table.len() as u64;
+        let first = self.max.min(127) + 1;
+        if len < first {
+            return Step::Grow {
+                to: first - 1,
+                pattern: None,
+            };
+        }
         // The least table length that would prove a pattern seen so far.
         let mut soonest: Option<u64> = None;
         let mut consider = |c: detect::Candidate| {
@@ -199,19 +312,22 @@ pub fn find(
                 soonest = Some(soonest.map_or(n, |s| s.min(n)));
             }
         };
-        let candidate = detect::detect_with_tails(&table, &mut consider);
+        let candidate = detect::detect_with_tails(table, &mut consider);
         if let Some(c) = candidate {
             consider(c);
         }
-        let verdict = verdict(ruleset, &table, candidate);
+        let verdict = verdict(ruleset, table, candidate);
         let proved = verdict.periodicity.is_some_and(|p| p.is_proved());
-        if proved || to >= max {
-            return Ok((verdict, table));
+        if proved || len > self.max {
+            return Step::Done(verdict);
         }
         let mut next = len.saturating_mul(2);
         if let Some(n) = soonest.filter(|&n| n > len) {
             next = next.min(n.max(len + len / 8));
         }
-        to = (next - 1).min(max);
+        Step::Grow {
+            to: (next - 1).min(self.max),
+            pattern: candidate,
+        }
     }
 }

@@ -30,7 +30,7 @@ pub struct WinningMoves {
 /// ```
 /// use grundy::{Ruleset, period::{self, PeriodicValues, moves}};
 /// let strip: Ruleset = "0.07".parse()?;
-/// let (v, t) = period::find(&strip, 1000, Default::default(), &mut |_| {})?;
+/// let (v, t) = period::find(&strip, 1000, Default::default(), &mut grundy::values::silent)?;
 /// let g = PeriodicValues::new(t, v);
 /// let heaps = [1_000_000_000_000_000_000, 5];
 /// let w = moves::winning_moves(&strip, &g, &heaps, 3)?;

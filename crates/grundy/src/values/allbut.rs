@@ -7,6 +7,7 @@
 //! of whose occurrences are among the excluded heaps.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use crate::error::Result;
 use crate::nimber::Nimber;
@@ -18,7 +19,7 @@ pub(crate) fn extend(
     excluded: &[u64],
     table: &mut ValueTable,
     len: usize,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<()> {
     let mut count: HashMap<u64, u64> = HashMap::new();
     for v in table.iter() {
@@ -48,8 +49,7 @@ pub(crate) fn extend(
         while count.contains_key(&all_mex) {
             all_mex += 1;
         }
-        report(progress, n, len);
+        report(progress, n, len)?;
     }
-    report(progress, len, len);
-    Ok(())
+    report(progress, len, len)
 }

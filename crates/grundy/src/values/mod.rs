@@ -5,6 +5,8 @@
 //! [`ValueTable`], and each fast engine has the naive one as its twin in the
 //! tests.
 
+use std::ops::ControlFlow;
+
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 
@@ -78,6 +80,30 @@ impl Default for Budget {
 }
 
 /// How far a computation has come: heaps done out of heaps asked for.
+///
+/// Every long computation of this crate takes a callback
+/// `&mut dyn FnMut(Progress) -> ControlFlow<()>`, called at least every few
+/// milliseconds of work. Answering [`ControlFlow::Break`] stops the
+/// computation: it returns [`ErrorKind::Interrupted`], and a table it was
+/// extending keeps every value finished so far, so a later call resumes
+/// from there.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use grundy::{ErrorKind, Ruleset, ValueTable, values::{self, Options}};
+/// let g: Ruleset = "0.6".parse()?;
+/// let mut table = ValueTable::new();
+/// let mut stop_past_5000 = |p: values::Progress| {
+///     if p.done > 5000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// };
+/// let err = values::extend_with(&g, &mut table, 100_000, Options::default(), &mut stop_past_5000)
+///     .unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Interrupted);
+/// assert!(table.len() > 5000 && table.len() < 100_000);
+/// values::extend_with(&g, &mut table, 100_000, Options::default(), &mut values::silent)?;
+/// assert_eq!(table, values::compute(&g, 100_000)?);
+/// # Ok::<(), grundy::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Values computed so far.
@@ -108,7 +134,7 @@ pub struct Options {
 /// # Errors
 /// [`ErrorKind::TooLarge`] if the table would not fit in the default budget.
 pub fn compute(ruleset: &Ruleset, to: u64) -> Result<ValueTable> {
-    compute_with(ruleset, to, Options::default(), &mut |_| {})
+    compute_with(ruleset, to, Options::default(), &mut crate::values::silent)
 }
 
 /// The values `G(0), …, G(to)`, with a chosen engine and budget, reporting
@@ -125,7 +151,7 @@ pub fn compute_with(
     ruleset: &Ruleset,
     to: u64,
     options: Options,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<ValueTable> {
     let mut table = ValueTable::new();
     extend_with(ruleset, &mut table, to, options, progress)?;
@@ -144,7 +170,7 @@ pub fn extend_with(
     table: &mut ValueTable,
     to: u64,
     options: Options,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<()> {
     extend_reporting(ruleset, table, to, options, progress).map(|_| ())
 }
@@ -158,7 +184,7 @@ pub fn extend_with(
 /// use grundy::{Ruleset, ValueTable, values::{self, Engine, Options}};
 /// let g: Ruleset = "grundy".parse()?;
 /// let mut table = ValueTable::new();
-/// let report = values::extend_reporting(&g, &mut table, 1000, Options::default(), &mut |_| {})?;
+/// let report = values::extend_reporting(&g, &mut table, 1000, Options::default(), &mut grundy::values::silent)?;
 /// assert_eq!(report.engine, Some(Engine::Sparse));
 /// assert!(report.sparse.is_some());
 /// # Ok::<(), grundy::Error>(())
@@ -172,7 +198,7 @@ pub fn extend_reporting(
     table: &mut ValueTable,
     to: u64,
     options: Options,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Report> {
     Stepper::new(ruleset, options).extend(table, to, progress)
 }
@@ -187,7 +213,7 @@ pub fn extend_reporting(
 /// let mut table = ValueTable::new();
 /// let mut stepper = Stepper::new(&g, Options::default());
 /// for to in [999, 1999, 2999] {
-///     stepper.extend(&mut table, to, &mut |_| {})?;
+///     stepper.extend(&mut table, to, &mut grundy::values::silent)?;
 /// }
 /// assert_eq!(table, values::compute(&g, 2999)?);
 /// # Ok::<(), grundy::Error>(())
@@ -220,7 +246,7 @@ impl Stepper {
         &mut self,
         table: &mut ValueTable,
         to: u64,
-        progress: &mut dyn FnMut(Progress),
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Report> {
         let ruleset = &self.ruleset;
         let len = check_fits(ruleset, to, self.options.budget)?;
@@ -298,17 +324,65 @@ fn table_width(value: u64) -> usize {
     }
 }
 
-/// How often engines report progress, in heaps.
-const PROGRESS_EVERY: usize = 1 << 14;
+/// A progress callback that never stops the computation, for callers that
+/// do not watch progress.
+///
+/// ```
+/// use grundy::{Ruleset, values::{self, Options}};
+/// let kayles: Ruleset = "kayles".parse()?;
+/// let t = values::compute_with(&kayles, 100, Options::default(), &mut values::silent)?;
+/// assert_eq!(t.len(), 101);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn silent(_: Progress) -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
+
+/// How often engines whose heaps are cheap report progress, in heaps.
+pub(crate) const PROGRESS_EVERY: usize = 1 << 14;
 
 /// Tells `progress` that heap `n` of `len` is done, every [`PROGRESS_EVERY`]
 /// heaps and at the end: the one place engines report from.
+///
+/// # Errors
+/// [`ErrorKind::Interrupted`] when `progress` asks to stop.
 #[inline]
-pub(crate) fn report(progress: &mut dyn FnMut(Progress), n: usize, len: usize) {
-    if n.is_multiple_of(PROGRESS_EVERY) || n == len {
-        progress(Progress {
+pub(crate) fn report(
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    n: usize,
+    len: usize,
+) -> Result<()> {
+    report_every(progress, n, len, PROGRESS_EVERY)
+}
+
+/// As [`report`], every `every` heaps: engines whose heaps cost more report
+/// more often, so that a request to stop is seen within milliseconds.
+#[inline]
+pub(crate) fn report_every(
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    n: usize,
+    len: usize,
+    every: usize,
+) -> Result<()> {
+    if n.is_multiple_of(every.max(1)) || n == len {
+        let flow = progress(Progress {
             done: n as u64,
             total: len as u64,
         });
+        if flow.is_break() {
+            return Err(interrupted(n));
+        }
     }
+    Ok(())
+}
+
+/// The error of a computation stopped by its progress callback after `done`
+/// values.
+pub(crate) fn interrupted(done: usize) -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        format!(
+            "stopped on request after {done} values; they are kept, and the next computation resumes from them"
+        ),
+    )
 }

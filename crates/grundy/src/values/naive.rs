@@ -8,7 +8,9 @@ use crate::error::Result;
 use crate::mex::Mex;
 use crate::nimber::Nimber;
 use crate::ruleset::{Ruleset, splitting};
-use crate::values::{Progress, ValueTable, report};
+use std::ops::ControlFlow;
+
+use crate::values::{PROGRESS_EVERY, Progress, ValueTable, report, report_every};
 
 /// Extends `table` to `len` values by the mex over every option.
 ///
@@ -23,7 +25,7 @@ pub fn extend(
     ruleset: &Ruleset,
     table: &mut ValueTable,
     len: usize,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<()> {
     let mut mex = Mex::new();
     let members = match ruleset {
@@ -31,13 +33,18 @@ pub fn extend(
         _ => Vec::new(),
     };
     for n in table.len()..len {
+        // Options read for this heap, at most: progress is reported about
+        // every PROGRESS_EVERY options, so a request to stop is seen soon
+        // even where one heap has a million options.
+        let cost: u64;
         let g = |i: usize| table.raw(i);
         // The mex is at most the number of options and below the next power of
         // two over every value so far: XORs of smaller values stay below it.
         let xor_bound = (table.max().value() + 1).next_power_of_two();
         let value = match ruleset {
             Ruleset::TakeAndBreak(code) => {
-                mex.start(xor_bound.min(option_bound(code.digits(), n)));
+                cost = option_bound(code.digits(), n);
+                mex.start(xor_bound.min(cost));
                 for (take, &d) in code.digits().iter().enumerate() {
                     if take > n || d == 0 {
                         continue;
@@ -65,7 +72,8 @@ pub fn extend(
                 mex.finish()
             }
             Ruleset::Grundy => {
-                mex.start(xor_bound.min(splitting::unequal_split_count(n as u64)));
+                cost = splitting::unequal_split_count(n as u64);
+                mex.start(xor_bound.min(cost));
                 for (a, b) in splitting::unequal_splits(n as u64) {
                     mex.insert(g(a as usize) ^ g(b as usize));
                 }
@@ -73,6 +81,7 @@ pub fn extend(
             }
             Ruleset::Subtraction(_) => {
                 let moves = members.partition_point(|&s| s <= n as u64);
+                cost = moves as u64;
                 mex.start(moves as u64);
                 for &s in &members[..moves] {
                     mex.insert(g(n - s as usize));
@@ -80,6 +89,7 @@ pub fn extend(
                 mex.finish()
             }
             Ruleset::AllBut(set) => {
+                cost = n as u64;
                 mex.start(n as u64);
                 for s in 1..=n {
                     if set.allows(s as u64) {
@@ -89,6 +99,7 @@ pub fn extend(
                 mex.finish()
             }
             Ruleset::Nim => {
+                cost = n as u64;
                 mex.start(n as u64);
                 for s in 1..=n {
                     mex.insert(g(n - s));
@@ -97,10 +108,10 @@ pub fn extend(
             }
         };
         table.try_push(Nimber::new(value))?;
-        report(progress, n, len);
+        let every = PROGRESS_EVERY >> cost.max(1).ilog2().min(PROGRESS_EVERY.ilog2());
+        report_every(progress, n + 1, len, every)?;
     }
-    report(progress, len, len);
-    Ok(())
+    report(progress, len, len)
 }
 
 /// An upper bound on the number of options of a heap of `n` in a

@@ -49,6 +49,8 @@
 //! heaps and to Grundy's game; hexadecimal codes that leave three heaps go to
 //! the naive engine.
 
+use std::ops::ControlFlow;
+
 use rayon::prelude::*;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -56,7 +58,7 @@ use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
 use crate::values::mask::{best_mask, is_rare, rare_count};
 use crate::values::table::{Values, Visit, Window};
-use crate::values::{Progress, ValueTable, report};
+use crate::values::{Progress, ValueTable, report, report_every};
 
 /// The largest value bound K for which blocks are read ahead.
 const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
@@ -229,7 +231,7 @@ pub fn applies(ruleset: &Ruleset) -> bool {
 /// let g: Ruleset = "grundy".parse()?;
 /// let (table, stats) = sparse::compute(&g, 3000)?;
 /// let naive = Options { engine: Engine::Naive, ..Options::default() };
-/// assert_eq!(table, values::compute_with(&g, 3000, naive, &mut |_| {})?);
+/// assert_eq!(table, values::compute_with(&g, 3000, naive, &mut grundy::values::silent)?);
 /// assert_eq!(stats.max_value, table.max().value());
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -243,7 +245,13 @@ pub fn compute(ruleset: &Ruleset, to: u64) -> Result<(ValueTable, SparseStats)> 
         .ok()
         .and_then(|t| t.checked_add(1))
         .ok_or_else(|| Error::new(ErrorKind::TooLarge, "too many heaps for this machine"))?;
-    let stats = extend(ruleset, &mut table, len, Tuning::default(), &mut |_| {})?;
+    let stats = extend(
+        ruleset,
+        &mut table,
+        len,
+        Tuning::default(),
+        &mut crate::values::silent,
+    )?;
     Ok((table, stats))
 }
 
@@ -269,7 +277,7 @@ pub fn extend(
     table: &mut ValueTable,
     len: usize,
     tuning: Tuning,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<SparseStats> {
     Computation::new(ruleset, table, tuning)?.extend(table, len, progress)
 }
@@ -284,7 +292,7 @@ pub fn extend(
 /// let mut table = ValueTable::new();
 /// let mut engine = Computation::new(&g, &mut table, Tuning::default())?;
 /// for len in [1000, 2000, 3000] {
-///     engine.extend(&mut table, len, &mut |_| {})?;
+///     engine.extend(&mut table, len, &mut grundy::values::silent)?;
 /// }
 /// assert_eq!(table, sparse::compute(&g, 2999)?.0);
 /// # Ok::<(), grundy::Error>(())
@@ -319,7 +327,7 @@ impl Computation {
         &mut self,
         table: &mut ValueTable,
         len: usize,
-        progress: &mut dyn FnMut(Progress),
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<SparseStats> {
         let tuning = self.tuning;
         let state = &mut self.state;
@@ -356,7 +364,7 @@ impl Computation {
                 }
             }
         }
-        report(progress, len, len);
+        report(progress, len, len)?;
         Ok(state.stats())
     }
 }
@@ -482,7 +490,7 @@ struct Run<'a> {
     state: &'a mut State,
     len: usize,
     tuning: Tuning,
-    progress: &'a mut dyn FnMut(Progress),
+    progress: &'a mut dyn FnMut(Progress) -> ControlFlow<()>,
 }
 
 impl Visit for Run<'_> {
@@ -560,7 +568,7 @@ impl Visit for Run<'_> {
                 // Nothing to do beside the block: finish it in the table.
                 let stop = state.finish_block(nothing.window(), values, 0, end, &mut ahead);
                 state.keep_rows(ahead.rows);
-                report_block(progress, start, values.len(), len);
+                report_block(progress, values.len(), len)?;
                 match stop {
                     Stop::End | Stop::Review | Stop::Grown => continue,
                     Stop::Wider(value) => return Ok(Grow::Wider(value)),
@@ -584,7 +592,7 @@ impl Visit for Run<'_> {
             values.extend_from(block.window().range(start - tail_from, block.len()));
             state.keep_rows(ahead.rows);
             state.add(next_counts);
-            report_block(progress, start, values.len(), len);
+            report_block(progress, values.len(), len)?;
             match stop {
                 Stop::End => pending = Some(next_ahead),
                 Stop::Review | Stop::Grown => {}
@@ -699,14 +707,18 @@ const COLUMN: usize = 64;
 /// the table or in the block being finished.
 const BACK: usize = SCAN_CHUNK;
 
-/// Tells `progress` about the heaps `start..stop` of `len` just finished, as
-/// [`report`] would have heap by heap.
-fn report_block(progress: &mut dyn FnMut(Progress), start: usize, stop: usize, len: usize) {
-    if stop == len {
-        report(progress, len, len);
-    } else if let Some(n) = (start..stop).rev().find(|n| n % (1 << 14) == 0) {
-        report(progress, n, len);
-    }
+/// Tells `progress` that the heaps up to `stop` of `len` are finished.
+/// Blocks take milliseconds, so every one is reported: a request to stop is
+/// seen at the end of the block.
+///
+/// # Errors
+/// [`ErrorKind::Interrupted`] when `progress` asks to stop.
+fn report_block(
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    stop: usize,
+    len: usize,
+) -> Result<()> {
+    report_every(progress, stop, len, 1)
 }
 
 /// Why the finishing of a block stopped.

@@ -5,7 +5,8 @@ use grundy::{ErrorKind, Ruleset, period};
 
 fn certify(spec: &str) -> (Certificate, String) {
     let r: Ruleset = spec.parse().unwrap();
-    let (v, table) = period::find(&r, 3000, Default::default(), &mut |_| {}).unwrap();
+    let (v, table) =
+        period::find(&r, 3000, Default::default(), &mut grundy::values::silent).unwrap();
     let cert = Certificate::new(&r, &v.periodicity.unwrap(), &table).unwrap();
     let text = cert.to_text();
     (cert, text)
@@ -65,7 +66,8 @@ fn tampered_certificates_are_rejected() {
 #[test]
 fn observed_periods_get_no_certificate() {
     let r: Ruleset = "allbut:1,2".parse().unwrap();
-    let (v, table) = period::find(&r, 500, Default::default(), &mut |_| {}).unwrap();
+    let (v, table) =
+        period::find(&r, 500, Default::default(), &mut grundy::values::silent).unwrap();
     if let Some(p) = v.periodicity {
         assert!(!p.is_proved());
         let err = Certificate::new(&r, &p, &table).unwrap_err();

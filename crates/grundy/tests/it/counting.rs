@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 fn periodic(spec: &str) -> PeriodicValues {
     let r: Ruleset = spec.parse().unwrap();
-    let (v, t) = period::find(&r, 3000, Default::default(), &mut |_| {}).unwrap();
+    let (v, t) = period::find(&r, 3000, Default::default(), &mut grundy::values::silent).unwrap();
     PeriodicValues::new(t, v)
 }
 

@@ -21,7 +21,7 @@ fn with(game: &SubsetGame, to: u32, method: Method) -> Vec<Vec<u32>> {
             out.push(p.to_vec());
             Continue(())
         },
-        &mut |_| {},
+        &mut grundy::values::silent,
     )
     .unwrap();
     out
@@ -59,15 +59,27 @@ fn seed_002_sum_to_100() {
             method,
             ..Options::default()
         };
-        let tally =
-            multiheap::scan(&stone, 100, options, &mut |_| Continue(()), &mut |_| {}).unwrap();
+        let tally = multiheap::scan(
+            &stone,
+            100,
+            options,
+            &mut |_| Continue(()),
+            &mut grundy::values::silent,
+        )
+        .unwrap();
         assert_eq!(tally.sum, 173_895, "{method:?}");
     }
 }
 
 #[test]
 fn seed_002_sample_positions() {
-    let p = PSet::compute(&SubsetGame::stone(), 13, Options::default(), &mut |_| {}).unwrap();
+    let p = PSet::compute(
+        &SubsetGame::stone(),
+        13,
+        Options::default(),
+        &mut grundy::values::silent,
+    )
+    .unwrap();
     for lost in [
         [0, 0, 0],
         [0, 1, 2],
@@ -108,7 +120,11 @@ fn three_engines_agree_on_every_symmetric_game() {
         };
         let fast = with(&game, to, Method::Fast);
         assert_eq!(fast, with(&game, to, Method::Reference), "{game}");
-        assert_eq!(fast, brute::p_positions(&game, to, &mut |_| {}), "{game}");
+        assert_eq!(
+            fast,
+            brute::p_positions(&game, to, &mut grundy::values::silent).unwrap(),
+            "{game}"
+        );
     }
 }
 
@@ -208,7 +224,7 @@ fn too_large_is_refused_up_front() {
         100_000,
         options,
         &mut |_| Continue(()),
-        &mut |_| {},
+        &mut grundy::values::silent,
     )
     .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::TooLarge);
@@ -229,7 +245,13 @@ fn too_large_is_refused_up_front() {
 
 #[test]
 fn positions_beyond_the_bound_name_the_bound_needed() {
-    let p = PSet::compute(&SubsetGame::stone(), 10, Options::default(), &mut |_| {}).unwrap();
+    let p = PSet::compute(
+        &SubsetGame::stone(),
+        10,
+        Options::default(),
+        &mut grundy::values::silent,
+    )
+    .unwrap();
     let err = p.winning_move(&[3, 5, 70]).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidInput);
     assert!(err.to_string().contains("N = 70"), "{err}");
@@ -257,12 +279,12 @@ proptest! {
     fn fast_reference_and_brute_agree((game, to) in symmetric_game()) {
         let fast = with(&game, to, Method::Fast);
         prop_assert_eq!(&fast, &with(&game, to, Method::Reference));
-        prop_assert_eq!(&fast, &brute::p_positions(&game, to, &mut |_| {}));
+        prop_assert_eq!(&fast, &brute::p_positions(&game, to, &mut grundy::values::silent).unwrap());
     }
 
     #[test]
     fn laws_of_p_positions((game, to) in symmetric_game()) {
-        let p = PSet::compute(&game, to, Options::default(), &mut |_| {}).unwrap();
+        let p = PSet::compute(&game, to, Options::default(), &mut grundy::values::silent).unwrap();
         // No two P-positions share a key of an allowed subset.
         let mut seen = std::collections::HashSet::new();
         for pos in p.iter() {
@@ -284,7 +306,7 @@ proptest! {
             prop_assert_eq!(lost, !to_p, "{:?}", t);
             let mv = p.winning_move(&t).unwrap();
             prop_assert_eq!(mv.is_none(), lost);
-            let streamed = multiheap::winning_move(&game, &t, Options::default(), &mut |_| {});
+            let streamed = multiheap::winning_move(&game, &t, Options::default(), &mut grundy::values::silent);
             prop_assert_eq!(streamed.unwrap(), mv);
             // Every ordered position, not only sorted ones.
             let Some(i) = t.iter().rposition(|&c| c < to) else { break };
@@ -325,8 +347,14 @@ fn every_engine_stops_when_asked() {
             seen += 1;
             if seen == 3 { Break(()) } else { Continue(()) }
         };
-        let err = multiheap::scan(&SubsetGame::stone(), 40, options, &mut visit, &mut |_| {})
-            .unwrap_err();
+        let err = multiheap::scan(
+            &SubsetGame::stone(),
+            40,
+            options,
+            &mut visit,
+            &mut grundy::values::silent,
+        )
+        .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Interrupted, "{method:?}");
         assert_eq!(seen, 3, "{method:?}");
     }

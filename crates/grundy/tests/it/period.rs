@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 fn find(spec: &str, max: u64) -> (period::Verdict, ValueTable) {
     let r: Ruleset = spec.parse().unwrap();
-    period::find(&r, max, Default::default(), &mut |_| {}).unwrap()
+    period::find(&r, max, Default::default(), &mut grundy::values::silent).unwrap()
 }
 
 #[test]
@@ -123,7 +123,8 @@ fn three_part_periods_predict_values_past_their_window() {
                 let Ok(r) = spec.parse::<Ruleset>() else {
                     continue;
                 };
-                let (v, t) = period::find(&r, 250, Default::default(), &mut |_| {}).unwrap();
+                let (v, t) =
+                    period::find(&r, 250, Default::default(), &mut grundy::values::silent).unwrap();
                 let Some(p) = v.periodicity.filter(|p| p.is_proved()) else {
                     continue;
                 };
@@ -293,7 +294,7 @@ proptest! {
         heaps in prop::collection::vec(0u64..1200, 1..4),
     ) {
         let r: Ruleset = spec.parse().unwrap();
-        let (v, t) = period::find(&r, 3000, Default::default(), &mut |_| {}).unwrap();
+        let (v, t) = period::find(&r, 3000, Default::default(), &mut grundy::values::silent).unwrap();
         let short = PeriodicValues::new(t, v);
         let long = values::compute(&r, 1200).unwrap();
         let w = period::moves::winning_moves(&r, &short, &heaps, usize::MAX).unwrap();

@@ -12,7 +12,7 @@ fn naive(game: &Ruleset, to: u64) -> ValueTable {
         engine: Engine::Naive,
         ..Options::default()
     };
-    values::compute_with(game, to, options, &mut |_| {}).unwrap()
+    values::compute_with(game, to, options, &mut grundy::values::silent).unwrap()
 }
 
 fn sparse_with(game: &Ruleset, to: u64, mask: MaskPolicy) -> ValueTable {
@@ -21,7 +21,14 @@ fn sparse_with(game: &Ruleset, to: u64, mask: MaskPolicy) -> ValueTable {
         ..Tuning::default()
     };
     let mut table = ValueTable::new();
-    sparse::extend(game, &mut table, to as usize + 1, tuning, &mut |_| {}).unwrap();
+    sparse::extend(
+        game,
+        &mut table,
+        to as usize + 1,
+        tuning,
+        &mut grundy::values::silent,
+    )
+    .unwrap();
     table
 }
 
@@ -104,8 +111,8 @@ proptest! {
     #[test]
     fn extending_in_steps_equals_computing_at_once(game in splitting_code(), a in 0u64..800, b in 0u64..800) {
         let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, a as usize + 1, Tuning::default(), &mut |_| {}).unwrap();
-        sparse::extend(&game, &mut table, (a + b) as usize + 1, Tuning::default(), &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, a as usize + 1, Tuning::default(), &mut grundy::values::silent).unwrap();
+        sparse::extend(&game, &mut table, (a + b) as usize + 1, Tuning::default(), &mut grundy::values::silent).unwrap();
         prop_assert_eq!(table, naive(&game, a + b));
     }
 
@@ -122,12 +129,12 @@ proptest! {
         let mut len = 0;
         for step in steps {
             len += step;
-            engine.extend(&mut table, len, &mut |_| {}).unwrap();
+            engine.extend(&mut table, len, &mut grundy::values::silent).unwrap();
         }
         prop_assert_eq!(&table, &naive(&game, len as u64 - 1));
         // Handed another table, the engine starts again from its values.
         let mut shorter = naive(&game, other % len as u64);
-        engine.extend(&mut shorter, len, &mut |_| {}).unwrap();
+        engine.extend(&mut shorter, len, &mut grundy::values::silent).unwrap();
         prop_assert_eq!(&shorter, &table);
     }
 
@@ -140,7 +147,7 @@ proptest! {
         mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
     ) {
         let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, parallel(mask, block, read_ahead), &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, to as usize + 1, parallel(mask, block, read_ahead), &mut grundy::values::silent).unwrap();
         prop_assert_eq!(table, naive(&game, to), "{}", game);
     }
 
@@ -151,7 +158,7 @@ proptest! {
         mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
     ) {
         let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, columns(mask), &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, to as usize + 1, columns(mask), &mut grundy::values::silent).unwrap();
         prop_assert_eq!(table, naive(&game, to), "{}", game);
     }
 
@@ -166,7 +173,7 @@ proptest! {
     ) {
         let mut table = ValueTable::new();
         let tuning = parallel_spread(mask, block, spread_parts, rounds);
-        sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut grundy::values::silent).unwrap();
         prop_assert_eq!(table, naive(&game, to), "{} spread {} rounds {}", game, spread_parts, rounds);
     }
 
@@ -178,7 +185,7 @@ proptest! {
         mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
     ) {
         let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, spread(mask, spread_parts), &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, to as usize + 1, spread(mask, spread_parts), &mut grundy::values::silent).unwrap();
         prop_assert_eq!(table, naive(&game, to), "{} spread {}", game, spread_parts);
     }
 }
@@ -213,7 +220,7 @@ proptest! {
             _ => parallel_spread(MaskPolicy::Auto, block, 256, 4),
         };
         let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut grundy::values::silent).unwrap();
         let expected = naive(&game, to);
         prop_assert_eq!(&table, &expected, "{} tuning {}", game, how);
         // The test reads values kept aside whenever there are some.
@@ -228,7 +235,14 @@ proptest! {
 fn many_values_kept_aside_widen_the_table() {
     let game = long_code(4, 40);
     let mut table = ValueTable::new();
-    sparse::extend(&game, &mut table, 7000, Tuning::default(), &mut |_| {}).unwrap();
+    sparse::extend(
+        &game,
+        &mut table,
+        7000,
+        Tuning::default(),
+        &mut grundy::values::silent,
+    )
+    .unwrap();
     assert_eq!(table.bytes_per_heap(), 2);
     assert_eq!(table.kept_aside(), 0);
     assert_eq!(table, naive(&game, 6999));
@@ -242,13 +256,20 @@ fn grundys_game_equals_naive_at_every_length_up_to_3000() {
     // rebuilds the engine's state from the table.
     let mut table = ValueTable::new();
     for len in [1, 2, 3, 10, 100, 127, 128, 129, 1000, 3001] {
-        sparse::extend(&game, &mut table, len, Tuning::default(), &mut |_| {}).unwrap();
+        sparse::extend(
+            &game,
+            &mut table,
+            len,
+            Tuning::default(),
+            &mut grundy::values::silent,
+        )
+        .unwrap();
         assert_eq!(table.to_vec(), expected[..len]);
     }
     for (block, read_ahead) in [(1, 0), (7, 3), (64, 512), (1000, 40)] {
         let mut table = ValueTable::new();
         let tuning = parallel(MaskPolicy::Auto, block, read_ahead);
-        sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, 3001, tuning, &mut grundy::values::silent).unwrap();
         assert_eq!(
             table.to_vec(),
             expected,
@@ -258,18 +279,25 @@ fn grundys_game_equals_naive_at_every_length_up_to_3000() {
     for parts in [0, 127, 128, 200, 256, 1024, 1500] {
         let mut table = ValueTable::new();
         let tuning = spread(MaskPolicy::Auto, parts);
-        sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, 3001, tuning, &mut grundy::values::silent).unwrap();
         assert_eq!(table.to_vec(), expected, "spread {parts}");
     }
     for mask in [MaskPolicy::Auto, MaskPolicy::Fixed(0)] {
         let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, 3001, columns(mask), &mut |_| {}).unwrap();
+        sparse::extend(
+            &game,
+            &mut table,
+            3001,
+            columns(mask),
+            &mut grundy::values::silent,
+        )
+        .unwrap();
         assert_eq!(table.to_vec(), expected, "columns, {mask:?}");
     }
     for (block, parts, rounds) in [(1, 128, 1), (10, 256, 4), (100, 640, 8), (1024, 1024, 6)] {
         let mut table = ValueTable::new();
         let tuning = parallel_spread(MaskPolicy::Auto, block, parts, rounds);
-        sparse::extend(&game, &mut table, 3001, tuning, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, 3001, tuning, &mut grundy::values::silent).unwrap();
         assert_eq!(
             table.to_vec(),
             expected,
@@ -295,7 +323,7 @@ fn bad_masks_still_give_exact_values() {
         );
         let mut table = ValueTable::new();
         let tuning = spread(MaskPolicy::Fixed(mask), 256);
-        sparse::extend(&game, &mut table, 2001, tuning, &mut |_| {}).unwrap();
+        sparse::extend(&game, &mut table, 2001, tuning, &mut grundy::values::silent).unwrap();
         assert_eq!(table, expected, "mask {mask:#x}, spread 256");
     }
 }
