@@ -46,7 +46,7 @@ pub struct Cli {
         long,
         global = true,
         hide = true,
-        default_value_t = 60.0,
+        default_value_t = 10.0,
         value_name = "SECONDS"
     )]
     pub checkpoint_secs: f64,
@@ -117,15 +117,15 @@ pub enum Command {
     Ppos(PposArgs),
 }
 
-/// The default of `--max`: how far a period is searched for.
-pub const DEFAULT_MAX: u64 = 10_000;
-
 /// How far to search for a period.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
     /// Compute values up to heap N at most while looking for a period
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX.to_string())]
-    pub max: String,
+    /// [default: 2^28 where a theorem can prove a period (2^16 where each
+    /// heap costs time that grows with it, as for three-part splits), at
+    /// most what fits in the memory budget; 10000 where no theorem applies]
+    #[arg(long, value_name = "N")]
+    pub max: Option<String>,
 }
 
 /// Arguments of `grundy period`.

@@ -14,6 +14,11 @@ pub fn size(text: &str, what: &str) -> anyhow::Result<u64> {
     })
 }
 
+/// Reads `--max`: `None` leaves the search limit to the solver.
+pub fn max(search: &crate::cli::SearchArgs) -> anyhow::Result<Option<u64>> {
+    search.max.as_deref().map(|t| size(t, "--max")).transpose()
+}
+
 fn parse_size(text: &str) -> Option<u64> {
     let t: String = text.trim().chars().filter(|&c| c != '_').collect();
     let (head, offset) = match t.rfind(['+', '-']) {

@@ -1,13 +1,14 @@
 //! `grundy`: Sprague–Grundy values, sums and winning moves from the command line.
 //!
-//! This binary only parses, calls the `grundy` library and renders: every
-//! piece of mathematics lives in the library.
+//! This binary only parses, asks the solver layer (`grundy-service`) and
+//! renders: the mathematics lives in the `grundy` library, the policy of
+//! computing, storing and proving in the solver.
 
-mod cache;
 mod cli;
 mod cmd;
 mod failure;
 mod input;
+mod interrupt;
 mod output;
 mod progress;
 

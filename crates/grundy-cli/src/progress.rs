@@ -4,6 +4,7 @@ use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use grundy::period::detect::Candidate;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Shows a bar once a computation has run for a second; silent when stderr is
@@ -46,6 +47,37 @@ impl Bar {
         bar.set_length(total);
         bar.set_position(done);
         ControlFlow::Continue(())
+    }
+}
+
+impl Bar {
+    /// Records that a period search has computed `done` heaps of at most
+    /// `max`, and shows the best pattern seen so far.
+    pub fn search(&mut self, done: u64, max: u64, pattern: Option<Candidate>) {
+        let _ = self.update(done, max);
+        if let Some(bar) = &self.bar {
+            bar.set_message(match pattern {
+                Some(c) if c.saltus == 0 => {
+                    format!(
+                        "period search (so far: period {} from heap {})",
+                        c.period, c.preperiod
+                    )
+                }
+                Some(c) => format!(
+                    "period search (so far: period {} saltus {} from heap {})",
+                    c.period, c.saltus, c.preperiod
+                ),
+                None => "period search (no pattern yet)".to_string(),
+            });
+        }
+    }
+
+    /// Prints `line` on stderr above the bar.
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
     }
 }
 

@@ -2,78 +2,39 @@
 
 use std::process::ExitCode;
 
-use grundy::ValueTable;
-use grundy::period::{self, PeriodicValues};
-use serde::Serialize;
+use grundy_service::MAX_ANALYZED;
 
-use super::period::{PeriodJson, sentence};
-use super::{Context, Out};
+use super::period::sentence;
+use super::{Context, Out, Stats};
 use crate::cli::{AnalyzeArgs, Format};
 use crate::failure::usage;
 use crate::{input, output};
 
-/// The largest `--to` the report accepts: it lists every value up to it.
-const MAX_SHOWN: u64 = 10_000_000;
-
-#[derive(Serialize)]
-struct AnalyzeJson {
-    game: String,
-    rules: String,
-    to: u64,
-    values: Vec<u64>,
-    max_value: u64,
-    p_positions: Vec<u64>,
-    periodicity: PeriodJson,
-    exceptions: Option<Vec<u64>>,
-}
-
 /// Computes, searches for a period, and prints the report.
 pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let ruleset = input::ruleset(&args.game)?;
-    let max = input::size(&args.search.max, "--max")?;
+    let max = input::max(&args.search)?;
     let to = args
         .to
         .as_deref()
         .map(|t| input::size(t, "--to"))
         .transpose()?;
-    if let Some(to) = to.filter(|&to| to > MAX_SHOWN) {
+    if let Some(to) = to.filter(|&to| to > MAX_ANALYZED) {
         return Err(usage(format!(
-            "--to {to}: the report lists values one by one, at most up to {MAX_SHOWN}; for larger heaps use grundy values --from M --to N or grundy count"
+            "--to {to}: the report lists values one by one, at most up to {MAX_ANALYZED}; for larger heaps use grundy values --from M --to N or grundy count"
         )));
     }
-    let (mut verdict, mut table) = ctx.find_period(&ruleset, max)?;
-    let proved = verdict.periodicity.is_some_and(|p| p.is_proved());
-    if let Some(to) = to.filter(|&to| !proved && to >= table.len() as u64) {
-        ctx.extend(&ruleset, &mut table, to)?;
-        verdict = period::of_table(&ruleset, &table);
-    }
-    let p = verdict.periodicity;
-    let last = (table.len() as u64).saturating_sub(1);
-    let to = to.unwrap_or_else(|| match p {
-        Some(p) => (p.preperiod + 2 * p.period)
-            .max(60)
-            .saturating_sub(1)
-            .min(last),
-        None => 59.min(last),
-    });
-    let g = PeriodicValues::new(table.clone(), verdict);
-    let shown = ValueTable::from_values(
-        (0..=to)
-            .map(|n| g.get(n).map(|v| v.value()))
-            .collect::<grundy::Result<Vec<u64>>>()?,
-    );
-    let width = p.map_or(10, |p| p.period.clamp(1, 40) as usize);
-    let exceptions = p.map(|p| p.exceptions(&table));
-    let report = AnalyzeJson {
-        game: ruleset.to_string(),
-        rules: ruleset.describe(),
-        to,
-        values: shown.to_vec(),
-        max_value: table.max().value(),
-        p_positions: (0..=to).filter(|&n| shown.raw(n as usize) == 0).collect(),
-        periodicity: PeriodJson::new(&ruleset, &verdict),
-        exceptions: exceptions.clone(),
-    };
+    let mut stats = Stats::default();
+    let report = ctx
+        .solver
+        .analyze(&ruleset, to, max, &mut ctx.watch("values", &mut stats))?;
+    let to = report.to;
+    let last = report.computed_to;
+    let width = report
+        .periodicity
+        .period
+        .map_or(10, |p| p.clamp(1, 40) as usize);
+    let exceptions = report.exceptions.clone();
     match args.output.format {
         Format::Json => output::json(out, &report)?,
         Format::Csv => {
@@ -85,7 +46,7 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
         Format::Table => {
             writeln!(out, "Rules of {}: {}", report.game, report.rules)?;
             writeln!(out)?;
-            rows(out, &report.game, &shown, width)?;
+            rows(out, &report.game, &report.values, width)?;
             writeln!(out)?;
             output::pairs(
                 out,
@@ -95,7 +56,7 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
                         format!("{} (heaps 0 to {last})", report.max_value),
                     ),
                     ("P-positions", p_positions(&report.p_positions, to)),
-                    ("periodicity", sentence(&ruleset, &verdict)),
+                    ("periodicity", sentence(&report.periodicity)),
                     (
                         "exceptions",
                         match &exceptions {
@@ -130,15 +91,15 @@ fn join(list: &[u64]) -> String {
 }
 
 /// Values in rows of `width` (the period's, when there is one).
-fn rows(out: Out<'_>, game: &str, table: &ValueTable, width: usize) -> anyhow::Result<()> {
-    let cell = table.max().to_string().len();
-    let last = table.len().saturating_sub(1);
+fn rows(out: Out<'_>, game: &str, values: &[u64], width: usize) -> anyhow::Result<()> {
+    let cell = values.iter().max().unwrap_or(&0).to_string().len();
+    let last = values.len().saturating_sub(1);
     let label = last.to_string().len();
     writeln!(out, "G(n) of {game}, n = 0..={last}, {width} a row")?;
-    for start in (0..table.len()).step_by(width) {
+    for start in (0..values.len()).step_by(width) {
         write!(out, "{start:>label$} |")?;
-        for n in start..(start + width).min(table.len()) {
-            write!(out, " {:>cell$}", table.raw(n))?;
+        for v in &values[start..(start + width).min(values.len())] {
+            write!(out, " {v:>cell$}")?;
         }
         writeln!(out)?;
     }

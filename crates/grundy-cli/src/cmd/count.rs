@@ -1,37 +1,68 @@
 //! `grundy count GAME [--from M] --to N [--heaps K]`.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
-use grundy::count::{self, histogram::Histogram, multiset};
-use serde::Serialize;
+use grundy::count::multiset;
 
-use super::{Context, Out};
+use super::{Context, Out, Stats};
 use crate::cli::{CountArgs, Format};
 use crate::failure::usage;
 use crate::{input, output};
 
-#[derive(Serialize)]
-struct CountJson {
-    game: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    from: Option<u64>,
-    to: u64,
-    wins: u64,
-    losses: u64,
-}
-
 /// Counts first-player wins and losses among the heaps `1..=N`.
 pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
-    let max = input::size(&args.search.max, "--max")?;
+    let max = input::max(&args.search)?;
+    let mut stats = Stats::default();
     if args.heaps != 1 {
         if args.from.is_some() {
             return Err(usage(
                 "--from applies to single heaps; with --heaps K the heaps range over 0..=N",
             ));
         }
-        return multiset(ctx, args, &ruleset, to, max, out);
+        let k = args.heaps;
+        if k == 0 || k > multiset::MAX_HEAPS {
+            return Err(usage(format!(
+                "--heaps {k} is out of range; give a number of heaps from 1 to {}, as in --heaps 3",
+                multiset::MAX_HEAPS
+            )));
+        }
+        let report = ctx.solver.count_multisets(
+            &ruleset,
+            k,
+            to,
+            max,
+            &mut ctx.watch("values", &mut stats),
+        )?;
+        ctx.print_stats(&stats, started);
+        match args.output.format {
+            Format::Json => output::json(out, &report)?,
+            Format::Csv => output::csv(
+                out,
+                &["game", "heaps", "to", "losing"],
+                &[vec![
+                    report.game.clone(),
+                    k.to_string(),
+                    to.to_string(),
+                    report.losing.to_string(),
+                ]],
+            )?,
+            Format::Table => output::pairs(
+                out,
+                &[
+                    ("game", report.game.clone()),
+                    (
+                        "positions",
+                        format!("{k} heaps, 0 <= a1 <= … <= a{k} <= {to}"),
+                    ),
+                    ("losing", report.losing.to_string()),
+                ],
+            )?,
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     let from = args
         .from
@@ -44,22 +75,14 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
             "--from {first} is past --to {to}; give --from at most --to"
         )));
     }
-    let values = ctx.values_to(&ruleset, to, max)?;
-    let (losses, heaps) = if first > to {
-        (0, 0)
-    } else {
-        (
-            u64::try_from(count::zeros_in_range(&values, first, to)?)?,
-            to - first + 1,
-        )
-    };
-    let report = CountJson {
-        game: ruleset.to_string(),
+    let report = ctx.solver.count(
+        &ruleset,
         from,
         to,
-        wins: heaps - losses,
-        losses,
-    };
+        max,
+        &mut ctx.watch("values", &mut stats),
+    )?;
+    ctx.print_stats(&stats, started);
     match args.output.format {
         Format::Json => output::json(out, &report)?,
         Format::Csv => {
@@ -83,85 +106,6 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
                 ("heaps", format!("{first}..={to}")),
                 ("wins", report.wins.to_string()),
                 ("losses", report.losses.to_string()),
-            ],
-        )?,
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-#[derive(Serialize)]
-struct MultisetJson {
-    game: String,
-    heaps: u32,
-    to: u64,
-    losing: Losing,
-}
-
-/// A count as a JSON number while it fits in 128 bits, else as a decimal
-/// string (JSON readers lose precision on such numbers anyway).
-enum Losing {
-    Number(u128),
-    Text(String),
-}
-
-impl Serialize for Losing {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Losing::Number(n) => serializer.serialize_u128(*n),
-            Losing::Text(t) => serializer.serialize_str(t),
-        }
-    }
-}
-
-/// Counts the lost positions among multisets of `--heaps` heaps `0..=N`.
-fn multiset(
-    ctx: &Context,
-    args: &CountArgs,
-    ruleset: &grundy::Ruleset,
-    to: u64,
-    max: u64,
-    out: Out<'_>,
-) -> anyhow::Result<ExitCode> {
-    let k = args.heaps;
-    if k == 0 || k > multiset::MAX_HEAPS {
-        return Err(usage(format!(
-            "--heaps {k} is out of range; give a number of heaps from 1 to {}, as in --heaps 3",
-            multiset::MAX_HEAPS
-        )));
-    }
-    let values = ctx.values_to(ruleset, to, max)?;
-    let histogram = Histogram::of_heaps(&values, to)?;
-    let losing = multiset::losing_multisets_exact(&histogram, k)?;
-    let report = MultisetJson {
-        game: ruleset.to_string(),
-        heaps: k,
-        to,
-        losing: match losing.to_u128() {
-            Some(n) => Losing::Number(n),
-            None => Losing::Text(losing.to_string()),
-        },
-    };
-    match args.output.format {
-        Format::Json => output::json(out, &report)?,
-        Format::Csv => output::csv(
-            out,
-            &["game", "heaps", "to", "losing"],
-            &[vec![
-                report.game.clone(),
-                k.to_string(),
-                to.to_string(),
-                losing.to_string(),
-            ]],
-        )?,
-        Format::Table => output::pairs(
-            out,
-            &[
-                ("game", report.game.clone()),
-                (
-                    "positions",
-                    format!("{k} heaps, 0 <= a1 <= … <= a{k} <= {to}"),
-                ),
-                ("losing", losing.to_string()),
             ],
         )?,
     }

@@ -1,15 +1,15 @@
 //! One module a subcommand; this one dispatches and holds what they share.
 
-use std::cell::Cell;
 use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use grundy::Ruleset;
-use grundy::period::{PeriodicValues, Verdict};
-use grundy::values::{self, Budget, Engine, Report, ValueTable};
+use grundy::values::{self, Budget, Engine, Report};
+use grundy_service::{Config, Event, FileStore, Solver, Store, TableSummary, Watch};
 
-use crate::cache::Cache;
 use crate::cli::{Cli, Command, ComputeArgs, EngineChoice};
 use crate::failure::usage;
 use crate::progress::Bar;
@@ -26,131 +26,153 @@ mod verify;
 /// What every command may need besides its own arguments.
 #[derive(Debug)]
 pub struct Context {
-    /// The memory a value table may take.
-    pub budget: Budget,
-    /// The engine asked for.
-    pub engine: Engine,
+    /// The solver every command asks.
+    pub solver: Solver,
     /// Whether to print the engine's statistics on stderr.
     pub stats: bool,
-    /// The value cache, unless disabled.
-    pub cache: Option<Cache>,
-    /// Time between checkpoints of a long computation.
-    pub checkpoint_every: Duration,
-    /// Set once writing the cache has failed, so the warning is given once.
-    pub cache_failed: Cell<bool>,
+    /// Set by Ctrl-C: the running computation stops, saving what it has.
+    pub interrupted: Arc<AtomicBool>,
 }
-
-/// Computations shorter than this are not worth a cache file.
-const WORTH_CACHING: Duration = Duration::from_secs(1);
 
 impl Context {
-    /// `G(0..=to)` of `ruleset`, with a progress bar and the memory budget.
-    pub fn values(&self, ruleset: &Ruleset, to: u64) -> anyhow::Result<ValueTable> {
-        let mut table = ValueTable::new();
-        self.extend(ruleset, &mut table, to)?;
-        let len = usize::try_from(to.saturating_add(1)).unwrap_or(usize::MAX);
-        if table.len() > len {
-            // The cache held more than was asked for.
-            table.truncate(len);
-        }
-        Ok(table)
+    /// A watch for one request: a progress bar labelled `what` on a
+    /// terminal, warnings on stderr, the statistics gathered for
+    /// `--stats`, and a stop once Ctrl-C was pressed.
+    pub fn watch<'a>(&'a self, what: &'static str, stats: &'a mut Stats) -> Watch<'a> {
+        let mut bar = Bar::new(what);
+        let interrupted = Arc::clone(&self.interrupted);
+        Watch::new(move |event| {
+            match event {
+                Event::Values { done, total } | Event::Scan { done, total } => {
+                    let _ = bar.update(done, total);
+                }
+                Event::Search { done, max, pattern } => {
+                    bar.search(done, max, pattern);
+                }
+                Event::Waiting => {}
+                Event::Warning(w) => bar.println(&format!("warning: {w}")),
+                Event::Loaded { count, location } => {
+                    stats.store = format!("read {count} values from {location}");
+                }
+                Event::Saved { count, location } => {
+                    stats.saved = format!("wrote {count} values to {location}");
+                }
+                Event::Computed { report, table } => {
+                    merge(&mut stats.report, report);
+                    stats.table = Some(table);
+                }
+                _ => {}
+            }
+            if interrupted.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
     }
 
-    /// Extends `table` to hold `G(0..=to)`: from the cache if it holds them,
-    /// otherwise computed in steps, with a checkpoint written to the cache
-    /// every `checkpoint_every` and at the end of a long computation.
-    pub fn extend(&self, ruleset: &Ruleset, table: &mut ValueTable, to: u64) -> anyhow::Result<()> {
-        let started = Instant::now();
-        // The whole request is checked against the budget before anything
-        // is read or computed; the steps below are each within it.
-        values::check_fits(ruleset, to, self.budget)?;
-        let want = to.saturating_add(1);
-        let mut cache_note = String::from("off");
-        let mut read_note = String::new();
-        if let Some(cache) = &self.cache {
-            cache_note = format!("nothing cached in {}", cache.path(ruleset).display());
-            if (table.len() as u64) < want
-                && let Some(cached) = cache.load(ruleset)
-                && cached.len() > table.len()
-            {
-                read_note = format!("read {} values; ", cached.len());
-                cache_note = format!("{read_note}{}", cache.path(ruleset).display());
-                *table = cached;
-            }
-        }
-        let mut bar = Bar::new("values");
-        let options = values::Options {
-            budget: self.budget,
-            engine: self.engine,
-        };
-        // One engine for every step: it keeps its state between them.
-        let mut stepper = values::Stepper::new(ruleset, options);
-        let mut totals: Option<Report> = None;
-        let mut step: u64 = 1 << 16;
-        let mut last_saved = Instant::now();
-        while (table.len() as u64) < want {
-            let from = table.len() as u64;
-            let step_to = to.min(from.saturating_add(step - 1));
-            let step_started = Instant::now();
-            let report = stepper.extend(table, step_to, &mut |p| bar.update(p.done, want))?;
-            merge(&mut totals, report);
-            step = next_step(step, step_started.elapsed(), self.checkpoint_every);
-            let done = table.len() as u64 >= want;
-            let due = if done {
-                started.elapsed() >= WORTH_CACHING || self.checkpoint_every.is_zero()
-            } else {
-                last_saved.elapsed() >= self.checkpoint_every
-            };
-            if due {
-                if let Some(note) = self.save(ruleset, table) {
-                    cache_note = format!("{read_note}{note}");
-                }
-                last_saved = Instant::now();
-            }
-        }
-        drop(bar);
+    /// Prints `stats` on stderr if `--stats` was given.
+    pub fn print_stats(&self, stats: &Stats, started: Instant) {
         if self.stats {
-            let report = totals.unwrap_or_default();
-            eprint!(
-                "{}",
-                stats_text(&report, table, started.elapsed(), &cache_note)
+            eprint!("{}", stats.text(started.elapsed(), &self.store_note()));
+        }
+    }
+
+    fn store_note(&self) -> String {
+        match &self.solver.config().store {
+            Some(_) => String::new(),
+            None => "off".to_string(),
+        }
+    }
+}
+
+/// What the `--stats` lines report, gathered from a request's events.
+#[derive(Debug, Default)]
+pub struct Stats {
+    report: Option<Report>,
+    table: Option<TableSummary>,
+    store: String,
+    saved: String,
+}
+
+impl Stats {
+    /// The `--stats` lines: engine, what it found, store, time.
+    fn text(&self, elapsed: Duration, store_off: &str) -> String {
+        let mut text = String::new();
+        let mut line = |key: &str, value: String| text.push_str(&format!("{key:<12} {value}\n"));
+        let report = self.report.unwrap_or_default();
+        let engine = match report.engine {
+            Some(Engine::Naive) => "naive",
+            Some(Engine::Sparse) => "sparse",
+            Some(_) => "other",
+            None => "none (closed form, or values already computed)",
+        };
+        line("engine", engine.to_string());
+        if let Some(t) = &self.table {
+            line("heaps", format!("0..={}", t.len.saturating_sub(1)));
+        }
+        if let Some(s) = &report.sparse {
+            line("mask", format!("{:#x}", s.mask));
+            line(
+                "rare heaps",
+                match s.last_rare {
+                    Some(last) => format!("{} (last {last})", s.rare_count),
+                    None => format!("{} (heap 0 only)", s.rare_count),
+                },
+            );
+            line(
+                "max value",
+                format!("{} (first at {})", s.max_value, s.max_value_at),
+            );
+            line(
+                "work",
+                format!(
+                    "{} splits via rare heaps, {} in lazy scans, {} full scans, {} mask change(s)",
+                    s.rare_pairs, s.scan_pairs, s.full_scans, s.mask_changes
+                ),
+            );
+            if !s.is_sparse() {
+                line(
+                    "note",
+                    "no sparse space: over one heap in 16 is rare, so the sparse engine is exact but no faster than naive".to_string(),
+                );
+            }
+        } else if let Some(t) = &self.table {
+            line("max value", t.max.to_string());
+        }
+        if let Some(t) = &self.table {
+            line(
+                "bytes/heap",
+                format!(
+                    "{}{} ({})",
+                    t.bytes_per_heap,
+                    match t.kept_aside {
+                        0 => String::new(),
+                        aside => format!(" and {aside} value(s) kept aside"),
+                    },
+                    values::human_bytes(t.value_bytes)
+                ),
             );
         }
-        Ok(())
-    }
-
-    /// Writes `table` to the cache; a failure is a warning, given once.
-    fn save(&self, ruleset: &Ruleset, table: &ValueTable) -> Option<String> {
-        let cache = self.cache.as_ref()?;
-        if self.cache_failed.get() {
-            return None;
-        }
-        match cache.store(ruleset, table) {
-            Ok(()) => Some(format!(
-                "wrote {} values to {}",
-                table.len(),
-                cache.path(ruleset).display()
-            )),
-            Err(e) => {
-                eprintln!("warning: {e:#}");
-                self.cache_failed.set(true);
-                None
-            }
-        }
+        let store = [self.store.as_str(), self.saved.as_str(), store_off]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        line(
+            "cache",
+            if store.is_empty() {
+                "nothing read or written".to_string()
+            } else {
+                store
+            },
+        );
+        line("time", format!("{:.3} s", elapsed.as_secs_f64()));
+        text
     }
 }
 
-/// The next step, in heaps, aiming at a tenth of the checkpoint interval
-/// (at most ten seconds) a step, changing by at most a factor four.
-fn next_step(step: u64, took: Duration, checkpoint_every: Duration) -> u64 {
-    let aim = (checkpoint_every.as_secs_f64() / 10.0).clamp(0.25, 10.0);
-    let took = took.as_secs_f64().max(1e-3);
-    let next = (step as f64 * aim / took).clamp(step as f64 / 4.0, step as f64 * 4.0);
-    (next as u64).max(1 << 12)
-}
-
-/// Adds the work counted in `report` to `totals`; the findings (mask, rare
-/// heaps, largest value) are those of the last step, which cover the table.
+/// Adds the work counted in `report` to `totals`.
 fn merge(totals: &mut Option<Report>, report: Report) {
     let Some(total) = totals else {
         *totals = Some(report);
@@ -169,122 +191,12 @@ fn merge(totals: &mut Option<Report>, report: Report) {
     }
 }
 
-/// The `--stats` lines: engine, what it found, time.
-fn stats_text(report: &Report, table: &ValueTable, elapsed: Duration, cache: &str) -> String {
-    let mut text = String::new();
-    let mut line = |key: &str, value: String| text.push_str(&format!("{key:<12} {value}\n"));
-    let engine = match report.engine {
-        Some(Engine::Naive) => "naive",
-        Some(Engine::Sparse) => "sparse",
-        Some(_) => "other",
-        None => "none (closed form, or values already computed)",
-    };
-    line("engine", engine.to_string());
-    line("heaps", format!("0..={}", table.len().saturating_sub(1)));
-    if let Some(s) = &report.sparse {
-        line("mask", format!("{:#x}", s.mask));
-        line(
-            "rare heaps",
-            match s.last_rare {
-                Some(last) => format!("{} (last {last})", s.rare_count),
-                None => format!("{} (heap 0 only)", s.rare_count),
-            },
-        );
-        line(
-            "max value",
-            format!("{} (first at {})", s.max_value, s.max_value_at),
-        );
-        line(
-            "work",
-            format!(
-                "{} splits via rare heaps, {} in lazy scans, {} full scans, {} mask change(s)",
-                s.rare_pairs, s.scan_pairs, s.full_scans, s.mask_changes
-            ),
-        );
-        if !s.is_sparse() {
-            line(
-                "note",
-                "no sparse space: over one heap in 16 is rare, so the sparse engine is exact but no faster than naive".to_string(),
-            );
-        }
-    } else {
-        line("max value", table.max().value().to_string());
-    }
-    line(
-        "bytes/heap",
-        format!(
-            "{}{} ({})",
-            table.bytes_per_heap(),
-            match table.kept_aside() {
-                0 => String::new(),
-                aside => format!(" and {aside} value(s) kept aside"),
-            },
-            values::human_bytes(table.value_bytes())
-        ),
-    );
-    line("cache", cache.to_string());
-    line("time", format!("{:.3} s", elapsed.as_secs_f64()));
-    text
-}
-
 impl From<&ComputeArgs> for Engine {
     fn from(args: &ComputeArgs) -> Engine {
         match args.engine {
             EngineChoice::Auto => Engine::Auto,
             EngineChoice::Naive => Engine::Naive,
             EngineChoice::Sparse => Engine::Sparse,
-        }
-    }
-}
-
-impl Context {
-    /// Searches for a period of `ruleset` up to heap `max`, with a progress
-    /// bar.
-    pub fn find_period(
-        &self,
-        ruleset: &Ruleset,
-        max: u64,
-    ) -> anyhow::Result<(Verdict, ValueTable)> {
-        let mut bar = Bar::new("values");
-        Ok(grundy::period::find(
-            ruleset,
-            max,
-            self.options(),
-            &mut |p| bar.update(p.done, p.total),
-        )?)
-    }
-
-    /// Values of `ruleset` able to answer every heap up to `to`: the table up
-    /// to `to` when `to <= max`; else a proved period found within `max`;
-    /// else the table computed up to `to`.
-    pub fn values_to(
-        &self,
-        ruleset: &Ruleset,
-        to: u64,
-        max: u64,
-    ) -> anyhow::Result<PeriodicValues> {
-        if to <= max {
-            let table = self.values(ruleset, to)?;
-            let verdict = grundy::period::of_table(ruleset, &table);
-            return Ok(PeriodicValues::new(table, verdict));
-        }
-        let (verdict, mut table) = self.find_period(ruleset, max)?;
-        if verdict.periodicity.is_some_and(|p| p.is_proved()) {
-            return Ok(PeriodicValues::new(table, verdict));
-        }
-        self.extend(ruleset, &mut table, to).map_err(|e| {
-            e.context(format!(
-                "{ruleset} has no proved period up to heap {max} (raise --max to search further)"
-            ))
-        })?;
-        let verdict = grundy::period::of_table(ruleset, &table);
-        Ok(PeriodicValues::new(table, verdict))
-    }
-
-    fn options(&self) -> values::Options {
-        values::Options {
-            budget: self.budget,
-            engine: self.engine,
         }
     }
 }
@@ -297,36 +209,63 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Move(args) => Some(&args.compute),
         _ => None,
     };
-    let ctx = Context {
-        budget: match &cli.max_memory {
-            Some(text) => Budget::bytes(memory_size(text)?),
-            None => default_budget(),
-        },
+    let budget = match &cli.max_memory {
+        Some(text) => Budget::bytes(memory_size(text)?),
+        None => default_budget(),
+    };
+    let store: Option<Arc<dyn Store>> = if cli.no_cache {
+        None
+    } else {
+        match &cli.cache {
+            Some(dir) => Some(Arc::new(FileStore::new(dir))),
+            None => FileStore::in_cache_dir().map(|s| Arc::new(s) as Arc<dyn Store>),
+        }
+    };
+    let config = Config {
+        budget,
         engine: compute.map_or(Engine::Auto, Engine::from),
-        stats: compute.is_some_and(|c| c.stats),
-        cache: Cache::new(cli.cache.as_deref(), cli.no_cache),
+        store,
         checkpoint_every: Duration::try_from_secs_f64(cli.checkpoint_secs).map_err(|_| {
             usage(format!(
                 "--checkpoint-secs {} is not a number of seconds",
                 cli.checkpoint_secs
             ))
         })?,
-        cache_failed: Cell::new(false),
+        memory_kept: budget.max_bytes() / 4,
+    };
+    let ctx = Context {
+        solver: Solver::new(config),
+        stats: compute.is_some_and(|c| c.stats),
+        interrupted: crate::interrupt::flag(),
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let code = match &cli.command {
-        Command::Values(args) => values_cmd::run(&ctx, args, &mut out)?,
-        Command::Count(args) => count::run(&ctx, args, &mut out)?,
-        Command::Move(args) => moves::run(&ctx, args, &mut out)?,
-        Command::Play(args) => play::run(&ctx, args, &mut out)?,
-        Command::Ppos(args) => ppos::run(&ctx, args, &mut out)?,
-        Command::Period(args) => period::run(&ctx, args, &mut out)?,
-        Command::Verify(args) => verify::run(args, &mut out)?,
-        Command::Analyze(args) => analyze::run(&ctx, args, &mut out)?,
+    let result = match &cli.command {
+        Command::Values(args) => values_cmd::run(&ctx, args, &mut out),
+        Command::Count(args) => count::run(&ctx, args, &mut out),
+        Command::Move(args) => moves::run(&ctx, args, &mut out),
+        Command::Play(args) => play::run(&ctx, args, &mut out),
+        Command::Ppos(args) => ppos::run(&ctx, args, &mut out),
+        Command::Period(args) => period::run(&ctx, args, &mut out),
+        Command::Verify(args) => verify::run(&ctx, args, &mut out),
+        Command::Analyze(args) => analyze::run(&ctx, args, &mut out),
     };
+    if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
+        let _ = out.flush();
+        eprintln!("{}", interrupted_line(&ctx));
+        return Ok(ExitCode::from(crate::interrupt::INTERRUPTED));
+    }
+    let code = result?;
     out.flush()?;
     Ok(code)
+}
+
+/// The one line a run stopped by Ctrl-C prints: what was kept.
+fn interrupted_line(ctx: &Context) -> String {
+    match &ctx.solver.config().store {
+        Some(_) => "interrupted: the values computed so far are saved in the cache; the same command resumes from them".to_string(),
+        None => "interrupted: nothing was saved (--no-cache)".to_string(),
+    }
 }
 
 /// 80% of the memory the kernel says is available, or 8 GiB if it does not say.

@@ -3,12 +3,9 @@
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 
-use grundy::period::{self, PeriodicValues};
-use grundy::sum::HeapMove;
-use grundy::{Ruleset, ValueTable};
+use grundy::ErrorKind;
 
-use super::moves::{Analysis, analyze};
-use super::{Context, Out};
+use super::{Context, Out, Stats};
 use crate::cli::PlayArgs;
 use crate::failure::USAGE;
 use crate::{input, output};
@@ -18,19 +15,18 @@ use crate::{input, output};
 /// what is left of it), or a line saying there is none. A bad line gets a
 /// one-line error on stderr and the session goes on; the exit status is then 2.
 ///
-/// Heaps up to `--max` are answered from a table that grows as
-/// needed; larger heaps from a proved period, found once and kept.
+/// The solver keeps the values between lines: heaps up to `--max` are
+/// answered from a table that grows as needed, larger heaps from a proved
+/// period, found once.
 pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let ruleset = input::ruleset(&args.game)?;
-    let max = input::size(&args.search.max, "--max")?;
+    let max = input::max(&args.search)?;
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
         eprintln!(
             "grundy play {ruleset}: type heap sizes separated by spaces (e.g. 5 10 20); `bye` ends."
         );
     }
-    let mut table = ValueTable::new();
-    let mut periodic: Option<PeriodicValues> = None;
     let mut bad_lines = 0u64;
     for (number, line) in stdin.lock().lines().enumerate() {
         let line = line?;
@@ -43,24 +39,29 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
         }
         let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
         let answer = input::heaps(&words).and_then(|heaps| {
-            let largest = heaps.iter().copied().max().unwrap_or(0);
-            let analysis = if largest <= max {
-                analyze(ctx, &ruleset, &mut table, &heaps)?
-            } else {
-                huge(ctx, &ruleset, &mut periodic, &heaps, largest, max)?
-            };
-            Ok((analysis, heaps))
+            let mut stats = Stats::default();
+            let mut watch = ctx.watch("values", &mut stats);
+            Ok(ctx.solver.position(&ruleset, &heaps, 1, max, &mut watch)?)
         });
         match answer {
-            Ok((analysis, heaps)) => {
+            Ok(analysis) => {
                 match analysis.moves.first() {
-                    Some(best) => writeln!(out, "{}", output::heaps(&best.apply(&heaps)))?,
+                    Some(best) => {
+                        writeln!(out, "{}", output::heaps(&best.apply(&analysis.position)))?
+                    }
                     None if !analysis.can_move => {
                         writeln!(out, "no move: the player to move has lost")?
                     }
                     None => writeln!(out, "no winning move: every move loses")?,
                 }
                 out.flush()?;
+            }
+            Err(err)
+                if err
+                    .downcast_ref::<grundy::Error>()
+                    .is_some_and(|e| e.kind() == ErrorKind::Interrupted) =>
+            {
+                return Err(err);
             }
             Err(err) => {
                 bad_lines += 1;
@@ -73,32 +74,5 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
         ExitCode::SUCCESS
     } else {
         ExitCode::from(USAGE)
-    })
-}
-
-/// One winning move in a position with a heap past the table, from the proved
-/// period (searched for once, then kept for the rest of the session).
-fn huge(
-    ctx: &Context,
-    ruleset: &Ruleset,
-    periodic: &mut Option<PeriodicValues>,
-    heaps: &[u64],
-    largest: u64,
-    max: u64,
-) -> anyhow::Result<Analysis> {
-    let values = match periodic.take() {
-        Some(values) => values,
-        None => ctx.values_to(ruleset, largest, max)?,
-    };
-    let found = period::moves::winning_moves(ruleset, &values, heaps, 1);
-    if values.verdict().periodicity.is_some_and(|p| p.is_proved()) {
-        *periodic = Some(values);
-    }
-    let found = found?;
-    let moves: Vec<HeapMove> = found.listed;
-    Ok(Analysis {
-        value: found.value,
-        can_move: true,
-        moves,
     })
 }

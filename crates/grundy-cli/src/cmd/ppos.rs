@@ -4,46 +4,13 @@
 use std::ops::ControlFlow::{self, Break, Continue};
 use std::process::ExitCode;
 
-use grundy::multiheap::{self, Method, Options, SubsetGame};
-use serde::Serialize;
+use grundy::multiheap::{self, Method, SubsetGame};
+use grundy_service::PposReport;
 
-use super::{Context, Out};
+use super::{Context, Out, Stats};
 use crate::cli::{Format, MoveArgs, PposArgs, PposMethod};
 use crate::failure::usage;
-use crate::progress::Bar;
 use crate::{input, output};
-
-/// Whether `spec` names a multi-heap game rather than a heap ruleset.
-pub fn is_multiheap(spec: &str) -> bool {
-    let spec = spec.trim();
-    spec == "wythoff" || spec == "stone" || spec.starts_with("subsets:")
-}
-
-#[derive(Serialize)]
-struct TallyJson {
-    game: String,
-    to: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sum: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct MoveJson {
-    game: String,
-    position: Vec<u32>,
-    winning: bool,
-    #[serde(rename = "move")]
-    winning_move: Option<MoveEntry>,
-}
-
-#[derive(Serialize)]
-struct MoveEntry {
-    heaps: Vec<usize>,
-    take: u32,
-    to: Vec<u32>,
-}
 
 /// Lists, counts or sums the P-positions up to `--to`.
 pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
@@ -53,19 +20,26 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
         PposMethod::Reference => Method::Reference,
         PposMethod::Brute => Method::Brute,
     };
-    let to = bound(ctx, &game, input::size(&args.to, "--to")?, method, |fits| {
+    let to = input::size(&args.to, "--to")?;
+    let to = check_bound(ctx, &game, to, method, |fits| {
         format!("ask for --to {fits} or less, or raise --max-memory")
     })?;
-    let options = Options {
-        method,
-        budget: ctx.budget,
-    };
-    let mut bar = Bar::new("P-positions");
-    let mut progress = |p: multiheap::Progress| bar.update(p.done, p.total);
+    let mut stats = Stats::default();
+    let mut watch = ctx.watch("P-positions", &mut stats);
     if args.list {
         let mut list = List::new(out, args.output.format, game.heaps(), to)?;
-        let result = multiheap::scan(&game, to, options, &mut |p| list.row(p), &mut progress);
-        drop(bar);
+        let result = ctx.solver.p_positions(
+            &game,
+            u64::from(to),
+            method,
+            &mut |p| list.row(p),
+            &mut watch,
+        );
+        drop(watch);
+        if ctx.interrupted.load(std::sync::atomic::Ordering::Relaxed) {
+            result?;
+            return Ok(ExitCode::SUCCESS);
+        }
         match result {
             // The output was closed: `finish` reports why.
             Err(e) if e.kind() == grundy::ErrorKind::Interrupted => {}
@@ -75,10 +49,16 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
         }
         return list.finish().map(|()| ExitCode::SUCCESS);
     }
-    let tally = multiheap::scan(&game, to, options, &mut |_| Continue(()), &mut progress)?;
-    drop(bar);
+    let tally = ctx.solver.p_positions(
+        &game,
+        u64::from(to),
+        method,
+        &mut |_| Continue(()),
+        &mut watch,
+    )?;
+    drop(watch);
     let both = args.count == args.sum; // neither flag means both
-    let report = TallyJson {
+    let report = PposReport {
         game: game.to_string(),
         to,
         count: (args.count || both).then_some(tally.count),
@@ -133,39 +113,19 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
         )));
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    // Refused up front, before any table exists, if the largest heap is too big.
-    bound(ctx, &game, largest, Method::Fast, |fits| {
+    check_bound(ctx, &game, largest, Method::Fast, |fits| {
         format!("positions with heaps up to {fits} can be judged, or raise --max-memory")
     })?;
-    let position = heaps
-        .iter()
-        .map(|&h| u32::try_from(h))
-        .collect::<Result<Vec<u32>, _>>()?;
-    let mut bar = Bar::new("P-positions");
-    let options = Options {
-        method: Method::Fast,
-        budget: ctx.budget,
-    };
-    let found = multiheap::winning_move(&game, &position, options, &mut |p| {
-        bar.update(p.done, p.total)
-    })?;
-    drop(bar);
-    let can_move = !game.moves(&position).is_empty();
-    let after = found.as_ref().map(|m| m.apply(&position));
+    let mut stats = Stats::default();
+    let report =
+        ctx.solver
+            .multiheap_move(&game, &heaps, &mut ctx.watch("P-positions", &mut stats))?;
+    let position = &report.position;
+    let found = &report.winning_move;
+    let can_move = report.can_move;
+    let after = found.as_ref().map(|m| m.to.clone());
     match args.output.format {
-        Format::Json => output::json(
-            out,
-            &MoveJson {
-                game: game.to_string(),
-                position: position.clone(),
-                winning: found.is_some(),
-                winning_move: found.as_ref().map(|m| MoveEntry {
-                    heaps: m.heaps.clone(),
-                    take: m.take,
-                    to: m.apply(&position),
-                }),
-            },
-        )?,
+        Format::Json => output::json(out, &report)?,
         Format::Csv => {
             let row = match (&found, &after) {
                 (Some(m), Some(a)) => vec![
@@ -191,7 +151,7 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
             };
             let mut pairs = vec![
                 ("game", game.to_string()),
-                ("position", list(&position)),
+                ("position", list(position)),
                 ("outcome", outcome),
             ];
             if let (Some(m), Some(a)) = (&found, &after) {
@@ -208,37 +168,34 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
     Ok(ExitCode::SUCCESS)
 }
 
-/// Checks that the tables up to `to` fit in the budget before anything is
-/// computed, naming the largest bound that does.
-fn bound(
+/// Refuses a bound past what the memory budget allows with the flags that
+/// fix it, before the solver is asked.
+fn check_bound(
     ctx: &Context,
     game: &SubsetGame,
     to: u64,
     method: Method,
     advice: impl Fn(u32) -> String,
 ) -> anyhow::Result<u32> {
-    let fits = multiheap::largest_to(game, method, ctx.budget);
+    let fits = multiheap::largest_to(game, method, ctx.solver.config().budget);
     match u32::try_from(to) {
         Ok(to) if to <= fits => Ok(to),
-        _ => {
-            let need = match u32::try_from(to) {
-                Ok(to) => format!(
-                    "{} of tables",
-                    grundy::values::human_bytes(multiheap::memory_needed(game, to, method))
-                ),
-                Err(_) => "more memory than any machine has".to_string(),
-            };
-            Err(grundy::Error::new(
-                grundy::ErrorKind::TooLarge,
-                format!(
-                    "the P-positions of {game} up to N = {to} need {need}, over the \
-                     memory budget of {}; {}",
-                    grundy::values::human_bytes(ctx.budget.max_bytes()),
-                    advice(fits)
-                ),
-            )
-            .into())
-        }
+        _ => Err(grundy::Error::new(
+            grundy::ErrorKind::TooLarge,
+            format!(
+                "the P-positions of {game} up to N = {to} need {}, over the memory budget of {}; {}",
+                match u32::try_from(to) {
+                    Ok(to) => format!(
+                        "{} of tables",
+                        grundy::values::human_bytes(multiheap::memory_needed(game, to, method))
+                    ),
+                    Err(_) => "more memory than any machine has".to_string(),
+                },
+                grundy::values::human_bytes(ctx.solver.config().budget.max_bytes()),
+                advice(fits)
+            ),
+        )
+        .into()),
     }
 }
 

@@ -109,3 +109,65 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
     let _ = std::fs::remove_dir_all(&whole);
     let _ = std::fs::remove_dir_all(&killed);
 }
+
+#[test]
+fn ctrl_c_stops_within_a_second_keeps_a_checkpoint_and_the_next_run_resumes() {
+    const TO: &str = "2000000";
+    let dir = scratch("sigint");
+    let file = dir.join(format!("{GAME}.values"));
+    let args = ["values", GAME, "--to", TO, "--format", "csv", "--cache"];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .arg(&dir)
+        .args(["--checkpoint-secs", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    // Stopped as soon as its first checkpoint exists: well before the end.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !file.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        child.try_wait().expect("the child is there").is_none(),
+        "the run ended before it could be interrupted"
+    );
+    let signalled = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let out = child.wait_with_output().expect("the child is reaped");
+    let took = signalled.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(took < Duration::from_secs(1), "took {took:?} to stop");
+    assert!(out.stdout.is_empty(), "half a result was printed");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("interrupted: "), "{stderr}");
+
+    // The next run resumes from the checkpoint and ends byte-identical.
+    let d = dir.to_str().expect("a UTF-8 path");
+    let out = grundy(
+        &[
+            "values", GAME, "--to", TO, "--format", "csv", "--cache", d, "--stats",
+        ],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let resumed_from: u64 = stderr
+        .split("read ")
+        .nth(1)
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the resumed run read no checkpoint: {stderr}"));
+    assert!(0 < resumed_from && resumed_from < 2_000_001, "{stderr}");
+    let fresh = ok(&["values", GAME, "--to", TO, "--format", "csv", "--no-cache"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout) == fresh,
+        "the resumed run differs from an uninterrupted one"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

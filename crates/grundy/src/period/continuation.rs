@@ -1,5 +1,7 @@
 //! Values for any heap, from computed values and a proved period.
 
+use std::sync::Arc;
+
 use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 use crate::period::{Periodicity, Verdict};
@@ -19,15 +21,19 @@ use crate::values::ValueTable;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeriodicValues {
-    table: ValueTable,
+    table: Arc<ValueTable>,
     verdict: Verdict,
 }
 
 impl PeriodicValues {
     /// Values from `table`, continued by `verdict` if it holds a proved period
-    /// that `table` covers (at least `preperiod + period` values).
-    pub fn new(table: ValueTable, verdict: Verdict) -> Self {
-        PeriodicValues { table, verdict }
+    /// that `table` covers (at least `preperiod + period` values). A table
+    /// shared with others (`Arc<ValueTable>`) is not copied.
+    pub fn new(table: impl Into<Arc<ValueTable>>, verdict: Verdict) -> Self {
+        PeriodicValues {
+            table: table.into(),
+            verdict,
+        }
     }
 
     /// The computed values.

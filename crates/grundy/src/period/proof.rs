@@ -136,6 +136,31 @@ impl Theorem {
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn requirement(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, u64)> {
+    requirement_of(ruleset, candidate)
+}
+
+/// Whether some theorem here could prove a period of `ruleset`: without
+/// one, a longer search can only observe a pattern, never prove it.
+///
+/// ```
+/// use grundy::{Ruleset, period::proof::may_prove};
+/// assert!(may_prove(&"0.354".parse::<Ruleset>()?));
+/// assert!(may_prove(&"sub:1,3,4".parse::<Ruleset>()?));
+/// assert!(!may_prove(&"grundy".parse::<Ruleset>()?));
+/// assert!(!may_prove(&"sub:squares".parse::<Ruleset>()?));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn may_prove(ruleset: &Ruleset) -> bool {
+    let any = Candidate {
+        preperiod: 0,
+        period: 1,
+        saltus: 0,
+    };
+    let nim = Candidate { saltus: 1, ..any };
+    requirement_of(ruleset, any).is_some() || requirement_of(ruleset, nim).is_some()
+}
+
+fn requirement_of(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, u64)> {
     let Candidate {
         preperiod: e,
         period: p,

@@ -94,6 +94,16 @@ impl Escaped {
         }
     }
 
+    /// A copy of the first `len` values.
+    pub(crate) fn prefix(&self, len: usize) -> Escaped {
+        let len = len.min(self.bytes.len());
+        let keep = self.aside.partition_point(|&(n, _)| n < len);
+        Escaped {
+            bytes: self.bytes[..len].to_vec(),
+            aside: self.aside[..keep].to_vec(),
+        }
+    }
+
     /// Removes every value from `len` on.
     pub(crate) fn truncate(&mut self, len: usize) {
         self.bytes.truncate(len);

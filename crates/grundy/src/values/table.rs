@@ -244,6 +244,33 @@ impl ValueTable {
         Ok(())
     }
 
+    /// A copy of the first `len` values (all of them if there are fewer),
+    /// copying only those.
+    ///
+    /// ```
+    /// use grundy::ValueTable;
+    /// let t = ValueTable::from_values([4, 300, 2, 7]);
+    /// assert_eq!(t.prefix(2).to_vec(), [4, 300]);
+    /// assert_eq!(t.prefix(2).max().value(), 300);
+    /// ```
+    pub fn prefix(&self, len: usize) -> ValueTable {
+        let len = len.min(self.len());
+        let store = match &self.store {
+            Store::U8(v) => Store::U8(v[..len].to_vec()),
+            Store::Escaped(v) => Store::Escaped(v.prefix(len)),
+            Store::U16(v) => Store::U16(v[..len].to_vec()),
+            Store::U32(v) => Store::U32(v[..len].to_vec()),
+            Store::U64(v) => Store::U64(v[..len].to_vec()),
+        };
+        let mut table = ValueTable {
+            store,
+            max: 0,
+            capacity_hint: 0,
+        };
+        table.max = table.iter().map(Nimber::value).max().unwrap_or(0);
+        table
+    }
+
     /// Removes every value from `len` on.
     pub fn truncate(&mut self, len: usize) {
         match &mut self.store {

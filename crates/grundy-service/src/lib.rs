@@ -1,0 +1,57 @@
+//! The solver layer of `grundy`: the one place that decides how values are
+//! computed, stored and proved, behind every front end.
+//!
+//! The mathematics lives in the [`grundy`] library; this crate holds the
+//! policy around it, which the command line, the web service and the
+//! Python package would otherwise each copy:
+//!
+//! - which engine runs and within which memory budget ([`Config`]);
+//! - where values are kept between runs ([`Store`], [`FileStore`]) and when
+//!   they are read, checkpointed and written;
+//! - how far a period search goes when no limit is given
+//!   ([`Solver::default_search_limit`]), resuming from stored values;
+//! - one computation per game at a time: two requests for the same game
+//!   share it ([`Solver::computations`] counts them);
+//! - watching and stopping a request from outside ([`Watch`]).
+//!
+//! Every question has a method on [`Solver`] returning a serde report
+//! ([`report`]): the same JSON everywhere.
+//!
+//! ```
+//! use grundy::Ruleset;
+//! use grundy_service::{Solver, Watch};
+//! let solver = Solver::default();
+//! let strip: Ruleset = "paper-strip".parse()?;
+//! let count = solver.count(&strip, None, 1_000_000_000_000_000_000, None, &mut Watch::silent())?;
+//! assert_eq!(count.wins, 852_941_176_470_588_232);
+//! assert_eq!(
+//!     serde_json::to_string(&count).unwrap(),
+//!     r#"{"game":"0.07","to":1000000000000000000,"wins":852941176470588232,"losses":147058823529411768}"#
+//! );
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! The solver is `Send + Sync`: share one among threads in an `Arc`.
+
+#![deny(missing_docs)]
+
+mod answers;
+mod game;
+pub mod report;
+mod solver;
+mod store;
+mod watch;
+
+pub use answers::{MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify};
+pub use game::Game;
+pub use report::{
+    AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,
+    MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
+};
+pub use solver::{Config, OBSERVE_LIMIT, QUADRATIC_SEARCH_LIMIT, SEARCH_LIMIT, Solver};
+pub use store::{FileStore, MemoryStore, Store, StoreError};
+pub use watch::{Event, TableSummary, Watch};
+
+/// The library the solver is built on, for the types front ends name
+/// (`Ruleset`, `ValueTable`, `Budget`, `Engine`, …).
+pub use grundy;

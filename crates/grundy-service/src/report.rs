@@ -1,0 +1,376 @@
+//! The answers, as serde types: the one wire format that the command line's
+//! `--format json`, the web API and the Python package share.
+//!
+//! Field names and shapes are stable: scripts read them. Optional fields
+//! are left out when absent, never written as `null`, except in
+//! [`PeriodReport`], whose fields are always present.
+
+use std::sync::Arc;
+
+use grundy::period::{Periodicity, Proof, Verdict};
+use grundy::{Ruleset, ValueTable};
+use serde::{Serialize, Serializer};
+
+/// `G(from..=to)` of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValuesReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The first heap.
+    pub from: u64,
+    /// `G(from)`, `G(from + 1)`, … in a compact table.
+    pub values: Arc<ValueTable>,
+}
+
+impl ValuesReport {
+    /// The last heap.
+    pub fn to(&self) -> u64 {
+        self.from + (self.values.len() as u64).saturating_sub(1)
+    }
+}
+
+impl Serialize for ValuesReport {
+    /// `{"game", "from" (when not 0), "values": [...]}`, written straight
+    /// from the compact table.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("ValuesReport", 3)?;
+        s.serialize_field("game", &self.game)?;
+        if self.from != 0 {
+            s.serialize_field("from", &self.from)?;
+        } else {
+            s.skip_field("from")?;
+        }
+        s.serialize_field("values", &Column(&self.values))?;
+        s.end()
+    }
+}
+
+struct Column<'a>(&'a ValueTable);
+
+impl Serialize for Column<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|v| v.value()))
+    }
+}
+
+/// The verdict of a period search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PeriodReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The preperiod, when a pattern was found.
+    pub preperiod: Option<u64>,
+    /// The period, when a pattern was found.
+    pub period: Option<u64>,
+    /// The saltus, when a pattern was found.
+    pub saltus: Option<u64>,
+    /// `proved`, `observed` or `none`.
+    pub status: &'static str,
+    /// The theorem's stable name, when proved.
+    pub theorem: Option<&'static str>,
+    /// The theorem's window end, when proved.
+    pub bound: Option<u64>,
+    /// The last heap whose value was computed.
+    pub checked_to: u64,
+    /// The verdict itself, for rendering.
+    #[serde(skip)]
+    pub verdict: Verdict,
+}
+
+impl PeriodReport {
+    /// The report of `verdict` on `game`.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, period};
+    /// use grundy_service::PeriodReport;
+    /// let g: Ruleset = "0.07".parse()?;
+    /// let (v, _) = period::find(&g, 1000, Default::default(), &mut grundy::values::silent)?;
+    /// let r = PeriodReport::new(&g, &v);
+    /// assert_eq!((r.status, r.period), ("proved", Some(34)));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn new(game: &Ruleset, verdict: &Verdict) -> Self {
+        let p = verdict.periodicity;
+        let (theorem, bound) = match p.map(|p| p.proof) {
+            Some(Proof::Theorem { theorem, bound }) => (Some(theorem.name()), Some(bound)),
+            _ => (None, None),
+        };
+        PeriodReport {
+            game: game.to_string(),
+            preperiod: p.map(|p| p.preperiod),
+            period: p.map(|p| p.period),
+            saltus: p.map(|p| p.saltus),
+            status: match p {
+                Some(p) if p.is_proved() => "proved",
+                Some(_) => "observed",
+                None => "none",
+            },
+            theorem,
+            bound,
+            checked_to: verdict.checked_to,
+            verdict: *verdict,
+        }
+    }
+
+    /// The verdict in one sentence, honest about what is proved.
+    pub fn sentence(&self) -> String {
+        let Some(p) = self.verdict.periodicity else {
+            return format!("no period up to heap {}", self.verdict.checked_to);
+        };
+        let pattern = pattern(&p);
+        match p.proof {
+            Proof::Theorem { theorem, bound } => {
+                let window = if bound == 0 {
+                    String::new()
+                } else {
+                    format!(
+                        "; the theorem needs G(n + {}) = G(n){} for {} <= n < {bound}, checked (values to {})",
+                        p.period,
+                        plus_saltus(p.saltus),
+                        p.preperiod,
+                        p.checked_to
+                    )
+                };
+                format!("{pattern}, proved by {}{window}", theorem.describe())
+            }
+            Proof::Observed => format!(
+                "observed {pattern}, checked to {}, not proved (no theorem applies to {})",
+                p.checked_to, self.game
+            ),
+        }
+    }
+}
+
+fn pattern(p: &Periodicity) -> String {
+    if p.saltus == 0 {
+        format!("period {} from heap {}", p.period, p.preperiod)
+    } else {
+        format!(
+            "arithmetic period {} with saltus {} from heap {}",
+            p.period, p.saltus, p.preperiod
+        )
+    }
+}
+
+fn plus_saltus(s: u64) -> String {
+    if s == 0 {
+        String::new()
+    } else {
+        format!(" + {s}")
+    }
+}
+
+/// First-player wins and losses among single heaps `from..=to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CountReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The first heap counted, when not the default 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<u64>,
+    /// The last heap counted.
+    pub to: u64,
+    /// Heaps won by the player to move.
+    pub wins: u64,
+    /// Heaps lost by the player to move (value 0).
+    pub losses: u64,
+}
+
+/// Lost positions among the multisets of `heaps` heaps of sizes `0..=to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultisetCountReport {
+    /// The canonical spec.
+    pub game: String,
+    /// Heaps in each position.
+    pub heaps: u32,
+    /// The largest heap.
+    pub to: u64,
+    /// The count, exact.
+    pub losing: Exact,
+}
+
+/// An exact count: a JSON number while it fits in 128 bits, else a decimal
+/// string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exact {
+    /// Up to 2^128 − 1.
+    Number(u128),
+    /// Larger, in decimal.
+    Text(String),
+}
+
+impl std::fmt::Display for Exact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exact::Number(n) => write!(f, "{n}"),
+            Exact::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl Serialize for Exact {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Exact::Number(n) => serializer.serialize_u128(*n),
+            Exact::Text(t) => serializer.serialize_str(t),
+        }
+    }
+}
+
+/// A position of a heap game: its value and its winning moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The heap sizes.
+    pub position: Vec<u64>,
+    /// The nim-sum of the heaps' values.
+    pub value: u64,
+    /// Whether the player to move wins.
+    pub winning: bool,
+    /// With heaps past the computed values, the number of winning moves
+    /// (the list stops at the limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_winning_moves: Option<u128>,
+    /// Winning moves.
+    pub moves: Vec<MoveReport>,
+    /// Whether any move at all is possible.
+    #[serde(skip)]
+    pub can_move: bool,
+}
+
+impl PositionReport {
+    /// One sentence on who wins.
+    pub fn outcome(&self) -> String {
+        match self.total_winning_moves {
+            Some(t) if t > self.moves.len() as u128 => format!(
+                "won by the player to move: {t} winning moves, the first {} listed",
+                self.moves.len()
+            ),
+            _ => match self.moves.len() {
+                _ if !self.can_move => {
+                    "lost for the player to move: no move is possible".to_string()
+                }
+                0 => {
+                    "lost for the player to move: every move leaves a winning position".to_string()
+                }
+                1 => "won by the player to move: 1 winning move".to_string(),
+                k => format!("won by the player to move: {k} winning moves"),
+            },
+        }
+    }
+}
+
+/// One move in one heap: `from` tokens become the heaps `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    /// The index of the heap moved in.
+    pub heap: usize,
+    /// Its size.
+    pub from: u64,
+    /// The heaps left in its place.
+    pub to: Vec<u64>,
+}
+
+impl MoveReport {
+    /// The position after this move: the heap replaced, in place, by what
+    /// is left of it.
+    pub fn apply(&self, position: &[u64]) -> Vec<u64> {
+        let mut after = position[..self.heap].to_vec();
+        after.extend_from_slice(&self.to);
+        after.extend_from_slice(&position[self.heap + 1..]);
+        after
+    }
+}
+
+/// A position of a multi-heap game (not a sum): who wins and one winning
+/// move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiheapMoveReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The heap sizes.
+    pub position: Vec<u32>,
+    /// Whether the player to move wins.
+    pub winning: bool,
+    /// A winning move.
+    #[serde(rename = "move")]
+    pub winning_move: Option<MultiheapMove>,
+    /// Whether any move at all is possible.
+    #[serde(skip)]
+    pub can_move: bool,
+}
+
+/// A move of a multi-heap game: `take` from each heap of `heaps`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiheapMove {
+    /// Indices of the heaps taken from.
+    pub heaps: Vec<usize>,
+    /// The amount taken from each.
+    pub take: u32,
+    /// The position after the move.
+    pub to: Vec<u32>,
+}
+
+/// The P-positions of a multi-heap game up to a bound: how many and the sum
+/// of their coordinates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PposReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The largest coordinate.
+    pub to: u32,
+    /// The number of P-positions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+    /// The sum of all their coordinates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sum: Option<u64>,
+}
+
+/// A readable report on one game: rules, values, P-positions, period.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnalysisReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The rules in words.
+    pub rules: String,
+    /// The last heap shown.
+    pub to: u64,
+    /// `G(0..=to)`.
+    pub values: Vec<u64>,
+    /// The largest value computed (over every heap computed, not only those
+    /// shown).
+    pub max_value: u64,
+    /// The last heap computed.
+    #[serde(skip)]
+    pub computed_to: u64,
+    /// The heaps of value 0 among those shown.
+    pub p_positions: Vec<u64>,
+    /// The period verdict.
+    pub periodicity: PeriodReport,
+    /// With a pattern, the heaps before it whose value differs from the
+    /// periodic continuation.
+    pub exceptions: Option<Vec<u64>>,
+}
+
+/// What a verified certificate proves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The preperiod.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// The saltus.
+    pub saltus: u64,
+    /// The theorem's stable name.
+    pub theorem: &'static str,
+    /// The theorem in words.
+    #[serde(skip)]
+    pub theorem_text: &'static str,
+    /// The last heap whose value was checked.
+    pub checked_to: u64,
+}

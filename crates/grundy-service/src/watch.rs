@@ -1,0 +1,160 @@
+//! Watching a request: progress, warnings, and stopping it from outside.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use grundy::period::detect::Candidate;
+use grundy::values::Report;
+
+/// What a request tells whoever watches it while it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Event {
+    /// Values computed: `done` of the `total` the current step asks for.
+    Values {
+        /// Values in the table now.
+        done: u64,
+        /// Values the current step will have.
+        total: u64,
+    },
+    /// A period search is growing its table to `to`; `pattern` is the best
+    /// pattern the values show so far, proved or not.
+    Search {
+        /// Heaps computed so far.
+        done: u64,
+        /// The last heap the search may reach.
+        max: u64,
+        /// The pattern seen so far.
+        pattern: Option<Candidate>,
+    },
+    /// A scan of positions (P-positions of a multi-heap game): `done` of
+    /// `total` units of work.
+    Scan {
+        /// Units done.
+        done: u64,
+        /// Units in all.
+        total: u64,
+    },
+    /// Another request is computing this game's values; this one waits for
+    /// it and then uses them.
+    Waiting,
+    /// Something went wrong that does not stop the request: a stored file
+    /// that failed its check, a store that cannot be written.
+    Warning(String),
+    /// A computation of values ended (finished or stopped): the engine that
+    /// ran, what it found, and the table it left.
+    Computed {
+        /// The engine's report, summed over the steps.
+        report: Report,
+        /// The table after the computation.
+        table: TableSummary,
+    },
+    /// Values were read from the store (`count` of them).
+    Loaded {
+        /// Values read.
+        count: u64,
+        /// Where from.
+        location: String,
+    },
+    /// Values were written to the store (`count` of them): a checkpoint or
+    /// the end of a computation.
+    Saved {
+        /// Values written.
+        count: u64,
+        /// Where to.
+        location: String,
+    },
+}
+
+/// The size and shape of a value table, as reported after a computation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSummary {
+    /// Values held.
+    pub len: u64,
+    /// The largest value.
+    pub max: u64,
+    /// Bytes a heap.
+    pub bytes_per_heap: usize,
+    /// Values kept aside (those from 255 up in a table of one byte a heap).
+    pub kept_aside: usize,
+    /// Bytes of values in all.
+    pub value_bytes: u64,
+}
+
+impl TableSummary {
+    /// The summary of `table`.
+    pub fn of(table: &grundy::ValueTable) -> Self {
+        TableSummary {
+            len: table.len() as u64,
+            max: table.max().value(),
+            bytes_per_heap: table.bytes_per_heap(),
+            kept_aside: table.kept_aside(),
+            value_bytes: table.value_bytes(),
+        }
+    }
+}
+
+/// The watcher of one request: told of every [`Event`], it answers
+/// [`ControlFlow::Break`] to stop the request, which then ends with
+/// [`ErrorKind::Interrupted`](grundy::ErrorKind::Interrupted) after saving
+/// what it computed. It is asked at least every 100 ms of work.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use grundy_service::{Event, Watch};
+/// let mut warnings = Vec::new();
+/// let mut watch = Watch::new(|event| {
+///     if let Event::Warning(w) = event {
+///         warnings.push(w);
+///     }
+///     ControlFlow::Continue(())
+/// });
+/// watch.tell(Event::Warning("a stored file was damaged".into()));
+/// drop(watch);
+/// assert_eq!(warnings.len(), 1);
+/// ```
+pub struct Watch<'a> {
+    on_event: Box<dyn FnMut(Event) -> ControlFlow<()> + Send + 'a>,
+    stopped: bool,
+}
+
+impl<'a> Watch<'a> {
+    /// A watch that calls `on_event` with every event.
+    pub fn new(on_event: impl FnMut(Event) -> ControlFlow<()> + Send + 'a) -> Self {
+        Watch {
+            on_event: Box::new(on_event),
+            stopped: false,
+        }
+    }
+
+    /// A watch that ignores every event and never stops the request.
+    pub fn silent() -> Watch<'static> {
+        Watch::new(|_| ControlFlow::Continue(()))
+    }
+
+    /// Tells the watcher of `event`; its answer is remembered, so once it
+    /// has said stop, [`Watch::stopped`] stays true.
+    pub fn tell(&mut self, event: Event) -> ControlFlow<()> {
+        if (self.on_event)(event).is_break() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Whether the watcher has asked to stop.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+impl fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Watch")
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
+}

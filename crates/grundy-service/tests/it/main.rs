@@ -1,0 +1,5 @@
+//! Integration tests of the solver layer: one binary, one module a topic.
+
+mod sharing;
+mod stopping;
+mod storing;
