@@ -223,6 +223,9 @@ fn describe_code(code: &TakeAndBreak) -> String {
         };
         clauses.push(format!("{what} and leave {}", or_words(&left)));
     }
+    if clauses.is_empty() {
+        return format!("Code {code}: no move; every heap has value 0.");
+    }
     let mut sentence = format!("Code {code}: ");
     sentence.push_str(&clauses.join("; or "));
     sentence.push_str(" (heaps left behind are non-empty).");
@@ -241,7 +244,8 @@ impl FromStr for Ruleset {
     type Err = Error;
 
     /// Reads a game spec: a take-and-break code (`0.07`, `.07`, `4.07`,
-    /// `hex:0.8f`), `grundy`, `nim`, `sub:1,3,4`, `sub:squares`,
+    /// hexadecimal `0.8f` or `hex:0.8f`, a lone `d0` such as `4` for `4.0`,
+    /// `0.0` for no move), `grundy`, `nim`, `sub:1,3,4`, `sub:squares`,
     /// `sub:powers2`, `sub:primes`, `allbut:1,2`, or an alias from
     /// [`ALIASES`].
     ///
@@ -271,11 +275,14 @@ impl FromStr for Ruleset {
                 .map(Ruleset::AllBut)
                 .map_err(|e| Error::spec(format!("in '{spec}': {e}")));
         }
-        if lower.contains('.') {
+        // Codes, with a lone d0 (`4`) and digits that lack only the point (`07`).
+        let lone_digit = lower.len() == 1 && lower.bytes().all(|b| b.is_ascii_hexdigit());
+        let decimal = !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_digit());
+        if lower.contains('.') || lower.starts_with("hex:") || lone_digit || decimal {
             return lower.parse().map(Ruleset::TakeAndBreak);
         }
         Err(Error::spec(format!(
-            "unknown game '{spec}': give a take-and-break code (0.07), grundy, nim, sub:1,3,4, sub:squares, allbut:1,2, or one of {}",
+            "unknown game '{spec}': give a take-and-break code (0.07, 0.8f, 4), grundy, nim, sub:1,3,4, sub:squares, allbut:1,2, or one of {}",
             ALIASES
                 .iter()
                 .map(|(a, _)| *a)

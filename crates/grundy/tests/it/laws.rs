@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use grundy::{Nimber, sum, values};
 
-use crate::common::{FAMILIES, ruleset};
+use crate::common::{FAMILIES, ruleset, splits_in_three};
 
 /// G(n) is absent from the values of the options of n, and every smaller
 /// value is present (the mex rule), where an option leaving several heaps has
@@ -13,7 +13,7 @@ use crate::common::{FAMILIES, ruleset};
 fn each_value_is_the_mex_of_its_options() {
     for spec in FAMILIES {
         let game = ruleset(spec);
-        let top = if spec.starts_with("hex:") { 40 } else { 150 };
+        let top = if splits_in_three(&game) { 40 } else { 150 };
         let table = values::compute(&game, top).unwrap();
         for n in 0..=top {
             let option_values: HashSet<Nimber> = game
