@@ -54,7 +54,7 @@ pub fn analyze(
     ctx.extend(ruleset, table, largest)?;
     let value = sum::value(table, heaps)?;
     let moves = sum::winning_moves(ruleset, table, heaps)?;
-    let can_move = !moves.is_empty() || heaps.iter().any(|&h| !ruleset.options(h).is_empty());
+    let can_move = heaps.iter().any(|&h| ruleset.has_move(h));
     Ok(Analysis {
         value,
         moves,
@@ -88,7 +88,7 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
         let analysis = Analysis {
             value: w.value,
             moves: w.listed,
-            can_move: true,
+            can_move: heaps.iter().any(|&h| ruleset.has_move(h)),
         };
         (analysis, Some(w.total))
     };

@@ -98,7 +98,7 @@ fn huge(
     let moves: Vec<HeapMove> = found.listed;
     Ok(Analysis {
         value: found.value,
-        can_move: true,
+        can_move: heaps.iter().any(|&h| ruleset.has_move(h)),
         moves,
     })
 }

@@ -143,6 +143,45 @@ impl Ruleset {
         moves
     }
 
+    /// Whether a single heap of `n` has any move: `!self.options(n).is_empty()`
+    /// without listing the options, so it answers for heaps of any size.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// let strip: Ruleset = "0.07".parse()?;
+    /// assert!(!strip.has_move(1) && strip.has_move(2) && strip.has_move(1 << 60));
+    /// let none: Ruleset = "0.0".parse()?;
+    /// assert!(!none.has_move(1 << 60));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Complexity
+    /// O(digits) for a code, O(1) for a subtraction set, O(|excluded|) for an
+    /// all-but game.
+    pub fn has_move(&self, n: u64) -> bool {
+        match self {
+            // As in `options`: removing `take` tokens needs `take` of them,
+            // and leaves `rest`, which must make up the heaps left.
+            Ruleset::TakeAndBreak(code) => code.digits().iter().enumerate().any(|(take, &d)| {
+                let take = take as u64;
+                n.checked_sub(take).is_some_and(|rest| {
+                    (d & 1 != 0 && take > 0 && rest == 0)
+                        || (d & 2 != 0 && take > 0 && rest > 0)
+                        || (d & 4 != 0 && rest >= 2)
+                        || (d & 8 != 0 && rest >= 3)
+                })
+            }),
+            Ruleset::Grundy => n >= 3,
+            Ruleset::Subtraction(SubtractionSet::Finite(m)) => m.first().is_some_and(|&s| s <= n),
+            Ruleset::Subtraction(SubtractionSet::Squares | SubtractionSet::Powers2) => n >= 1,
+            Ruleset::Subtraction(SubtractionSet::Primes) => n >= 2,
+            Ruleset::AllBut(set) => (1..=n)
+                .take(set.excluded().len() + 1)
+                .any(|s| set.allows(s)),
+            Ruleset::Nim => n >= 1,
+        }
+    }
+
     /// Whether some move replaces a heap by two or more heaps.
     pub fn splits(&self) -> bool {
         match self {
