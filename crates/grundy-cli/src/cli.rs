@@ -6,8 +6,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// and counts for heap games.
 ///
 /// GAME is a spec: a take-and-break code in Winning Ways notation (0.07, .07,
-/// 4.07, 0.137; hexadecimal codes as hex:0.8f), grundy (Grundy's game), nim,
-/// a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an
+/// 4.07, 0.137; hexadecimal with digits 8-f, as in 0.8f or hex:0.8f; a lone
+/// d0, as 4 for 4.0; 0.0 for no move), grundy (Grundy's game), nim, a
+/// subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an
 /// all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07),
 /// kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares).
 ///
@@ -88,7 +89,8 @@ pub enum Command {
     ///
     /// Proved: the octal periodicity theorem of Guy and Smith (take-and-break
     /// codes that split into at most two heaps), the same argument for
-    /// hexadecimal codes that split into three (window 3e + 2p + t), or the
+    /// hexadecimal codes, whose digits 8-f split into three (window
+    /// 3e + 2p + t), or the
     /// window of max(S) values (finite subtraction sets); nim's G(n) = n.
     /// Anything else is reported as observed, never as proved.
     ///

@@ -248,16 +248,15 @@ impl Solver {
         }
         let max = max.unwrap_or_else(|| self.default_search_limit(game));
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        let (value, moves, can_move, total) = if largest <= max {
+        let (value, moves, total) = if largest <= max {
             let table = self.values(game, largest, watch)?;
             let value = sum::value(&table, heaps)?;
             let moves = sum::winning_moves(game, &table, heaps)?;
-            let can_move = !moves.is_empty() || heaps.iter().any(|&h| !game.options(h).is_empty());
-            (value, moves, can_move, None)
+            (value, moves, None)
         } else {
             let values = self.periodic(game, largest, Some(max), watch)?;
             let w = period::moves::winning_moves(game, &values, heaps, limit)?;
-            (w.value, w.listed, true, Some(w.total))
+            (w.value, w.listed, Some(w.total))
         };
         Ok(PositionReport {
             game: game.to_string(),
@@ -273,7 +272,7 @@ impl Solver {
                     to: m.parts,
                 })
                 .collect(),
-            can_move,
+            can_move: heaps.iter().any(|&h| game.has_move(h)),
         })
     }
 

@@ -31,9 +31,9 @@ pub enum ErrorKind {
 ///
 /// ```
 /// use grundy::{ErrorKind, Ruleset};
-/// let err = "0.8".parse::<Ruleset>().unwrap_err();
+/// let err = "7".parse::<Ruleset>().unwrap_err();
 /// assert_eq!(err.kind(), ErrorKind::InvalidSpec);
-/// assert!(err.to_string().contains("hex:"));
+/// assert!(err.to_string().contains("as in 0.7"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {

@@ -27,7 +27,7 @@ fn every_engine_prints_the_same_values() {
 
 #[test]
 fn the_sparse_engine_is_refused_where_it_does_not_apply() {
-    for game in ["nim", "sub:1,3,4", "0.33", "hex:0.8"] {
+    for game in ["nim", "sub:1,3,4", "0.33", "0.8", "hex:0.8", "0.0"] {
         let out = grundy(
             &[
                 "values",

@@ -22,11 +22,25 @@ fn refused(args: &[&str], hint: &str) {
 
 #[test]
 fn malformed_specs() {
-    refused(&["values", "0.8", "--to", "5"], "hex:0.8");
+    refused(&["values", "7", "--to", "5"], "as in 0.7");
+    refused(&["values", "0.g", "--to", "5"], "'g' is not a code digit");
+    refused(
+        &["values", "hex:0.g", "--to", "5"],
+        "'g' is not a code digit",
+    );
+    refused(
+        &["values", "5.07", "--to", "5"],
+        "d0 may only be 0, 4, 8 or c",
+    );
+    refused(
+        &["values", "1.07", "--to", "5"],
+        "d0 may only be 0, 4, 8 or c",
+    );
+    refused(&["values", "0.", "--to", "5"], "or 0.0 for d0 alone");
+    refused(&["values", "07", "--to", "5"], "as in 0.07");
     refused(&["values", "sub:", "--to", "5"], "as in 1,2,3");
     refused(&["values", "sub:0", "--to", "5"], "positive");
     refused(&["values", "chess", "--to", "5"], "unknown game 'chess'");
-    refused(&["count", "0.9", "--to", "5"], "not octal");
     refused(&["move", "allbut:", "3"], "as in 1,2,3");
     refused(&["play", "sub:x"], "not a size");
 }

@@ -2,6 +2,7 @@
 //! a topic. Whole outputs are compared with insta snapshots (in `snapshots/`).
 
 mod cache;
+mod codes;
 mod engines;
 mod errors;
 mod help;

@@ -21,7 +21,9 @@
 //!   `i > 0`, so it covers codes whose `d0` allows a split (`4.07`) with the
 //!   same bound. We apply it with `max(e, 1)` in place of `e`, so that a part
 //!   `b − p` is never an empty heap (which would turn a split into a different
-//!   kind of move); the values below `max(e, 1)` are checked directly.
+//!   kind of move); the values below `max(e, 1)` are checked directly. A
+//!   code with no move (`0.0`) is the case `t = 0`, where every option set
+//!   is empty: its values, all 0, are proved with period 1 from heap 0.
 //! * **Three-part periodicity** (the same argument for hexadecimal codes whose
 //!   moves may leave three heaps): if `G(n + p) = G(n)` for every `n` with
 //!   `e <= n < 3e + 2p + t` (again with `max(e, 1)` for `e`), it holds for
@@ -129,7 +131,7 @@ impl Theorem {
 /// let strip: Ruleset = "0.07".parse()?;
 /// let c = Candidate { preperiod: 53, period: 34, saltus: 0 };
 /// assert_eq!(requirement(&strip, c), Some((Theorem::OctalPeriodicity, 2 * 53 + 34 + 2)));
-/// let hex: Ruleset = "hex:0.f".parse()?;
+/// let hex: Ruleset = "0.f".parse()?;
 /// assert_eq!(requirement(&hex, c), Some((Theorem::ThreePartPeriodicity, 3 * 53 + 2 * 34 + 1)));
 /// let g: Ruleset = "grundy".parse()?;
 /// assert_eq!(requirement(&g, c), None);
@@ -168,7 +170,7 @@ fn requirement_of(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, u
     } = candidate;
     match ruleset {
         Ruleset::TakeAndBreak(code) if s == 0 && code.max_heaps_left() <= 2 => {
-            let t = code.digits().iter().rposition(|&d| d != 0)? as u64;
+            let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
             let e = e.max(1);
             Some((
                 Theorem::OctalPeriodicity,
@@ -176,7 +178,7 @@ fn requirement_of(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, u
             ))
         }
         Ruleset::TakeAndBreak(code) if s == 0 => {
-            let t = code.digits().iter().rposition(|&d| d != 0)? as u64;
+            let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
             let e = e.max(1);
             Some((
                 Theorem::ThreePartPeriodicity,

@@ -143,6 +143,45 @@ impl Ruleset {
         moves
     }
 
+    /// Whether a single heap of `n` has any move: `!self.options(n).is_empty()`
+    /// without listing the options, so it answers for heaps of any size.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// let strip: Ruleset = "0.07".parse()?;
+    /// assert!(!strip.has_move(1) && strip.has_move(2) && strip.has_move(1 << 60));
+    /// let none: Ruleset = "0.0".parse()?;
+    /// assert!(!none.has_move(1 << 60));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Complexity
+    /// O(digits) for a code, O(1) for a subtraction set, O(|excluded|) for an
+    /// all-but game.
+    pub fn has_move(&self, n: u64) -> bool {
+        match self {
+            // As in `options`: removing `take` tokens needs `take` of them,
+            // and leaves `rest`, which must make up the heaps left.
+            Ruleset::TakeAndBreak(code) => code.digits().iter().enumerate().any(|(take, &d)| {
+                let take = take as u64;
+                n.checked_sub(take).is_some_and(|rest| {
+                    (d & 1 != 0 && take > 0 && rest == 0)
+                        || (d & 2 != 0 && take > 0 && rest > 0)
+                        || (d & 4 != 0 && rest >= 2)
+                        || (d & 8 != 0 && rest >= 3)
+                })
+            }),
+            Ruleset::Grundy => n >= 3,
+            Ruleset::Subtraction(SubtractionSet::Finite(m)) => m.first().is_some_and(|&s| s <= n),
+            Ruleset::Subtraction(SubtractionSet::Squares | SubtractionSet::Powers2) => n >= 1,
+            Ruleset::Subtraction(SubtractionSet::Primes) => n >= 2,
+            Ruleset::AllBut(set) => (1..=n)
+                .take(set.excluded().len() + 1)
+                .any(|s| set.allows(s)),
+            Ruleset::Nim => n >= 1,
+        }
+    }
+
     /// Whether some move replaces a heap by two or more heaps.
     pub fn splits(&self) -> bool {
         match self {
@@ -223,6 +262,9 @@ fn describe_code(code: &TakeAndBreak) -> String {
         };
         clauses.push(format!("{what} and leave {}", or_words(&left)));
     }
+    if clauses.is_empty() {
+        return format!("Code {code}: no move; every heap has value 0.");
+    }
     let mut sentence = format!("Code {code}: ");
     sentence.push_str(&clauses.join("; or "));
     sentence.push_str(" (heaps left behind are non-empty).");
@@ -241,7 +283,8 @@ impl FromStr for Ruleset {
     type Err = Error;
 
     /// Reads a game spec: a take-and-break code (`0.07`, `.07`, `4.07`,
-    /// `hex:0.8f`), `grundy`, `nim`, `sub:1,3,4`, `sub:squares`,
+    /// hexadecimal `0.8f` or `hex:0.8f`, a lone `d0` such as `4` for `4.0`,
+    /// `0.0` for no move), `grundy`, `nim`, `sub:1,3,4`, `sub:squares`,
     /// `sub:powers2`, `sub:primes`, `allbut:1,2`, or an alias from
     /// [`ALIASES`].
     ///
@@ -271,11 +314,14 @@ impl FromStr for Ruleset {
                 .map(Ruleset::AllBut)
                 .map_err(|e| Error::spec(format!("in '{spec}': {e}")));
         }
-        if lower.contains('.') {
+        // Codes, with a lone d0 (`4`) and digits that lack only the point (`07`).
+        let lone_digit = lower.len() == 1 && lower.bytes().all(|b| b.is_ascii_hexdigit());
+        let decimal = !lower.is_empty() && lower.bytes().all(|b| b.is_ascii_digit());
+        if lower.contains('.') || lower.starts_with("hex:") || lone_digit || decimal {
             return lower.parse().map(Ruleset::TakeAndBreak);
         }
         Err(Error::spec(format!(
-            "unknown game '{spec}': give a take-and-break code (0.07), grundy, nim, sub:1,3,4, sub:squares, allbut:1,2, or one of {}",
+            "unknown game '{spec}': give a take-and-break code (0.07, 0.8f, 4), grundy, nim, sub:1,3,4, sub:squares, allbut:1,2, or one of {}",
             ALIASES
                 .iter()
                 .map(|(a, _)| *a)

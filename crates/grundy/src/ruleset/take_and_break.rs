@@ -8,10 +8,13 @@ use crate::error::{Error, Result};
 ///
 /// Digit `d_i` is a set of bits: bit `2^k` set means a player may remove `i`
 /// tokens from one heap and leave exactly `k` non-empty heaps in its place.
-/// Octal codes (digits `0`–`7`) allow `k` = 0, 1, 2; hexadecimal codes, written
-/// with the prefix `hex:`, also allow `k` = 3 through digits `8`–`f`. The digit
+/// Octal digits (`0`–`7`) allow `k` = 0, 1, 2; hexadecimal digits `8`–`f`
+/// also allow `k` = 3. A digit means the same in either base, so a code is
+/// hexadecimal exactly when some digit is `8`–`f`, and it is written inline
+/// (`0.8f`; the prefix `hex:` is accepted and changes nothing). The digit
 /// `d0` concerns removing nothing, so only splits are meaningful there: it is
-/// `0` or `4` (octal), or also `8` or `c` (hexadecimal).
+/// `0`, `4`, `8` or `c`. A lone `d0` stands for `d0.0` (`4` is `4.0`), and a
+/// code whose digits are all zero, `0.0`, is the game with no move.
 ///
 /// ```
 /// use grundy::ruleset::TakeAndBreak;
@@ -20,13 +23,17 @@ use crate::error::{Error, Result};
 /// assert!(kayles.allows(2, 2)); // take two pins from the middle of a row
 /// assert!(!kayles.allows(3, 1));
 /// assert_eq!(kayles.to_string(), "0.77");
+/// let hex: TakeAndBreak = "hex:0.8f".parse()?;
+/// assert_eq!(hex, "0.8f".parse()?);
+/// assert_eq!(hex.to_string(), "0.8f");
+/// assert_eq!("4".parse::<TakeAndBreak>()?.to_string(), "4.0");
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TakeAndBreak {
-    /// `digits[i]` is `d_i`; never empty, no trailing zero digit after `d1`.
+    /// `digits[i]` is `d_i`, each at most `f`; at least `d0` and `d1`, no
+    /// trailing zero digit after `d1`.
     digits: Vec<u8>,
-    hexadecimal: bool,
 }
 
 /// The longest code accepted: removing more than this many tokens at once is
@@ -34,30 +41,36 @@ pub struct TakeAndBreak {
 pub const MAX_CODE_DIGITS: usize = 64;
 
 impl TakeAndBreak {
-    /// The game with the given digits `d0, d1, …`.
+    /// The game with the given digits `d0, d1, …`; trailing zero digits are
+    /// dropped (`[0, 7, 0]` is `0.7`), and all-zero digits give the game with
+    /// no move, `0.0`.
+    ///
+    /// ```
+    /// use grundy::ruleset::TakeAndBreak;
+    /// assert_eq!(TakeAndBreak::new(vec![4, 0, 0xb, 0])?.to_string(), "4.0b");
+    /// assert_eq!(TakeAndBreak::new(vec![0])?.to_string(), "0.0");
+    /// assert!(TakeAndBreak::new(vec![2, 7]).is_err());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     ///
     /// # Errors
-    /// [`ErrorKind::InvalidSpec`](crate::ErrorKind::InvalidSpec) if a digit is
-    /// out of range, `d0` allows something other than splitting, or the code
-    /// allows no move at all.
-    pub fn new(digits: Vec<u8>, hexadecimal: bool) -> Result<Self> {
-        let max = if hexadecimal { 15 } else { 7 };
-        if let Some(&d) = digits.iter().find(|&&d| d > max) {
+    /// [`ErrorKind::InvalidSpec`](crate::ErrorKind::InvalidSpec) if there is
+    /// no digit, a digit is past `f` (15), `d0` allows something other than
+    /// splitting, or there are more than [`MAX_CODE_DIGITS`] digits after `d0`.
+    pub fn new(digits: Vec<u8>) -> Result<Self> {
+        if let Some(&d) = digits.iter().find(|&&d| d > 0xf) {
             return Err(Error::spec(format!(
-                "digit {d:x} is too large for an {} code",
-                if hexadecimal { "hexadecimal" } else { "octal" }
+                "{d} is not a code digit; digits go from 0 to f (15)"
             )));
         }
-        if digits.is_empty() {
+        let Some(&d0) = digits.first() else {
             return Err(Error::spec(
                 "a take-and-break code needs digits, as in 0.07",
             ));
-        }
-        if digits[0] & 0b11 != 0 {
+        };
+        if d0 & 0b11 != 0 {
             return Err(Error::spec(format!(
-                "d0 = {:x} would allow removing nothing without splitting; d0 may only be 0 or 4{} (a move that splits a heap without removing tokens)",
-                digits[0],
-                if hexadecimal { ", 8 or c" } else { "" }
+                "d0 = {d0:x} would allow removing nothing without splitting; d0 may only be 0, 4, 8 or c (a move that splits a heap without removing tokens)"
             )));
         }
         if digits.len() > MAX_CODE_DIGITS + 1 {
@@ -67,18 +80,11 @@ impl TakeAndBreak {
             )));
         }
         let mut digits = digits;
+        digits.resize(digits.len().max(2), 0);
         while digits.len() > 2 && digits.last() == Some(&0) {
             digits.pop();
         }
-        if digits.iter().all(|&d| d == 0) {
-            return Err(Error::spec(
-                "the code allows no move at all; give at least one non-zero digit, as in 0.07",
-            ));
-        }
-        Ok(TakeAndBreak {
-            digits,
-            hexadecimal,
-        })
+        Ok(TakeAndBreak { digits })
     }
 
     /// The digits `d0, d1, …` of the code.
@@ -86,9 +92,15 @@ impl TakeAndBreak {
         &self.digits
     }
 
-    /// Whether the code was written in hexadecimal.
+    /// Whether some digit is `8`–`f`, allowing a move that leaves three heaps.
     pub fn is_hexadecimal(&self) -> bool {
-        self.hexadecimal
+        self.digits.iter().any(|&d| d > 7)
+    }
+
+    /// Whether the code allows no move at all (every digit is 0, as in `0.0`):
+    /// every heap then has value 0.
+    pub fn has_no_move(&self) -> bool {
+        self.digits.iter().all(|&d| d == 0)
     }
 
     /// Whether one may remove `take` tokens and leave exactly `heaps`
@@ -119,51 +131,59 @@ impl TakeAndBreak {
 impl std::str::FromStr for TakeAndBreak {
     type Err = Error;
 
-    /// Reads `0.07`, `.07`, `4.07`, or a hexadecimal `hex:0.8f`.
+    /// Reads `0.07`, `.07`, `4.07`, a hexadecimal `0.8f` (also written
+    /// `hex:0.8f`), or a lone `d0` such as `4` for `4.0`.
     fn from_str(s: &str) -> Result<Self> {
-        let (hexadecimal, code) = match s.strip_prefix("hex:") {
-            Some(rest) => (true, rest),
-            None => (false, s),
-        };
+        let code = s.strip_prefix("hex:").unwrap_or(s);
         let Some((whole, fraction)) = code.split_once('.') else {
-            return Err(Error::spec(format!(
-                "'{s}' is not a take-and-break code: write d0.d1d2…, as in 0.07"
-            )));
-        };
-        let whole = if whole.is_empty() { "0" } else { whole };
-        if whole.len() != 1 {
-            return Err(Error::spec(format!(
-                "'{s}': the part before the point is the single digit d0 (0 or 4), as in 4.07"
-            )));
-        }
-        if fraction.is_empty() {
-            return Err(Error::spec(format!(
-                "'{s}' has no digits after the point; write at least d1, as in 0.7"
-            )));
-        }
-        let mut digits = Vec::with_capacity(fraction.len() + 1);
-        for c in whole.chars().chain(fraction.chars()) {
-            let d = c.to_digit(16).ok_or_else(|| {
-                Error::spec(format!(
-                    "'{s}': '{c}' is not a digit; codes use the digits 0-7 (octal) or, after hex:, 0-9 and a-f"
-                ))
-            })?;
-            if !hexadecimal && d > 7 {
+            let mut chars = code.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
                 return Err(Error::spec(format!(
-                    "'{s}': digit '{c}' is not octal (0-7); for a hexadecimal code write hex:{code}"
+                    "'{s}' is not a take-and-break code: write d0.d1d2…, as in 0.07 (only a lone d0, such as 4 for 4.0, goes without the point)"
+                )));
+            };
+            return TakeAndBreak::new(vec![digit(s, c)?]).map_err(|e| {
+                Error::spec(format!(
+                    "'{s}' is a lone d0, the code {c}.0, and {e}; moves that remove tokens have their digits after the point, as in 0.{c}"
+                ))
+            });
+        };
+        let mut chars = whole.chars();
+        let d0 = match (chars.next(), chars.next()) {
+            (None, _) => 0,
+            (Some(c), None) => digit(s, c)?,
+            (Some(_), Some(_)) => {
+                return Err(Error::spec(format!(
+                    "'{s}': the part before the point is the single digit d0 (0, 4, 8 or c), as in 4.07"
                 )));
             }
-            digits.push(d as u8);
+        };
+        if fraction.is_empty() {
+            return Err(Error::spec(format!(
+                "'{s}' has no digits after the point; write at least d1, as in {d0:x}.7, or {d0:x}.0 for d0 alone"
+            )));
         }
-        TakeAndBreak::new(digits, hexadecimal).map_err(|e| Error::spec(format!("'{s}': {e}")))
+        let mut digits = vec![d0];
+        for c in fraction.chars() {
+            digits.push(digit(s, c)?);
+        }
+        TakeAndBreak::new(digits).map_err(|e| Error::spec(format!("'{s}': {e}")))
     }
 }
 
+/// The value of the code digit `c` (`0`–`9`, `a`–`f`), read in the code `s`.
+fn digit(s: &str, c: char) -> Result<u8> {
+    c.to_digit(16).map(|d| d as u8).ok_or_else(|| {
+        Error::spec(format!(
+            "'{s}': '{c}' is not a code digit; codes use the digits 0-7, and 8-f to also allow leaving three heaps"
+        ))
+    })
+}
+
 impl fmt::Display for TakeAndBreak {
+    /// The canonical spec: digits inline (`0.07`, `0.8f`, `4.0`), without
+    /// `hex:`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.hexadecimal {
-            f.write_str("hex:")?;
-        }
         write!(f, "{:x}.", self.digits[0])?;
         for d in &self.digits[1..] {
             write!(f, "{d:x}")?;

@@ -217,7 +217,8 @@ impl SparseStats {
 /// assert!(applies(&"0.6".parse::<Ruleset>()?));
 /// assert!(applies(&"0.07".parse::<Ruleset>()?)); // Dawson's Kayles splits too
 /// assert!(!applies(&"0.33".parse::<Ruleset>()?)); // no split: nothing to gain
-/// assert!(!applies(&"hex:0.8".parse::<Ruleset>()?)); // three heaps
+/// assert!(!applies(&"0.8".parse::<Ruleset>()?)); // three heaps
+/// assert!(!applies(&"0.0".parse::<Ruleset>()?)); // no move at all
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn applies(ruleset: &Ruleset) -> bool {

@@ -19,8 +19,10 @@ fn certificates_round_trip() {
         "kayles",
         "0.137",
         "4.07",
-        "hex:4.b",
-        "hex:0.a7",
+        "4.b",
+        "0.a7",
+        "0.0",
+        "4",
         "sub:1,2,3",
         "sub:3,5,8",
         "nim",
@@ -28,6 +30,16 @@ fn certificates_round_trip() {
         let (cert, text) = certify(spec);
         assert_eq!(certificate::verify(&text).unwrap(), cert, "{spec}");
     }
+}
+
+/// Certificates written before codes were canonically inline name their game
+/// `hex:4.b`; they still verify, as the same game as `4.b`.
+#[test]
+fn certificates_naming_a_hex_prefix_still_verify() {
+    let (cert, text) = certify("4.b");
+    assert!(text.contains("game: 4.b\n"), "{text}");
+    let old = text.replace("game: 4.b\n", "game: hex:4.b\n");
+    assert_eq!(certificate::verify(&old).unwrap(), cert);
 }
 
 #[test]
@@ -79,7 +91,7 @@ fn observed_periods_get_no_certificate() {
 /// smaller window does not prove a hexadecimal code.
 #[test]
 fn three_part_certificates_need_their_own_bound() {
-    let (cert, text) = certify("hex:4.b");
+    let (cert, text) = certify("4.b");
     assert!(text.contains("theorem: three-part-periodicity"), "{text}");
     let as_octal = text.replace(
         "theorem: three-part-periodicity",

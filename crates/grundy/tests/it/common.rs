@@ -2,7 +2,8 @@
 
 use grundy::Ruleset;
 
-/// Specs covering every family and both kinds of digit 0.
+/// Specs covering every family, both kinds of digit 0, hexadecimal codes,
+/// a lone d0 (`4`) and the code with no move (`0.0`).
 pub const FAMILIES: &[&str] = &[
     "0.07",
     "0.77",
@@ -11,9 +12,11 @@ pub const FAMILIES: &[&str] = &[
     "0.16",
     "4.07",
     "0.37",
-    "hex:0.8",
-    "hex:0.f",
-    "hex:c.3",
+    "0.8",
+    "0.f",
+    "c.3",
+    "0.0",
+    "4",
     "grundy",
     "sub:1,3,4",
     "sub:2,5",
@@ -24,6 +27,12 @@ pub const FAMILIES: &[&str] = &[
     "allbut:3",
     "nim",
 ];
+
+/// Whether a move may leave three heaps (a hexadecimal code with a digit
+/// 8–f): such games have O(n²) options a heap, so tests keep them small.
+pub fn splits_in_three(game: &Ruleset) -> bool {
+    matches!(game, Ruleset::TakeAndBreak(code) if code.max_heaps_left() == 3)
+}
 
 pub fn ruleset(spec: &str) -> Ruleset {
     spec.parse()

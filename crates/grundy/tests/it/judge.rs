@@ -4,7 +4,7 @@
 use grundy::exhaustive::Exhaustive;
 use grundy::{sum, values};
 
-use crate::common::{FAMILIES, ruleset};
+use crate::common::{FAMILIES, ruleset, splits_in_three};
 
 /// For every family, G(n) = 0 exactly where the player to move loses, for
 /// every heap up to 20.
@@ -30,7 +30,7 @@ fn zero_values_are_exactly_the_lost_single_heaps() {
 fn nim_sum_decides_sums_of_two_and_three_heaps() {
     for spec in FAMILIES {
         let game = ruleset(spec);
-        let top = if spec.starts_with("hex:") { 6 } else { 9 };
+        let top = if splits_in_three(&game) { 6 } else { 9 };
         let table = values::compute(&game, top).unwrap();
         let mut judge = Exhaustive::new(game);
         for a in 0..=top {

@@ -2,9 +2,10 @@
 
 use std::collections::HashSet;
 
-use grundy::{Nimber, sum, values};
+use grundy::ruleset::TakeAndBreak;
+use grundy::{Nimber, Ruleset, sum, values};
 
-use crate::common::{FAMILIES, ruleset};
+use crate::common::{FAMILIES, ruleset, splits_in_three};
 
 /// G(n) is absent from the values of the options of n, and every smaller
 /// value is present (the mex rule), where an option leaving several heaps has
@@ -13,7 +14,7 @@ use crate::common::{FAMILIES, ruleset};
 fn each_value_is_the_mex_of_its_options() {
     for spec in FAMILIES {
         let game = ruleset(spec);
-        let top = if spec.starts_with("hex:") { 40 } else { 150 };
+        let top = if splits_in_three(&game) { 40 } else { 150 };
         let table = values::compute(&game, top).unwrap();
         for n in 0..=top {
             let option_values: HashSet<Nimber> = game
@@ -86,4 +87,29 @@ fn closed_forms() {
     assert!((0..=300).all(|n| nim.raw(n) == n as u64));
     let sub = values::compute(&ruleset("sub:1,2,3"), 300).unwrap();
     assert!((0..=300).all(|n| sub.raw(n) == (n % 4) as u64));
+}
+
+/// `has_move` is the emptiness of `options`, on every family and on every
+/// code `d0.d1d2` (hexadecimal digits included).
+#[test]
+fn has_move_is_having_an_option() {
+    let mut games: Vec<Ruleset> = FAMILIES.iter().map(|spec| ruleset(spec)).collect();
+    for d0 in [0, 4, 8, 0xc] {
+        for d1 in 0..16 {
+            for d2 in 0..16 {
+                games.push(Ruleset::TakeAndBreak(
+                    TakeAndBreak::new(vec![d0, d1, d2]).unwrap(),
+                ));
+            }
+        }
+    }
+    for game in &games {
+        for n in 0..=12 {
+            assert_eq!(
+                game.has_move(n),
+                !game.options(n).is_empty(),
+                "{game}, heap {n}"
+            );
+        }
+    }
 }

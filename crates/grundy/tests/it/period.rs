@@ -119,7 +119,7 @@ fn three_part_periods_predict_values_past_their_window() {
     for d0 in ["0", "4", "8", "c"] {
         for d1 in "0123456789abcdef".chars() {
             for d2 in ["", "1", "3", "4", "7", "8", "c", "f"] {
-                let spec = format!("hex:{d0}.{d1}{d2}");
+                let spec = format!("{d0}.{d1}{d2}");
                 let Ok(r) = spec.parse::<Ruleset>() else {
                     continue;
                 };

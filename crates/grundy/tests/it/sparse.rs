@@ -88,7 +88,7 @@ fn splitting_code() -> impl Strategy<Value = Ruleset> {
         .prop_filter_map("the code must split", |(d0, rest)| {
             let mut digits = vec![d0];
             digits.extend(rest);
-            TakeAndBreak::new(digits, false)
+            TakeAndBreak::new(digits)
                 .ok()
                 .map(Ruleset::TakeAndBreak)
                 .filter(sparse::applies)
@@ -196,7 +196,7 @@ proptest! {
 fn long_code(d: u8, len: usize) -> Ruleset {
     let mut digits = vec![0];
     digits.extend(std::iter::repeat_n(d, len));
-    Ruleset::TakeAndBreak(TakeAndBreak::new(digits, false).unwrap())
+    Ruleset::TakeAndBreak(TakeAndBreak::new(digits).unwrap())
 }
 
 proptest! {
