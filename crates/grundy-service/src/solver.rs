@@ -384,7 +384,7 @@ impl Solver {
         let Some(store) = &self.config.store else {
             return;
         };
-        match store.load(game) {
+        match store.load(game, self.config.budget.max_bytes()) {
             Ok(Some(table)) if table.len() > work.table.len() => {
                 // A table that could not fit the budget is not taken.
                 let last = (table.len() as u64).saturating_sub(1);

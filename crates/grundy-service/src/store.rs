@@ -1,12 +1,26 @@
 //! Where computed values are kept between runs: the [`Store`] trait, the
 //! file store of the command line, and a store in memory.
 //!
-//! [`FileStore`] keeps one file a game, `<dir>/<game>.values`, holding a
-//! header (magic, the game's canonical spec, value width, count, checksum)
-//! and the values as little-endian integers. Files are written to a
-//! temporary name and renamed into place, so a run killed at any moment
-//! leaves either the previous file or the new one, never a torn one; a file
-//! whose checksum fails is reported and ignored, never trusted.
+//! [`FileStore`] keeps one file a game, `<dir>/<game>.values`:
+//!
+//! | field | bytes |
+//! |---|---|
+//! | magic `GRUNDYV2` | 8 |
+//! | length of the canonical spec, then the spec (UTF-8) | 4 + s |
+//! | bytes a heap `w`: 1, 2, 4 or 8 | 1 |
+//! | values `n` | 8 |
+//! | values kept aside `a` | 8 |
+//! | XXH3-64 checksum of every other byte of the file | 8 |
+//! | the values, `w` bytes each, little-endian; with `w = 1`, 255 marks a value kept aside | n·w |
+//! | `(heap, value)` of each value kept aside, by heap | 16·a |
+//!
+//! A table of one byte a heap with the few values from 255 up kept aside
+//! (Grundy's game to 2^32) is stored as it is held, not at two bytes a heap.
+//! Integers are little-endian. Files are written to a temporary name and
+//! renamed into place, so a run killed at any moment leaves either the
+//! previous file or the new one, never a torn one; a file whose checksum
+//! fails is reported and ignored, never trusted; nothing past the size its
+//! header announces is read, and only regular files are.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -16,6 +30,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use grundy::{Ruleset, ValueTable};
+use xxhash_rust::xxh3::Xxh3;
 
 /// A place that keeps tables of values between computations.
 ///
@@ -28,11 +43,12 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn location(&self, game: &Ruleset) -> String;
 
     /// The values of `game` kept here, `Ok(None)` when there are none.
+    /// Nothing larger than `max_bytes` is read into memory.
     ///
     /// # Errors
     /// A [`StoreError`] when something is kept but cannot be read or fails
     /// its check: the solver warns and computes the values again.
-    fn load(&self, game: &Ruleset) -> Result<Option<ValueTable>, StoreError>;
+    fn load(&self, game: &Ruleset, max_bytes: u64) -> Result<Option<ValueTable>, StoreError>;
 
     /// Keeps `table` as the values of `game`, replacing a shorter table; a
     /// longer one already kept stays (another run got further).
@@ -67,7 +83,11 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-const MAGIC: &[u8; 8] = b"GRUNDYV1";
+const MAGIC: &[u8; 8] = b"GRUNDYV2";
+
+/// The magic of the first format, whose files are computed again and
+/// replaced without a warning.
+const OLD_MAGIC: &[u8; 8] = b"GRUNDYV1";
 
 /// One file a game in a directory.
 ///
@@ -78,7 +98,7 @@ const MAGIC: &[u8; 8] = b"GRUNDYV1";
 /// let store = FileStore::new(dir.path());
 /// let kayles: Ruleset = "kayles".parse()?;
 /// store.save(&kayles, &values::compute(&kayles, 100)?)?;
-/// assert_eq!(store.load(&kayles)?.unwrap().len(), 101);
+/// assert_eq!(store.load(&kayles, u64::MAX)?.unwrap().len(), 101);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -130,12 +150,12 @@ impl FileStore {
     /// The number of values the file of `game` says it holds, from its
     /// header alone; `None` when there is no readable header.
     fn stored_len(&self, game: &Ruleset) -> Option<u64> {
-        let mut file = fs::File::open(self.path(game)).ok()?;
-        let spec = game.to_string();
-        let mut head = vec![0u8; 8 + 4 + spec.len() + 1 + 8];
-        file.read_exact(&mut head).ok()?;
-        let header = Header::read(&head, game).ok()?;
-        Some(header.len)
+        let file = fs::File::open(self.path(game)).ok()?;
+        let mut head = Vec::new();
+        file.take(Header::len(game) as u64)
+            .read_to_end(&mut head)
+            .ok()?;
+        Header::read(&head, game).ok().map(|h| h.len)
     }
 }
 
@@ -144,25 +164,58 @@ impl Store for FileStore {
         self.path(game).display().to_string()
     }
 
-    fn load(&self, game: &Ruleset) -> Result<Option<ValueTable>, StoreError> {
+    fn load(&self, game: &Ruleset, max_bytes: u64) -> Result<Option<ValueTable>, StoreError> {
         let path = self.path(game);
-        let bytes = match fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => {
-                return Err(StoreError::new(format!(
-                    "cannot read the value file {}: {e}",
-                    path.display()
-                )));
-            }
-        };
-        decode(&bytes, game).map(Some).map_err(|why| {
+        let failed = |why: String| {
             lock(&self.damaged).insert(path.clone());
             StoreError::new(format!(
                 "ignoring the value file {} ({why}); the values will be computed again",
                 path.display()
             ))
-        })
+        };
+        let file = match fs::File::open(&path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(failed(format!("it cannot be opened: {e}"))),
+        };
+        let size = match file.metadata() {
+            Ok(m) if m.is_file() => m.len(),
+            Ok(_) => return Err(failed("it is not a regular file".to_string())),
+            Err(e) => return Err(failed(e.to_string())),
+        };
+        let mut reader = std::io::BufReader::new(file);
+        let mut head = Vec::new();
+        (&mut reader)
+            .take(Header::len(game) as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| failed(e.to_string()))?;
+        if head.starts_with(OLD_MAGIC) {
+            // A cache file of an older grundy: not damage, just replaced.
+            lock(&self.damaged).insert(path.clone());
+            return Ok(None);
+        }
+        let header = Header::read(&head, game).map_err(failed)?;
+        let body = header
+            .body_bytes()
+            .ok_or_else(|| failed("its header is impossible".into()))?;
+        if size != head.len() as u64 + body {
+            return Err(failed("its length does not match its header".to_string()));
+        }
+        if body > max_bytes {
+            return Err(failed(format!(
+                "its {} values need more than the memory budget",
+                header.len
+            )));
+        }
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(body as usize)
+            .map_err(|_| failed("it does not fit in memory".to_string()))?;
+        reader
+            .take(body)
+            .read_to_end(&mut bytes)
+            .map_err(|e| failed(e.to_string()))?;
+        decode(&header, &head, &bytes).map(Some).map_err(failed)
     }
 
     fn save(&self, game: &Ruleset, table: &ValueTable) -> Result<(), StoreError> {
@@ -188,12 +241,13 @@ impl Store for FileStore {
             let mut out = BufWriter::new(file);
             out.write_all(&header(game, table))?;
             let mut result = Ok(());
-            table.for_each_le_chunk(&mut |chunk| {
+            table.for_each_stored_chunk(&mut |chunk| {
                 if result.is_ok() {
                     result = out.write_all(chunk);
                 }
             });
             result?;
+            out.write_all(&aside_bytes(table))?;
             out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
             fs::rename(&temp, &path)
         };
@@ -225,7 +279,7 @@ impl Store for MemoryStore {
         format!("memory ({game})")
     }
 
-    fn load(&self, game: &Ruleset) -> Result<Option<ValueTable>, StoreError> {
+    fn load(&self, game: &Ruleset, _max_bytes: u64) -> Result<Option<ValueTable>, StoreError> {
         let tables = lock(&self.tables);
         Ok(tables.get(&game.to_string()).cloned())
     }
@@ -259,42 +313,52 @@ fn platform_cache_dir() -> Option<PathBuf> {
     env("XDG_CACHE_HOME").or_else(|| env("HOME").map(|h| h.join(".cache")))
 }
 
-/// Magic, spec length and spec, width, count, checksum of all that and the
-/// values.
+/// The values kept aside, as the file stores them.
+fn aside_bytes(table: &ValueTable) -> Vec<u8> {
+    table
+        .values_kept_aside()
+        .iter()
+        .flat_map(|&(n, v)| (n as u64).to_le_bytes().into_iter().chain(v.to_le_bytes()))
+        .collect()
+}
+
+/// The header of `table`, with the checksum of the whole file.
 fn header(game: &Ruleset, table: &ValueTable) -> Vec<u8> {
     let spec = game.to_string();
-    let width = table.bytes_per_value() as u8;
-    let len = table.len() as u64;
-    let mut sum = Fnv::new();
-    sum.add(spec.as_bytes());
-    sum.add(&[width]);
-    sum.add(&len.to_le_bytes());
-    table.for_each_le_chunk(&mut |chunk| sum.add(chunk));
-    let mut h = Vec::with_capacity(8 + 4 + spec.len() + 1 + 8 + 8);
+    let mut h = Vec::with_capacity(Header::len(game) + 8);
     h.extend_from_slice(MAGIC);
     h.extend_from_slice(&(spec.len() as u32).to_le_bytes());
     h.extend_from_slice(spec.as_bytes());
-    h.push(width);
-    h.extend_from_slice(&len.to_le_bytes());
-    h.extend_from_slice(&sum.0.to_le_bytes());
+    h.push(table.bytes_per_heap() as u8);
+    h.extend_from_slice(&(table.len() as u64).to_le_bytes());
+    h.extend_from_slice(&(table.values_kept_aside().len() as u64).to_le_bytes());
+    let mut sum = Xxh3::new();
+    sum.update(&h);
+    table.for_each_stored_chunk(&mut |chunk| sum.update(chunk));
+    sum.update(&aside_bytes(table));
+    h.extend_from_slice(&sum.digest().to_le_bytes());
     h
 }
 
-/// The fields of a header before its checksum.
-struct Header<'a> {
-    spec: &'a [u8],
+/// The fields of a header.
+struct Header {
     width: u8,
     len: u64,
-    /// What follows the fields read.
-    rest: &'a [u8],
+    aside: u64,
+    checksum: u64,
 }
 
-impl<'a> Header<'a> {
-    /// Reads magic, spec, width and count, checking that the spec is
-    /// `game`'s.
-    fn read(bytes: &'a [u8], game: &Ruleset) -> Result<Header<'a>, String> {
+impl Header {
+    /// The length of the header of `game`'s file, checksum included.
+    fn len(game: &Ruleset) -> usize {
+        8 + 4 + game.to_string().len() + 1 + 8 + 8 + 8
+    }
+
+    /// Reads magic, spec, width, counts and checksum, checking that the
+    /// spec is `game`'s.
+    fn read(bytes: &[u8], game: &Ruleset) -> Result<Header, String> {
         let mut rest = bytes;
-        let mut take = |n: usize| -> Result<&'a [u8], String> {
+        let mut take = |n: usize| -> Result<&[u8], String> {
             if rest.len() < n {
                 return Err("the file is truncated".to_string());
             }
@@ -306,76 +370,105 @@ impl<'a> Header<'a> {
             return Err("not a grundy value file".to_string());
         }
         let spec_len = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default()) as usize;
-        let spec = take(spec_len)?;
-        if spec != game.to_string().as_bytes() {
+        if spec_len != game.to_string().len() || take(spec_len)? != game.to_string().as_bytes() {
             return Err("it holds another game".to_string());
         }
         let width = take(1)?[0];
-        let len = u64::from_le_bytes(take(8)?.try_into().unwrap_or_default());
+        if ![1, 2, 4, 8].contains(&width) {
+            return Err(format!("its width {width} is not 1, 2, 4 or 8 bytes"));
+        }
+        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or_default());
+        let len = word(take(8)?);
+        let aside = word(take(8)?);
+        let checksum = word(take(8)?);
         Ok(Header {
-            spec,
             width,
             len,
-            rest,
+            aside,
+            checksum,
         })
     }
+
+    /// The bytes after the header: values and values kept aside.
+    fn body_bytes(&self) -> Option<u64> {
+        self.len
+            .checked_mul(u64::from(self.width))?
+            .checked_add(self.aside.checked_mul(16)?)
+    }
 }
 
-/// Reads a file written by [`FileStore::save`], checking every field.
-fn decode(bytes: &[u8], game: &Ruleset) -> Result<ValueTable, String> {
-    let header = Header::read(bytes, game)?;
-    let Some((stored, data)) = header.rest.split_first_chunk::<8>() else {
-        return Err("the file is truncated".to_string());
-    };
-    let stored = u64::from_le_bytes(*stored);
-    if u64::try_from(data.len()).ok() != header.len.checked_mul(u64::from(header.width)) {
-        return Err("its length does not match its header".to_string());
-    }
-    let mut sum = Fnv::new();
-    sum.add(header.spec);
-    sum.add(&[header.width]);
-    sum.add(&header.len.to_le_bytes());
-    sum.add(data);
-    if sum.0 != stored {
+/// The table in `body`, the bytes after the header `head`, checked against
+/// the header's checksum.
+fn decode(header: &Header, head: &[u8], body: &[u8]) -> Result<ValueTable, String> {
+    let mut sum = Xxh3::new();
+    sum.update(&head[..head.len() - 8]);
+    sum.update(body);
+    if sum.digest() != header.checksum {
         return Err("its checksum does not match".to_string());
     }
-    ValueTable::from_le_bytes(usize::from(header.width), data).map_err(|e| e.to_string())
-}
-
-/// 64-bit FNV-1a: enough to detect a damaged or truncated file, which is all
-/// the checksum is for.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
+    let split = (header.len * u64::from(header.width)) as usize;
+    let (values, aside) = body.split_at(split);
+    let aside = aside
+        .chunks_exact(16)
+        .map(|pair| {
+            let (n, v) = pair.split_at(8);
+            let n = u64::from_le_bytes(n.try_into().unwrap_or_default());
+            let v = u64::from_le_bytes(v.try_into().unwrap_or_default());
+            (usize::try_from(n).unwrap_or(usize::MAX), v)
+        })
+        .collect();
+    ValueTable::from_stored(usize::from(header.width), values, aside).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn file_bytes(game: &Ruleset, table: &ValueTable) -> Vec<u8> {
+        let mut bytes = header(game, table);
+        table.for_each_stored_chunk(&mut |c| bytes.extend_from_slice(c));
+        bytes.extend_from_slice(&aside_bytes(table));
+        bytes
+    }
+
+    fn read(bytes: &[u8], game: &Ruleset) -> Result<ValueTable, String> {
+        let n = Header::len(game).min(bytes.len());
+        let header = Header::read(&bytes[..n], game)?;
+        if header.body_bytes() != Some((bytes.len() - n) as u64) {
+            return Err("length".to_string());
+        }
+        decode(&header, &bytes[..n], &bytes[n..])
+    }
+
     #[test]
     fn a_stored_table_reads_back_and_damage_is_caught() {
         let game: Ruleset = "0.6".parse().unwrap();
-        let table = ValueTable::from_values([0, 1, 300, 2, 7]);
-        let mut bytes = header(&game, &table);
-        table.for_each_le_chunk(&mut |c| bytes.extend_from_slice(c));
-        assert_eq!(decode(&bytes, &game), Ok(table));
-        let other: Ruleset = "0.16".parse().unwrap();
-        assert!(decode(&bytes, &other).is_err());
-        for i in [0, 12, bytes.len() - 1] {
-            let mut bad = bytes.clone();
-            bad[i] ^= 1;
-            assert!(decode(&bad, &game).is_err(), "flipped byte {i}");
+        for table in [
+            ValueTable::from_values([0, 1, 300, 2, 7]),
+            ValueTable::from_values([0, 1, 2, 7]),
+            ValueTable::from_values((0..5000).map(|n| n % 700)),
+        ] {
+            let bytes = file_bytes(&game, &table);
+            assert_eq!(read(&bytes, &game), Ok(table.clone()));
+            let other: Ruleset = "0.16".parse().unwrap();
+            assert!(read(&bytes, &other).is_err());
+            for i in [0, 12, bytes.len() - 1, bytes.len() / 2] {
+                let mut bad = bytes.clone();
+                bad[i] ^= 1;
+                assert!(read(&bad, &game).is_err(), "flipped byte {i}");
+            }
+            assert!(read(&bytes[..bytes.len() - 1], &game).is_err());
         }
-        assert!(decode(&bytes[..bytes.len() - 1], &game).is_err());
+    }
+
+    #[test]
+    fn values_kept_aside_are_stored_at_one_byte_a_heap() {
+        let game: Ruleset = "grundy".parse().unwrap();
+        let table =
+            ValueTable::from_values((0..100_000).map(|n| if n == 500 { 300 } else { n % 7 }));
+        assert_eq!(table.bytes_per_heap(), 1);
+        let bytes = file_bytes(&game, &table);
+        assert_eq!(bytes.len(), Header::len(&game) + 100_000 + 16);
+        assert_eq!(read(&bytes, &game), Ok(table));
     }
 }

@@ -34,7 +34,7 @@ fn a_stopped_computation_keeps_its_values_and_the_next_resumes() {
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Interrupted);
     let kept = store
-        .load(&game)
+        .load(&game, u64::MAX)
         .unwrap()
         .expect("a checkpoint when stopped");
     assert!(kept.len() > 1 && (kept.len() as u64) < to, "{}", kept.len());

@@ -94,6 +94,41 @@ impl Escaped {
         }
     }
 
+    /// The bytes, [`ESCAPE`] where a value is kept aside.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// `(heap, value)` of every value kept aside, by heap.
+    pub(crate) fn aside_list(&self) -> &[(usize, u64)] {
+        &self.aside
+    }
+
+    /// The values stored as `bytes`, [`ESCAPE`] marking the heaps of
+    /// `aside`, which must list exactly those heaps, in order, with values
+    /// from [`ESCAPE`] up.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] naming what does not match.
+    pub(crate) fn from_parts(bytes: Vec<u8>, aside: Vec<(usize, u64)>) -> Result<Escaped> {
+        let marks = bytes.iter().filter(|&&b| b == ESCAPE).count();
+        let bad = |why: &str| Error::new(ErrorKind::Corrupt, format!("values kept aside: {why}"));
+        if marks != aside.len() {
+            return Err(bad("their number does not match the marks"));
+        }
+        let mut previous: Option<usize> = None;
+        for &(n, v) in &aside {
+            if previous.is_some_and(|p| p >= n) {
+                return Err(bad("not in order of heaps"));
+            }
+            previous = Some(n);
+            if bytes.get(n) != Some(&ESCAPE) || v < u64::from(ESCAPE) {
+                return Err(bad("one is not marked, or is small enough for a byte"));
+            }
+        }
+        Ok(Escaped { bytes, aside })
+    }
+
     /// A copy of the first `len` values.
     pub(crate) fn prefix(&self, len: usize) -> Escaped {
         let len = len.min(self.bytes.len());

@@ -244,6 +244,91 @@ impl ValueTable {
         Ok(())
     }
 
+    /// The values as stored, [`ValueTable::bytes_per_heap`] bytes a heap,
+    /// little-endian, handed to `sink` a chunk at a time: one byte a heap
+    /// with 255 marking the values kept aside
+    /// ([`ValueTable::values_kept_aside`]), or 2, 4 or 8. What a store file
+    /// holds; [`ValueTable::from_stored`] reads it back.
+    ///
+    /// ```
+    /// use grundy::ValueTable;
+    /// let t = ValueTable::from_values([1, 300, 2]);
+    /// let mut bytes = Vec::new();
+    /// t.for_each_stored_chunk(&mut |chunk| bytes.extend_from_slice(chunk));
+    /// assert_eq!(bytes, [1, 255, 2]);
+    /// assert_eq!(t.values_kept_aside(), [(1, 300)]);
+    /// assert_eq!(ValueTable::from_stored(1, &bytes, t.values_kept_aside().to_vec())?, t);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn for_each_stored_chunk(&self, sink: &mut dyn FnMut(&[u8])) {
+        const CHUNK: usize = 1 << 16;
+        match &self.store {
+            Store::U8(v) => v.chunks(CHUNK).for_each(sink),
+            Store::Escaped(v) => v.bytes().chunks(CHUNK).for_each(sink),
+            _ => self.for_each_le_chunk(sink),
+        }
+    }
+
+    /// `(heap, value)` of every value kept aside, by heap: empty unless the
+    /// table is one byte a heap with values from 255 up.
+    pub fn values_kept_aside(&self) -> &[(usize, u64)] {
+        match &self.store {
+            Store::Escaped(v) => v.aside_list(),
+            _ => &[],
+        }
+    }
+
+    /// A table from what [`ValueTable::for_each_stored_chunk`] and
+    /// [`ValueTable::values_kept_aside`] give.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] if `width` is not 1, 2, 4 or 8, `bytes` is
+    /// not a whole number of values, or the values kept aside do not match
+    /// the marks; [`ErrorKind::TooLarge`] if the table cannot be allocated.
+    pub fn from_stored(width: usize, bytes: &[u8], aside: Vec<(usize, u64)>) -> Result<ValueTable> {
+        if width != 1 {
+            if !aside.is_empty() {
+                return Err(Error::new(
+                    ErrorKind::Corrupt,
+                    "values are kept aside only in a table of one byte a heap",
+                ));
+            }
+            return ValueTable::from_le_bytes(width, bytes);
+        }
+        let mut copy = Vec::new();
+        copy.try_reserve_exact(bytes.len())
+            .map_err(|_| too_large(bytes.len(), 1))?;
+        copy.extend_from_slice(bytes);
+        let len = copy.len();
+        let store = if aside.is_empty() && !copy.contains(&ESCAPE) {
+            Store::U8(copy)
+        } else {
+            Store::Escaped(Escaped::from_parts(copy, aside)?)
+        };
+        let mut table = ValueTable {
+            store,
+            max: 0,
+            capacity_hint: len,
+        };
+        table.max = table.scan_max();
+        Ok(table)
+    }
+
+    /// The largest value, read from the storage.
+    fn scan_max(&self) -> u64 {
+        match &self.store {
+            Store::U8(v) => v.iter().copied().max().map_or(0, u64::from),
+            Store::Escaped(v) => {
+                let bytes = v.bytes().iter().copied().filter(|&b| b != ESCAPE).max();
+                let aside = v.aside_list().iter().map(|&(_, x)| x).max();
+                bytes.map(u64::from).max(aside).unwrap_or(0)
+            }
+            Store::U16(v) => v.iter().copied().max().map_or(0, u64::from),
+            Store::U32(v) => v.iter().copied().max().map_or(0, u64::from),
+            Store::U64(v) => v.iter().copied().max().unwrap_or(0),
+        }
+    }
+
     /// A copy of the first `len` values (all of them if there are fewer),
     /// copying only those.
     ///
@@ -267,7 +352,7 @@ impl ValueTable {
             max: 0,
             capacity_hint: 0,
         };
-        table.max = table.iter().map(Nimber::value).max().unwrap_or(0);
+        table.max = table.scan_max();
         table
     }
 
@@ -280,7 +365,7 @@ impl ValueTable {
             Store::U32(v) => v.truncate(len),
             Store::U64(v) => v.truncate(len),
         }
-        self.max = self.iter().map(Nimber::value).max().unwrap_or(0);
+        self.max = self.scan_max();
     }
 
     /// The values in order.
