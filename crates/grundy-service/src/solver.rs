@@ -117,6 +117,8 @@ struct Work {
     loaded: bool,
     /// Values the store holds for certain.
     saved: usize,
+    /// Time spent computing values the store does not hold yet.
+    unsaved: Duration,
 }
 
 impl Solver {
@@ -458,15 +460,21 @@ impl Solver {
             if (table.len() as u64) < want && last_saved.elapsed() >= checkpoint_every {
                 self.save(game, table, &mut work.saved, watch);
                 last_saved = Instant::now();
+                work.unsaved = Duration::ZERO;
             }
         };
         if let Some(report) = totals {
             let table = TableSummary::of(table);
             let _ = watch.tell(Event::Computed { report, table });
         }
-        let long = started.elapsed() >= WORTH_STORING || checkpoint_every.is_zero();
-        if long || result.is_err() {
+        work.unsaved += started.elapsed();
+        // Worth writing: an hour's work or a second's, not a few values
+        // more on a long table (a rewrite of the whole file).
+        let long = work.unsaved >= WORTH_STORING || checkpoint_every.is_zero();
+        let grown = work.saved > 0 && table.len() - work.saved.min(table.len()) >= work.saved / 8;
+        if long || grown || result.is_err() {
             self.save(game, table, &mut work.saved, watch);
+            work.unsaved = Duration::ZERO;
         }
         result
     }
