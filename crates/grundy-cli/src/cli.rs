@@ -194,6 +194,9 @@ pub enum EngineChoice {
     Naive,
     /// The sparse-space engine (games that split a heap in two)
     Sparse,
+    /// Option values as bitsets (take-and-break codes; fastest for codes
+    /// that split a heap in three)
+    Bitsets,
 }
 
 /// Options of every command that computes values.

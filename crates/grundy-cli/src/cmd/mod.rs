@@ -176,6 +176,7 @@ fn stats_text(report: &Report, table: &ValueTable, elapsed: Duration, cache: &st
     let engine = match report.engine {
         Some(Engine::Naive) => "naive",
         Some(Engine::Sparse) => "sparse",
+        Some(Engine::Bitsets) => "bitsets",
         Some(_) => "other",
         None => "none (closed form, or values already computed)",
     };
@@ -233,6 +234,7 @@ impl From<&ComputeArgs> for Engine {
             EngineChoice::Auto => Engine::Auto,
             EngineChoice::Naive => Engine::Naive,
             EngineChoice::Sparse => Engine::Sparse,
+            EngineChoice::Bitsets => Engine::Bitsets,
         }
     }
 }
