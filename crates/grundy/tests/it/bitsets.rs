@@ -37,15 +37,18 @@ fn hex_code() -> impl Strategy<Value = Ruleset> {
         })
 }
 
-/// Codes of many digits whose values grow with the heap, so that the sets
+/// Codes of many digits whose values grow with the heap (four digits e or
+/// f first: every take may leave one, two or three heaps), so that the sets
 /// widen several times within a few hundred heaps.
 fn wide_code() -> impl Strategy<Value = Ruleset> {
     (
         prop::sample::select(vec![0u8, 4, 8, 12]),
-        prop::collection::vec(8u8..=15, 4..=12),
+        prop::collection::vec(14u8..=15, 4),
+        prop::collection::vec(0u8..=15, 0..=8),
     )
-        .prop_map(|(d0, rest)| {
+        .prop_map(|(d0, first, rest)| {
             let mut digits = vec![d0];
+            digits.extend(first);
             digits.extend(rest);
             Ruleset::TakeAndBreak(TakeAndBreak::new(digits, true).unwrap())
         })
