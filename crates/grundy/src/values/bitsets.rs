@@ -64,7 +64,7 @@ pub fn applies(ruleset: &Ruleset) -> bool {
 /// `budget` together with the table.
 ///
 /// Values already in `table` are trusted and kept; the sets are rebuilt
-/// from them first.
+/// from them first, in O(L²) bit insertions for L values.
 ///
 /// ```
 /// use grundy::{Ruleset, ValueTable, values::{self, Budget, Engine, Options, bitsets}};
@@ -86,8 +86,7 @@ pub fn applies(ruleset: &Ruleset) -> bool {
 /// O(N²·W/64) time for N heaps and values below `W` (a power of two, at
 /// least 64): N²/4 bit insertions for the splits in two, and for the splits
 /// in three N²/2 word operations if `W` is 64, N²/2 rows of at most `W/64`
-/// words otherwise; the rebuild costs the same without the rows if the code
-/// never splits in three. Memory: at most `W/8 + 4` bytes a heap besides the
+/// words otherwise. Memory: at most `W/8 + 4` bytes a heap besides the
 /// table, and `(T + 66)·W/8` bytes for the largest take `T` that splits in
 /// three.
 pub fn extend(
@@ -169,12 +168,12 @@ impl Computation {
         sets.reserve(&limit)?;
         table.set_capacity_hint(len);
         // A rebuild replays the heaps the table holds, their values given:
-        // the sets come out as they were made.
+        // the sets come out as they were made (`T3` only where read).
         for n in sets.len()..start {
-            sets.advance(Some(table.raw(n)), &limit)?;
+            sets.advance(Some(table.raw(n)), start, &limit)?;
         }
         for n in start..len {
-            let value = sets.advance(None, &limit)?;
+            let value = sets.advance(None, len, &limit)?;
             table.try_push(Nimber::new(value))?;
             report(progress, n, len);
         }
@@ -438,13 +437,15 @@ impl Sets {
 
     /// Takes heap `n = len` in: makes its sets, then records `known` as its
     /// value, or computes the value as the mex of its options. Returns the
-    /// value.
-    fn advance(&mut self, known: Option<u64>, limit: &Limit) -> Result<u64> {
+    /// value. A known value needs no `T3[n]` unless a heap to compute reads
+    /// it (`n` is among the last heaps of a rebuild, `upto` heaps in all).
+    fn advance(&mut self, known: Option<u64>, upto: usize, limit: &Limit) -> Result<u64> {
         let n = self.len();
         if self.takes.splits() {
             self.push_pairs(n);
         }
-        if !self.takes.triples.is_empty() {
+        let rows = self.takes.triple_rows();
+        if rows > 0 && (known.is_none() || n + rows > upto) {
             self.make_triples(n);
         }
         let value = match known {
