@@ -123,7 +123,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct SearchArgs {
     /// Compute values up to heap N at most while looking for a period
-    /// [default: 2^28 where a theorem can prove a period (2^16 where each
+    /// [default: 2^28 where a theorem can prove a period (2^13 where each
     /// heap costs time that grows with it, as for three-part splits), at
     /// most what fits in the memory budget; 10000 where no theorem applies]
     #[arg(long, value_name = "N")]
@@ -196,6 +196,9 @@ pub enum EngineChoice {
     Naive,
     /// The sparse-space engine (games that split a heap in two)
     Sparse,
+    /// Option values as bitsets (take-and-break codes; fastest for codes
+    /// that split a heap in three)
+    Bitsets,
 }
 
 /// Options of every command that computes values.

@@ -48,7 +48,7 @@ pub use report::{
     AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,
     MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
 };
-pub use solver::{Config, OBSERVE_LIMIT, QUADRATIC_SEARCH_LIMIT, SEARCH_LIMIT, Solver};
+pub use solver::{COSTLY_SEARCH_LIMIT, Config, OBSERVE_LIMIT, SEARCH_LIMIT, Solver};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
 pub use watch::{Event, TableSummary, Watch};
 

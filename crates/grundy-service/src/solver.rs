@@ -26,9 +26,11 @@ use crate::watch::{Event, TableSummary, Watch};
 pub const SEARCH_LIMIT: u64 = 1 << 28;
 
 /// The default limit of a period search where each heap costs work that
-/// grows with the heap (three-part splits, the naive engine on splitting
-/// games): 2^16 heaps, about 2^31 options read.
-pub const QUADRATIC_SEARCH_LIMIT: u64 = 1 << 16;
+/// grows with the heap: 2^13 heaps. Three-part splits cost about N³/100
+/// word operations up to N with the bitset engine (half a second to 2^13
+/// on the reference machine, minutes to 2^16); the naive engine forced on
+/// a splitting game, N²/4 options.
+pub const COSTLY_SEARCH_LIMIT: u64 = 1 << 13;
 
 /// The default limit of a search for a pattern that no theorem here can
 /// prove (Grundy's game, infinite subtraction sets, all-but games): it can
@@ -159,7 +161,7 @@ impl Solver {
 
     /// The limit of a period search of `game` when none is given: where a
     /// theorem can prove a period, [`SEARCH_LIMIT`] heaps (or
-    /// [`QUADRATIC_SEARCH_LIMIT`] where each heap costs work that grows with
+    /// [`COSTLY_SEARCH_LIMIT`] where each heap costs work that grows with
     /// it), at most what fits in the memory budget; else [`OBSERVE_LIMIT`].
     pub fn default_search_limit(&self, game: &Ruleset) -> u64 {
         if !period::proof::may_prove(game) {
@@ -174,7 +176,7 @@ impl Solver {
             _ => false,
         };
         let limit = if quadratic {
-            QUADRATIC_SEARCH_LIMIT
+            COSTLY_SEARCH_LIMIT
         } else {
             SEARCH_LIMIT
         };

@@ -50,6 +50,23 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
+//! Hexadecimal codes may also split a heap into three, about n²/12 ways.
+//! [`values::bitsets`] keeps, for every m, the values of the splits of m
+//! into two heaps as a bitset, and makes those into three as a union of
+//! such sets permuted by a XOR: a heap costs O(n) rows of bits instead of
+//! O(n²) splits.
+//!
+//! ```
+//! use grundy::{Ruleset, values::{self, Engine, Options}};
+//! let game: Ruleset = "hex:0.8f".parse()?;
+//! let mut table = grundy::ValueTable::new();
+//! let report = values::extend_reporting(&game, &mut table, 300, Options::default(), &mut grundy::values::silent)?;
+//! assert_eq!(report.engine, Some(Engine::Bitsets));
+//! let naive = Options { engine: Engine::Naive, ..Options::default() };
+//! assert_eq!(table, values::compute_with(&game, 300, naive, &mut grundy::values::silent)?);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
 //! Many games have values that eventually repeat. [`period::find`] grows the
 //! table until a theorem proves the pattern it sees (the octal periodicity
 //! theorem of Guy and Smith, the window of a finite subtraction set, nim's

@@ -104,6 +104,7 @@ impl Stats {
         let engine = match report.engine {
             Some(Engine::Naive) => "naive",
             Some(Engine::Sparse) => "sparse",
+            Some(Engine::Bitsets) => "bitsets",
             Some(_) => "other",
             None => "none (closed form, or values already computed)",
         };
@@ -197,6 +198,7 @@ impl From<&ComputeArgs> for Engine {
             EngineChoice::Auto => Engine::Auto,
             EngineChoice::Naive => Engine::Naive,
             EngineChoice::Sparse => Engine::Sparse,
+            EngineChoice::Bitsets => Engine::Bitsets,
         }
     }
 }

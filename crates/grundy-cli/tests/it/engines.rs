@@ -1,5 +1,6 @@
 //! `--engine` and `--stats`: every engine prints the same values; the sparse
-//! engine is refused where it does not apply; the statistics go to stderr.
+//! and bitset engines are refused where they do not apply; the statistics go
+//! to stderr.
 
 use crate::{grundy, ok};
 
@@ -22,6 +23,59 @@ fn every_engine_prints_the_same_values() {
         let naive = ok(&args("naive"));
         assert_eq!(ok(&args("sparse")), naive, "{game}");
         assert_eq!(ok(&args("auto")), naive, "{game}");
+        if game != "grundy" {
+            assert_eq!(ok(&args("bitsets")), naive, "{game}");
+        }
+    }
+}
+
+#[test]
+fn three_part_codes_print_the_same_values_with_every_engine() {
+    for game in ["hex:0.8f", "hex:c.3", "hex:0.f"] {
+        let args = |engine: &'static str| {
+            [
+                "values",
+                game,
+                "--to",
+                "300",
+                "--format",
+                "csv",
+                "--no-cache",
+                "--engine",
+                engine,
+            ]
+        };
+        let naive = ok(&args("naive"));
+        assert_eq!(ok(&args("bitsets")), naive, "{game}");
+        assert_eq!(ok(&args("auto")), naive, "{game}");
+    }
+    let out = grundy(
+        &["values", "hex:0.8f", "--to", "300", "--no-cache", "--stats"],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("engine       bitsets"), "{stderr}");
+}
+
+#[test]
+fn the_bitset_engine_is_refused_where_it_does_not_apply() {
+    for game in ["nim", "sub:1,3,4", "grundy", "allbut:1,2"] {
+        let out = grundy(
+            &[
+                "values",
+                game,
+                "--to",
+                "10",
+                "--engine",
+                "bitsets",
+                "--no-cache",
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{game}: {stderr}");
+        assert!(out.stdout.is_empty());
+        assert!(stderr.contains("--engine naive"), "{game}: {stderr}");
     }
 }
 

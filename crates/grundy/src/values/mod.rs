@@ -11,6 +11,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 
 mod allbut;
+pub mod bitsets;
 mod escaped;
 pub mod mask;
 pub mod naive;
@@ -32,6 +33,9 @@ pub enum Engine {
     /// The sparse-space engine for games that split a heap in two
     /// ([`sparse`]).
     Sparse,
+    /// The option values of every heap as bitsets, for every take-and-break
+    /// code and fastest for codes that split a heap in three ([`bitsets`]).
+    Bitsets,
 }
 
 /// What a computation did: the engine that ran and what it found.
@@ -178,7 +182,8 @@ pub fn extend_with(
 /// As [`extend_with`], and says which engine ran and what it found.
 ///
 /// [`Engine::Auto`] picks the sparse engine for every game it applies to
-/// ([`sparse::applies`]).
+/// ([`sparse::applies`]), and the bitset engine for codes that may leave
+/// three heaps.
 ///
 /// ```
 /// use grundy::{Ruleset, ValueTable, values::{self, Engine, Options}};
@@ -192,7 +197,8 @@ pub fn extend_with(
 ///
 /// # Errors
 /// As [`compute_with`]; [`ErrorKind::InvalidInput`] when
-/// [`Engine::Sparse`] is asked for a game it does not apply to.
+/// [`Engine::Sparse`] or [`Engine::Bitsets`] is asked for a game it does not
+/// apply to.
 pub fn extend_reporting(
     ruleset: &Ruleset,
     table: &mut ValueTable,
@@ -224,6 +230,8 @@ pub struct Stepper {
     options: Options,
     /// The sparse engine, once it has run.
     sparse: Option<sparse::Computation>,
+    /// The bitset engine, once it has run.
+    bitsets: Option<bitsets::Computation>,
 }
 
 impl Stepper {
@@ -233,6 +241,7 @@ impl Stepper {
             ruleset: ruleset.clone(),
             options,
             sparse: None,
+            bitsets: None,
         }
     }
 
@@ -274,12 +283,36 @@ impl Stepper {
                 report.sparse = Some(stats);
             }
             (Engine::Sparse, _) => return Err(sparse::does_not_apply(ruleset)),
+            (Engine::Bitsets | Engine::Auto, _) if uses_bitsets(self.options.engine, ruleset) => {
+                let engine = match &mut self.bitsets {
+                    Some(engine) => engine,
+                    None => self
+                        .bitsets
+                        .insert(bitsets::Computation::new(ruleset, self.options.budget)?),
+                };
+                engine.extend(table, len, progress)?;
+                report.engine = Some(Engine::Bitsets);
+            }
+            (Engine::Bitsets, _) => return Err(bitsets::does_not_apply(ruleset)),
             _ => {
                 naive::extend(ruleset, table, len, progress)?;
                 report.engine = Some(Engine::Naive);
             }
         }
         Ok(report)
+    }
+}
+
+/// Whether the bitset engine runs: when asked for and it applies, and by
+/// [`Engine::Auto`] for codes that may leave three heaps, where it is
+/// hundreds of times faster than the naive engine (`docs/benchmarks.md`).
+/// Codes that leave at most two heaps keep the sparse engine, and those that
+/// never split the naive one, which reads as little.
+fn uses_bitsets(engine: Engine, ruleset: &Ruleset) -> bool {
+    match (engine, ruleset) {
+        (Engine::Bitsets, _) => bitsets::applies(ruleset),
+        (Engine::Auto, Ruleset::TakeAndBreak(code)) => code.max_heaps_left() == 3,
+        _ => false,
     }
 }
 

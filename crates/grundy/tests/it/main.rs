@@ -1,5 +1,6 @@
 //! Integration tests of the `grundy` library: one binary, one module a topic.
 
+mod bitsets;
 mod cancel;
 mod certificate;
 mod common;
