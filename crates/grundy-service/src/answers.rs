@@ -301,6 +301,8 @@ impl Solver {
         let (mut verdict, mut table) = self.period(game, max, watch)?;
         let proved = verdict.periodicity.is_some_and(|p| p.is_proved());
         if let Some(to) = to.filter(|&to| !proved && to >= table.len() as u64) {
+            // Held by nobody else while the game's table is extended in place.
+            drop(table);
             table = prefix(&self.values(game, to, watch)?, to);
             verdict = period::of_table(game, &table);
         }

@@ -275,6 +275,9 @@ impl Solver {
         if verdict.periodicity.is_some_and(|p| p.is_proved()) {
             return Ok(PeriodicValues::new(table, verdict));
         }
+        // Let go of the search's table first: the game's table is extended
+        // in place only if nobody else holds it.
+        drop(table);
         let table = self.values(game, to, watch).map_err(|e| {
             Error::new(
                 e.kind(),

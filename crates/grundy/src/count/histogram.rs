@@ -119,7 +119,7 @@ fn too_many() -> Error {
     Error::new(
         ErrorKind::TooLarge,
         format!(
-            "the values reach {MAX_DISTINCT} or more, too many distinct values to count by histogram; ask for a smaller --to"
+            "the values reach {MAX_DISTINCT} or more, too many distinct values to count by histogram; ask for fewer heaps"
         ),
     )
 }

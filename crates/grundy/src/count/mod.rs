@@ -66,7 +66,7 @@ pub fn single_heaps(table: &ValueTable, to: u64) -> Outcomes {
 pub fn zeros_in_range(values: &PeriodicValues, from: u64, to: u64) -> Result<u128> {
     if from > to {
         return Err(Error::input(format!(
-            "the range {from}..={to} is empty; give --from at most --to"
+            "the range {from}..={to} is empty: its first heap is past its last"
         )));
     }
     Ok(zeros_up_to(values, to)?

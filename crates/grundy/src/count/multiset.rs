@@ -84,7 +84,7 @@ pub fn losing_multisets(histogram: &Histogram, k: u32) -> Result<u128> {
 pub fn losing_multisets_exact(histogram: &Histogram, k: u32) -> Result<Natural> {
     if k == 0 || k > MAX_HEAPS {
         return Err(Error::input(format!(
-            "--heaps {k} is out of range; give a number of heaps from 1 to {MAX_HEAPS}"
+            "{k} heaps is out of range; positions may have 1 to {MAX_HEAPS} heaps"
         )));
     }
     let f: Vec<Natural> = match zero_xor_tuples(histogram, k) {
@@ -244,7 +244,7 @@ fn factorial(k: u32) -> u128 {
 fn overflow() -> Error {
     Error::new(
         ErrorKind::Overflow,
-        "the count does not fit in 128 bits; ask for fewer heaps or a smaller --to",
+        "the count does not fit in 128 bits; ask for fewer or smaller heaps",
     )
 }
 

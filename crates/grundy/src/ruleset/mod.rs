@@ -14,7 +14,7 @@ pub mod splitting;
 mod subtraction;
 mod take_and_break;
 
-pub use subtraction::{AllBut, SubtractionSet, isqrt};
+pub use subtraction::{AllBut, Members, SubtractionSet, isqrt};
 pub use take_and_break::{MAX_CODE_DIGITS, TakeAndBreak};
 
 /// The rules of an impartial heap game.

@@ -17,14 +17,44 @@ use crate::error::{Error, Result};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SubtractionSet {
-    /// A finite set, sorted, without duplicates, every member positive.
-    Finite(Vec<u64>),
+    /// A finite set, sorted, without duplicates, every member positive: made
+    /// only by [`SubtractionSet::finite`], which checks all that.
+    Finite(Members),
     /// The positive squares 1, 4, 9, … (Nim Square, Project Euler 310).
     Squares,
     /// The powers of two 1, 2, 4, 8, …
     Powers2,
     /// The primes 2, 3, 5, 7, …
     Primes,
+}
+
+/// The members of a finite subtraction set: sorted, without duplicates,
+/// every one positive, never empty. Only [`SubtractionSet::finite`] makes
+/// them, so a set with 0 in it, or unsorted, cannot be built:
+///
+/// ```compile_fail
+/// use grundy::ruleset::{Members, SubtractionSet};
+/// let zero = SubtractionSet::Finite(Members(vec![0, 3])); // private field
+/// ```
+///
+/// They read as a slice:
+///
+/// ```
+/// use grundy::ruleset::SubtractionSet;
+/// let SubtractionSet::Finite(members) = SubtractionSet::finite([4, 1, 4])? else { unreachable!() };
+/// assert_eq!(&members[..], [1, 4]);
+/// assert!(SubtractionSet::finite([3, 0]).is_err());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Members(Vec<u64>);
+
+impl std::ops::Deref for Members {
+    type Target = [u64];
+
+    fn deref(&self) -> &[u64] {
+        &self.0
+    }
 }
 
 impl SubtractionSet {
@@ -47,7 +77,7 @@ impl SubtractionSet {
                 "0 cannot be in a subtraction set (removing nothing is not a move); use positive sizes, as in sub:1,2,3",
             ));
         }
-        Ok(SubtractionSet::Finite(members))
+        Ok(SubtractionSet::Finite(Members(members)))
     }
 
     /// Whether `s` is in the set.
