@@ -51,25 +51,34 @@ impl Bar {
 }
 
 impl Bar {
-    /// Records that a period search has computed `done` heaps of at most
-    /// `max`, and shows the best pattern seen so far.
-    pub fn search(&mut self, done: u64, max: u64, pattern: Option<Candidate>) {
-        let _ = self.update(done, max);
+    /// Records that a period search has computed `done` heaps and grows to
+    /// `to` now (at most `max` in all), and shows the best pattern seen so
+    /// far.
+    pub fn search(&mut self, done: u64, to: u64, max: u64, pattern: Option<Candidate>) {
+        let _ = self.update(done, to);
         if let Some(bar) = &self.bar {
-            bar.set_message(match pattern {
+            let seen = match pattern {
                 Some(c) if c.saltus == 0 => {
-                    format!(
-                        "period search (so far: period {} from heap {})",
-                        c.period, c.preperiod
-                    )
+                    format!("period {} from heap {} so far", c.period, c.preperiod)
                 }
                 Some(c) => format!(
-                    "period search (so far: period {} saltus {} from heap {})",
+                    "period {} saltus {} from heap {} so far",
                     c.period, c.saltus, c.preperiod
                 ),
-                None => "period search (no pattern yet)".to_string(),
-            });
+                None => "no pattern yet".to_string(),
+            };
+            bar.set_message(format!("period search up to heap {max}: {seen}"));
         }
+    }
+
+    /// Moves the bar to `done` without changing its length.
+    pub fn advance(&mut self, done: u64) {
+        let _ = self.update(
+            done,
+            self.bar
+                .as_ref()
+                .map_or(done, |b| b.length().unwrap_or(done)),
+        );
     }
 
     /// Prints `line` on stderr above the bar.

@@ -239,6 +239,7 @@ impl Solver {
                 } else {
                     let event = Event::Search {
                         done: work.table.len() as u64,
+                        to: next as u64,
                         max,
                         pattern,
                     };

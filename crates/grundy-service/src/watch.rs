@@ -22,6 +22,8 @@ pub enum Event {
     Search {
         /// Heaps computed so far.
         done: u64,
+        /// The table grows to this length now, then the search looks again.
+        to: u64,
         /// The last heap the search may reach.
         max: u64,
         /// The pattern seen so far.

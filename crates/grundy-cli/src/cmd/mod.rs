@@ -41,13 +41,23 @@ impl Context {
     pub fn watch<'a>(&'a self, what: &'static str, stats: &'a mut Stats) -> Watch<'a> {
         let mut bar = Bar::new(what);
         let interrupted = Arc::clone(&self.interrupted);
+        // During a period search the bar counts to the length the search
+        // grows to next; values computed move it along.
+        let mut searching = false;
         Watch::new(move |event| {
             match event {
+                Event::Values { done, .. } if searching => bar.advance(done),
                 Event::Values { done, total } | Event::Scan { done, total } => {
                     let _ = bar.update(done, total);
                 }
-                Event::Search { done, max, pattern } => {
-                    bar.search(done, max, pattern);
+                Event::Search {
+                    done,
+                    to,
+                    max,
+                    pattern,
+                } => {
+                    searching = true;
+                    bar.search(done, to, max, pattern);
                 }
                 Event::Waiting => {}
                 Event::Warning(w) => bar.println(&format!("warning: {w}")),

@@ -305,11 +305,14 @@ impl<'a> Search<'a> {
                 pattern: None,
             };
         }
-        // The least table length that would prove a pattern seen so far.
-        let mut soonest: Option<u64> = None;
+        // The least table length that would prove a pattern seen so far,
+        // and that pattern.
+        let mut soonest: Option<(u64, detect::Candidate)> = None;
         let mut consider = |c: detect::Candidate| {
             if let Some(n) = proof::requirement(ruleset, c).and_then(|(_, bound)| need(bound, c)) {
-                soonest = Some(soonest.map_or(n, |s| s.min(n)));
+                if soonest.is_none_or(|(s, _)| n < s) {
+                    soonest = Some((n, c));
+                }
             }
         };
         let candidate = detect::detect_with_tails(table, &mut consider);
@@ -322,12 +325,12 @@ impl<'a> Search<'a> {
             return Step::Done(verdict);
         }
         let mut next = len.saturating_mul(2);
-        if let Some(n) = soonest.filter(|&n| n > len) {
+        if let Some((n, _)) = soonest.filter(|&(n, _)| n > len) {
             next = next.min(n.max(len + len / 8));
         }
         Step::Grow {
             to: (next - 1).min(self.max),
-            pattern: candidate,
+            pattern: candidate.or(soonest.map(|(_, c)| c)),
         }
     }
 }
