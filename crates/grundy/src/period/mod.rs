@@ -309,10 +309,10 @@ impl<'a> Search<'a> {
         // and that pattern.
         let mut soonest: Option<(u64, detect::Candidate)> = None;
         let mut consider = |c: detect::Candidate| {
-            if let Some(n) = proof::requirement(ruleset, c).and_then(|(_, bound)| need(bound, c)) {
-                if soonest.is_none_or(|(s, _)| n < s) {
-                    soonest = Some((n, c));
-                }
+            if let Some(n) = proof::requirement(ruleset, c).and_then(|(_, bound)| need(bound, c))
+                && soonest.is_none_or(|(s, _)| n < s)
+            {
+                soonest = Some((n, c));
             }
         };
         let candidate = detect::detect_with_tails(table, &mut consider);
