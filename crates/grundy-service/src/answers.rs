@@ -199,6 +199,7 @@ impl Solver {
             ));
         }
         let values = self.periodic(game, to, max, watch)?;
+        self.check_histogram_fits(&values, to)?;
         let histogram = Histogram::of_heaps(&values, to)?;
         let losing = multiset::losing_multisets_exact(&histogram, heaps)?;
         Ok(MultisetCountReport {
@@ -429,6 +430,37 @@ impl Solver {
             winning: found.is_some(),
             position,
         })
+    }
+
+    /// Checks that counting by XOR convolution over the values of heaps
+    /// `0..=to` fits in the budget: the histogram and the two working copies
+    /// of the convolution, 16 bytes for each value below the next power of
+    /// two over the largest.
+    fn check_histogram_fits(&self, values: &PeriodicValues, to: u64) -> Result<()> {
+        let table = values.table();
+        let mut largest = u128::from(table.max().value());
+        if let Some(p) = values.proved().filter(|p| p.saltus > 0) {
+            // Arithmetic periodicity: the values climb by the saltus each
+            // period past the table.
+            let periods = u128::from(to.saturating_sub(p.preperiod) / p.period.max(1) + 1);
+            largest += u128::from(p.saltus) * periods;
+        }
+        let width = (largest + 1)
+            .checked_next_power_of_two()
+            .unwrap_or(u128::MAX);
+        let need = width.saturating_mul(16 * 3);
+        let budget = self.config().budget.max_bytes();
+        if need > u128::from(budget) {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "counting positions of heaps up to {to} needs {} for the values' histogram (values up to {largest}), over the memory budget of {}; ask for smaller heaps",
+                    human_bytes(u64::try_from(need).unwrap_or(u64::MAX)),
+                    human_bytes(budget)
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Checks that the tables of a scan up to `to` fit in the budget before

@@ -266,6 +266,18 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<PeriodicValues> {
         let max = max.unwrap_or_else(|| self.default_search_limit(game));
+        if to <= max && period::proof::may_prove(game) {
+            // A period proved before heap `to` answers without computing
+            // the rest (nim to 2^26 needs 128 values, not 2^26); otherwise
+            // the search has computed every value up to `to`.
+            let (verdict, table) = self.period(game, Some(to), watch)?;
+            let table = if verdict.periodicity.is_some_and(|p| p.is_proved()) {
+                table
+            } else {
+                prefix(&table, to)
+            };
+            return Ok(PeriodicValues::new(table, verdict));
+        }
         if to <= max {
             let table = self.values(game, to, watch)?;
             let table = prefix(&table, to);

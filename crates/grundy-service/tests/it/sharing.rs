@@ -54,7 +54,7 @@ fn different_games_are_computed_side_by_side_and_each_once() {
 #[test]
 fn a_repeated_question_is_answered_from_memory() {
     let solver = Solver::default();
-    let game: Ruleset = "0.07".parse().unwrap();
+    let game: Ruleset = "grundy".parse().unwrap();
     solver
         .count(&game, None, 10_000, None, &mut Watch::silent())
         .unwrap();
@@ -66,4 +66,15 @@ fn a_repeated_question_is_answered_from_memory() {
         .position(&game, &[100, 200], 10, None, &mut Watch::silent())
         .unwrap();
     assert_eq!(solver.computations(), before);
+}
+
+#[test]
+fn a_count_far_past_a_proved_period_computes_only_up_to_the_proof() {
+    let solver = Solver::default();
+    let nim: Ruleset = "nim".parse().unwrap();
+    let table = solver
+        .periodic(&nim, (1 << 26) - 1, None, &mut Watch::silent())
+        .unwrap();
+    assert!(table.proved().is_some());
+    assert!(table.table().len() <= 256, "{}", table.table().len());
 }
