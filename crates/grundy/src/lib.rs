@@ -82,6 +82,7 @@ pub mod certificate;
 pub mod count;
 mod error;
 pub mod exhaustive;
+mod hadamard;
 pub mod mex;
 pub mod multiheap;
 mod nimber;
