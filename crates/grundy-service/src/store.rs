@@ -15,6 +15,7 @@ use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use grundy::checksum::Fnv1a;
 use grundy::{Ruleset, ValueTable};
 
 /// A place that keeps tables of values between computations.
@@ -265,7 +266,7 @@ fn header(game: &Ruleset, table: &ValueTable) -> Vec<u8> {
     let spec = game.to_string();
     let width = table.bytes_per_value() as u8;
     let len = table.len() as u64;
-    let mut sum = Fnv::new();
+    let mut sum = Fnv1a::new();
     sum.add(spec.as_bytes());
     sum.add(&[width]);
     sum.add(&len.to_le_bytes());
@@ -276,7 +277,7 @@ fn header(game: &Ruleset, table: &ValueTable) -> Vec<u8> {
     h.extend_from_slice(spec.as_bytes());
     h.push(width);
     h.extend_from_slice(&len.to_le_bytes());
-    h.extend_from_slice(&sum.0.to_le_bytes());
+    h.extend_from_slice(&sum.finish().to_le_bytes());
     h
 }
 
@@ -331,31 +332,15 @@ fn decode(bytes: &[u8], game: &Ruleset) -> Result<ValueTable, String> {
     if u64::try_from(data.len()).ok() != header.len.checked_mul(u64::from(header.width)) {
         return Err("its length does not match its header".to_string());
     }
-    let mut sum = Fnv::new();
+    let mut sum = Fnv1a::new();
     sum.add(header.spec);
     sum.add(&[header.width]);
     sum.add(&header.len.to_le_bytes());
     sum.add(data);
-    if sum.0 != stored {
+    if sum.finish() != stored {
         return Err("its checksum does not match".to_string());
     }
     ValueTable::from_le_bytes(usize::from(header.width), data).map_err(|e| e.to_string())
-}
-
-/// 64-bit FNV-1a: enough to detect a damaged or truncated file, which is all
-/// the checksum is for.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    fn add(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
 }
 
 #[cfg(test)]

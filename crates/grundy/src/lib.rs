@@ -79,6 +79,7 @@
 #![deny(missing_docs)]
 
 pub mod certificate;
+pub mod checksum;
 pub mod count;
 mod error;
 pub mod exhaustive;
