@@ -58,7 +58,7 @@ impl Context {
                     stats.saved = format!("wrote {count} values to {location}");
                 }
                 Event::Computed { report, table } => {
-                    merge(&mut stats.report, report);
+                    stats.report = Some(stats.report.map_or(report, |r| r.then(report)));
                     stats.table = Some(table);
                 }
                 _ => {}
@@ -169,25 +169,6 @@ impl Stats {
         );
         line("time", format!("{:.3} s", elapsed.as_secs_f64()));
         text
-    }
-}
-
-/// Adds the work counted in `report` to `totals`.
-fn merge(totals: &mut Option<Report>, report: Report) {
-    let Some(total) = totals else {
-        *totals = Some(report);
-        return;
-    };
-    total.engine = report.engine.or(total.engine);
-    if let Some(mut new) = report.sparse {
-        if let Some(old) = total.sparse {
-            new.rare_pairs += old.rare_pairs;
-            new.scan_pairs += old.scan_pairs;
-            new.full_scans += old.full_scans;
-            new.mask_changes += old.mask_changes;
-            new.heaps += old.heaps;
-        }
-        total.sparse = Some(new);
     }
 }
 
