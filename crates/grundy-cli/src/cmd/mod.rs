@@ -15,7 +15,9 @@ use crate::failure::usage;
 use crate::progress::Bar;
 
 mod analyze;
+mod completions;
 mod count;
+mod man;
 mod moves;
 mod period;
 mod play;
@@ -230,6 +232,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(&ctx, args, &mut out),
         Command::Verify(args) => verify::run(&ctx, args, &mut out),
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out),
+        Command::Completions(args) => completions::run(args, &mut out),
+        Command::Man(args) => man::run(args, &mut out),
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();
