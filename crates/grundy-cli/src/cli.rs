@@ -117,6 +117,16 @@ pub enum Command {
     ///
     /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
     Ppos(PposArgs),
+    /// Print the completion script of a shell: bash, zsh, fish, elvish or
+    /// powershell.
+    ///
+    /// Example: grundy completions bash > ~/.local/share/bash-completion/completions/grundy
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write it to a directory with a page
+    /// for each subcommand.
+    ///
+    /// Example: grundy man | man -l -   or   grundy man ~/.local/share/man/man1
+    Man(ManArgs),
 }
 
 /// How far to search for a period.
@@ -150,6 +160,22 @@ pub struct PeriodArgs {
 pub struct VerifyArgs {
     /// A certificate written by `grundy period --certificate`
     pub file: std::path::PathBuf,
+}
+
+/// Arguments of `grundy completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    pub shell: clap_complete::Shell,
+}
+
+/// Arguments of `grundy man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write grundy.1 and grundy-COMMAND.1 for each subcommand into DIR
+    /// instead of printing grundy.1
+    #[arg(value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `grundy analyze`.

@@ -471,7 +471,7 @@ impl Solver {
                 })
             };
             match stepper.extend(table, step_to, &mut progress) {
-                Ok(report) => merge(&mut totals, report),
+                Ok(report) => totals = Some(totals.map_or(report, |before| before.then(report))),
                 Err(e) => break Err(e),
             }
             step = next_step(step, step_started.elapsed(), checkpoint_every);
@@ -558,24 +558,4 @@ fn next_step(step: u64, took: Duration, checkpoint_every: Duration) -> u64 {
     let took = took.as_secs_f64().max(1e-3);
     let next = (step as f64 * aim / took).clamp(step as f64 / 4.0, step as f64 * 4.0);
     (next as u64).max(1 << 12)
-}
-
-/// Adds the work counted in `report` to `totals`; the findings (mask, rare
-/// heaps, largest value) are those of the last step, which cover the table.
-fn merge(totals: &mut Option<Report>, report: Report) {
-    let Some(total) = totals else {
-        *totals = Some(report);
-        return;
-    };
-    total.engine = report.engine.or(total.engine);
-    if let Some(mut new) = report.sparse {
-        if let Some(old) = total.sparse {
-            new.rare_pairs += old.rare_pairs;
-            new.scan_pairs += old.scan_pairs;
-            new.full_scans += old.full_scans;
-            new.mask_changes += old.mask_changes;
-            new.heaps += old.heaps;
-        }
-        total.sparse = Some(new);
-    }
 }

@@ -306,14 +306,11 @@ fn plain_values(ruleset: &Ruleset, to: u64) -> Vec<u64> {
 
 /// FNV-1a, 64 bits, over each value as 8 little-endian bytes.
 fn digest(values: &[u64]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut h = crate::checksum::Fnv1a::new();
     for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        h.add(&v.to_le_bytes());
     }
-    h
+    h.finish()
 }
 
 fn corrupt(message: impl Into<String>) -> Error {

@@ -96,9 +96,11 @@
 #![deny(missing_docs)]
 
 pub mod certificate;
+pub mod checksum;
 pub mod count;
 mod error;
 pub mod exhaustive;
+mod hadamard;
 pub mod mex;
 pub mod multiheap;
 mod nimber;

@@ -15,7 +15,9 @@ use crate::failure::usage;
 use crate::progress::Bar;
 
 mod analyze;
+mod completions;
 mod count;
+mod man;
 mod moves;
 mod period;
 mod play;
@@ -68,7 +70,7 @@ impl Context {
                     stats.saved = format!("wrote {count} values to {location}");
                 }
                 Event::Computed { report, table } => {
-                    merge(&mut stats.report, report);
+                    stats.report = Some(stats.report.map_or(report, |r| r.then(report)));
                     stats.table = Some(table);
                 }
                 _ => {}
@@ -183,25 +185,6 @@ impl Stats {
     }
 }
 
-/// Adds the work counted in `report` to `totals`.
-fn merge(totals: &mut Option<Report>, report: Report) {
-    let Some(total) = totals else {
-        *totals = Some(report);
-        return;
-    };
-    total.engine = report.engine.or(total.engine);
-    if let Some(mut new) = report.sparse {
-        if let Some(old) = total.sparse {
-            new.rare_pairs += old.rare_pairs;
-            new.scan_pairs += old.scan_pairs;
-            new.full_scans += old.full_scans;
-            new.mask_changes += old.mask_changes;
-            new.heaps += old.heaps;
-        }
-        total.sparse = Some(new);
-    }
-}
-
 impl From<&ComputeArgs> for Engine {
     fn from(args: &ComputeArgs) -> Engine {
         match args.engine {
@@ -261,6 +244,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Period(args) => period::run(&ctx, args, &mut out),
         Command::Verify(args) => verify::run(&ctx, args, &mut out),
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out),
+        Command::Completions(args) => completions::run(args, &mut out),
+        Command::Man(args) => man::run(args, &mut out),
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();

@@ -2,21 +2,24 @@
 //! checkpoint and ends bit-identical to an uninterrupted run; later queries
 //! are answered from the cache; a damaged file is reported and recomputed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
 
 use crate::{grundy, ok};
 
 const GAME: &str = "0.6";
 const TO: &str = "300000";
 
-/// A fresh directory under the system's temporary directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-it-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+/// A fresh directory under the system's temporary directory, removed when
+/// dropped.
+fn scratch() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("grundy-it-")
+        .tempdir()
+        .expect("a scratch directory")
 }
 
 fn cached_run(dir: &Path, extra: &[&str]) -> std::process::Output {
@@ -31,13 +34,13 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
     let expected = ok(&["count", GAME, "--to", TO, "--format", "csv", "--no-cache"]);
 
     // An uninterrupted run, checkpointing after every step.
-    let whole = scratch("whole");
-    let out = cached_run(&whole, &["--checkpoint-secs", "0"]);
+    let whole = scratch();
+    let out = cached_run(whole.path(), &["--checkpoint-secs", "0"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 
     // A run killed as soon as its first checkpoint exists.
-    let killed = scratch("killed");
-    let file = killed.join(format!("{GAME}.values"));
+    let killed = scratch();
+    let file = killed.path().join(format!("{GAME}.values"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args([
             "count",
@@ -48,7 +51,7 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
             "0",
             "--cache",
         ])
-        .arg(&killed)
+        .arg(killed.path())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -61,7 +64,7 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
     child.wait().expect("the child is reaped");
     assert!(file.exists(), "no checkpoint was written");
 
-    let out = cached_run(&killed, &["--checkpoint-secs", "0", "--stats"]);
+    let out = cached_run(killed.path(), &["--checkpoint-secs", "0", "--stats"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{stderr}");
     let resumed_from: u64 = stderr
@@ -74,7 +77,7 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
         0 < resumed_from && resumed_from < 300_001,
         "the run was not stopped part-way: {stderr}"
     );
-    let a = std::fs::read(whole.join(format!("{GAME}.values"))).unwrap();
+    let a = std::fs::read(whole.path().join(format!("{GAME}.values"))).unwrap();
     let b = std::fs::read(&file).unwrap();
     assert!(
         a == b,
@@ -82,7 +85,7 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
     );
 
     // A second query is answered from the cache, without computing.
-    let dir = killed.to_str().unwrap();
+    let dir = killed.path().to_str().unwrap();
     let out = grundy(
         &["values", GAME, "--to", "1000", "--cache", dir, "--stats"],
         None,
@@ -100,25 +103,22 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
     let last = bytes.len() - 1;
     bytes[last] ^= 0x40;
     std::fs::write(&file, &bytes).unwrap();
-    let out = cached_run(&killed, &["--checkpoint-secs", "0"]);
+    let out = cached_run(killed.path(), &["--checkpoint-secs", "0"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("checksum does not match"), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
     assert!(std::fs::read(&file).unwrap() == a);
-
-    let _ = std::fs::remove_dir_all(&whole);
-    let _ = std::fs::remove_dir_all(&killed);
 }
 
 #[test]
 fn ctrl_c_stops_within_a_second_keeps_a_checkpoint_and_the_next_run_resumes() {
     const TO: &str = "2000000";
-    let dir = scratch("sigint");
-    let file = dir.join(format!("{GAME}.values"));
+    let dir = scratch();
+    let file = dir.path().join(format!("{GAME}.values"));
     let args = ["values", GAME, "--to", TO, "--format", "csv", "--cache"];
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
-        .arg(&dir)
+        .arg(dir.path())
         .args(["--checkpoint-secs", "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -149,7 +149,7 @@ fn ctrl_c_stops_within_a_second_keeps_a_checkpoint_and_the_next_run_resumes() {
     assert!(stderr.starts_with("interrupted: "), "{stderr}");
 
     // The next run resumes from the checkpoint and ends byte-identical.
-    let d = dir.to_str().expect("a UTF-8 path");
+    let d = dir.path().to_str().expect("a UTF-8 path");
     let out = grundy(
         &[
             "values", GAME, "--to", TO, "--format", "csv", "--cache", d, "--stats",
@@ -169,5 +169,4 @@ fn ctrl_c_stops_within_a_second_keeps_a_checkpoint_and_the_next_run_resumes() {
         String::from_utf8_lossy(&out.stdout) == fresh,
         "the resumed run differs from an uninterrupted one"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

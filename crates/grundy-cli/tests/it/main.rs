@@ -12,7 +12,23 @@ mod play;
 mod ppos;
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::LazyLock;
+
+/// The cache directory of these runs: under Cargo's scratch directory of
+/// this build, not shared with other checkouts (whose files may be of
+/// another format), and emptied once a test run, so that no file an older
+/// build wrote is read.
+fn cache_home() -> &'static Path {
+    static DIR: LazyLock<PathBuf> = LazyLock::new(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache-home");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a cache directory for the tests");
+        dir
+    });
+    &DIR
+}
 
 /// Runs `grundy` with `args` and, if given, `stdin`.
 pub fn grundy(args: &[&str], stdin: Option<&str>) -> Output {
@@ -20,10 +36,7 @@ pub fn grundy(args: &[&str], stdin: Option<&str>) -> Output {
         .args(args)
         .env("NO_COLOR", "1")
         // Keep the value cache of these runs out of the user's cache directory.
-        .env(
-            "XDG_CACHE_HOME",
-            std::env::temp_dir().join("grundy-it-cache"),
-        )
+        .env("XDG_CACHE_HOME", cache_home())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

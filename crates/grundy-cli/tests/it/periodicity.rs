@@ -65,9 +65,8 @@ fn unproved_patterns_are_never_called_periodic() {
 
 #[test]
 fn certificates_round_trip_and_tampering_is_rejected() {
-    let dir = std::env::temp_dir().join(format!("grundy-cert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let cert = dir.join("strip.cert");
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("strip.cert");
     let path = cert.to_str().unwrap();
     ok(&["period", "0.07", "--certificate", path]);
     let verified = ok(&["verify", path]);
@@ -76,7 +75,7 @@ fn certificates_round_trip_and_tampering_is_rejected() {
         "{verified}"
     );
     let text = std::fs::read_to_string(&cert).unwrap();
-    let forged = dir.join("forged.cert");
+    let forged = dir.path().join("forged.cert");
     std::fs::write(&forged, text.replace("preperiod: 53", "preperiod: 52")).unwrap();
     let out = grundy(&["verify", forged.to_str().unwrap()], None);
     assert!(!out.status.success());
@@ -88,7 +87,6 @@ fn certificates_round_trip_and_tampering_is_rejected() {
         None,
     );
     assert_eq!(refused.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

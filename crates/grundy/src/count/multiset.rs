@@ -25,6 +25,7 @@
 use crate::count::histogram::Histogram;
 use crate::count::natural::Natural;
 use crate::error::{Error, ErrorKind, Result};
+use crate::hadamard::walsh_hadamard;
 
 /// The largest number of heaps [`losing_multisets`] accepts.
 pub const MAX_HEAPS: u32 = 16;
@@ -188,7 +189,7 @@ fn zero_xor_tuples(histogram: &Histogram, k: u32) -> Result<Vec<u128>> {
         .map(|&c| i128::try_from(c).map_err(|_| overflow()))
         .collect::<Result<_>>()?;
     hat.resize(width, 0);
-    walsh_hadamard(&mut hat)?;
+    walsh_hadamard(&mut hat).ok_or_else(overflow)?;
     let mut powers = vec![1i128; width];
     for _ in 1..=k {
         let mut total: i128 = 0;
@@ -200,23 +201,6 @@ fn zero_xor_tuples(histogram: &Histogram, k: u32) -> Result<Vec<u128>> {
         f.push(u128::try_from(value).map_err(|_| overflow())?);
     }
     Ok(f)
-}
-
-/// The unnormalised Walsh–Hadamard transform, in place.
-fn walsh_hadamard(a: &mut [i128]) -> Result<()> {
-    let mut half = 1;
-    while half < a.len() {
-        for block in a.chunks_mut(2 * half) {
-            let (lo, hi) = block.split_at_mut(half);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (u, v) = (*x, *y);
-                *x = u.checked_add(v).ok_or_else(overflow)?;
-                *y = u.checked_sub(v).ok_or_else(overflow)?;
-            }
-        }
-        half *= 2;
-    }
-    Ok(())
 }
 
 /// The partitions of `k`, each as its parts in non-increasing order.

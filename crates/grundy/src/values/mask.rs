@@ -13,6 +13,8 @@
 //! common heaps under `m`, so one transform, O(K log K) for values below `K`,
 //! gives the number of rare heaps `(total + W(m)) / 2` of every mask at once.
 
+use crate::hadamard::walsh_hadamard;
+
 /// Whether `value` is rare under `mask`: `popcount(value & mask)` is even.
 ///
 /// ```
@@ -77,7 +79,7 @@ pub fn best_mask(histogram: &[u64]) -> MaskChoice {
     let total: u64 = histogram.iter().sum();
     let mut w: Vec<i128> = histogram.iter().map(|&h| i128::from(h)).collect();
     w.resize(size, 0);
-    walsh_hadamard(&mut w);
+    walsh_hadamard(&mut w).expect("counts of u64 heaps fit in i128");
     let mut best = MaskChoice {
         mask: 0,
         rare: total,
@@ -94,23 +96,6 @@ pub fn best_mask(histogram: &[u64]) -> MaskChoice {
     best
 }
 
-/// The in-place Walsh–Hadamard transform of a slice whose length is a power
-/// of two: `w[m] ← Σ_v w[v]·(−1)^popcount(v & m)`.
-fn walsh_hadamard(w: &mut [i128]) {
-    let mut half = 1;
-    while half < w.len() {
-        for block in w.chunks_mut(2 * half) {
-            let (lo, hi) = block.split_at_mut(half);
-            for (a, b) in lo.iter_mut().zip(hi) {
-                let (x, y) = (*a, *b);
-                *a = x + y;
-                *b = x - y;
-            }
-        }
-        half *= 2;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,7 +105,7 @@ mod tests {
         let histogram = [3, 0, 7, 1, 9, 2, 0, 5];
         let size = histogram.len() as u64;
         let mut w: Vec<i128> = histogram.iter().map(|&h| i128::from(h)).collect();
-        walsh_hadamard(&mut w);
+        walsh_hadamard(&mut w).unwrap();
         let total: u64 = histogram.iter().sum();
         for m in 0..size {
             let rare = rare_count(&histogram, m);

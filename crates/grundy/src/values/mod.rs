@@ -18,6 +18,7 @@ pub mod naive;
 pub mod sparse;
 mod table;
 
+use table::fixed_width;
 pub(crate) use table::{Slice, Window};
 pub use table::{ValueTable, human_bytes};
 
@@ -48,6 +49,45 @@ pub struct Report {
     pub engine: Option<Engine>,
     /// The statistics of the sparse engine, when it ran.
     pub sparse: Option<sparse::SparseStats>,
+}
+
+impl Report {
+    /// The report of two computations in a row, `self` then `later` (steps
+    /// of one table): the engine of the later one if it ran one, the work
+    /// of both added up, and what the later one found, as it covers the
+    /// longer table.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, ValueTable, values::{Options, Stepper}};
+    /// let g: Ruleset = "grundy".parse()?;
+    /// let mut table = ValueTable::new();
+    /// let mut stepper = Stepper::new(&g, Options::default());
+    /// let first = stepper.extend(&mut table, 999, &mut grundy::values::silent)?;
+    /// let second = stepper.extend(&mut table, 1999, &mut grundy::values::silent)?;
+    /// let both = first.then(second).sparse.unwrap();
+    /// assert_eq!(both.heaps, 2000);
+    /// assert_eq!(both.len, 2000);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    #[must_use]
+    pub fn then(self, later: Report) -> Report {
+        let sparse = match (self.sparse, later.sparse) {
+            (Some(old), Some(mut new)) => {
+                new.rare_pairs += old.rare_pairs;
+                new.scan_pairs += old.scan_pairs;
+                new.full_scans += old.full_scans;
+                new.mask_changes += old.mask_changes;
+                new.heaps += old.heaps;
+                Some(new)
+            }
+            (old, None) => old,
+            (None, new) => new,
+        };
+        Report {
+            engine: later.engine.or(self.engine),
+            sparse,
+        }
+    }
 }
 
 /// The most memory a value table may take.
@@ -343,17 +383,8 @@ pub fn check_fits(ruleset: &Ruleset, to: u64, budget: Budget) -> Result<usize> {
 /// have values that grow with the heap, the others start at one byte.
 fn min_width(ruleset: &Ruleset, to: u64) -> usize {
     match ruleset {
-        Ruleset::Nim | Ruleset::AllBut(_) => table_width(to / 2),
+        Ruleset::Nim | Ruleset::AllBut(_) => fixed_width(to / 2),
         _ => 1,
-    }
-}
-
-fn table_width(value: u64) -> usize {
-    match value {
-        0..=0xff => 1,
-        0x100..=0xffff => 2,
-        0x1_0000..=0xffff_ffff => 4,
-        _ => 8,
     }
 }
 

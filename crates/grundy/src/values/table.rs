@@ -771,7 +771,7 @@ fn too_large(len: usize, width: usize) -> Error {
 }
 
 /// The bytes needed to store `value` whole: 1, 2, 4 or 8.
-fn fixed_width(value: u64) -> usize {
+pub(crate) fn fixed_width(value: u64) -> usize {
     match value {
         0..=0xff => 1,
         0x100..=0xffff => 2,

@@ -1,0 +1,262 @@
+//! Reading a block ahead: for every heap of the next block, the splits whose
+//! parts both lie before the current one — far rare parts and far runs of
+//! the spread scan, each read for 64 heaps at a time into a row of byte
+//! marks a heap, and the first splits near half the heap — and the record
+//! of what was read, so that the finishing thread skips it.
+
+use rayon::prelude::*;
+
+use super::blocks::Counts;
+use super::heap::{Shape, largest_smaller_part};
+use super::marks::marks_len;
+use super::spread::{SPREAD_RUN, SPREAD_STREAMS};
+use crate::values::table::Window;
+
+/// The largest value bound K for which blocks are read ahead.
+pub(super) const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
+
+/// Heaps whose far parts are read at once, each part for all of them.
+pub(super) const COLUMN: usize = 64;
+
+/// What to read ahead for the heaps `first..end`: every split whose parts
+/// both lie in the table `g` handed to [`FarJob::read`], with a rare part
+/// from the rare heaps known when the job was made, and the first
+/// `read_ahead` splits near half the heap.
+#[derive(Debug)]
+pub(super) struct FarJob {
+    /// Whether to read on both cores (rayon) or on this thread.
+    pub(super) parallel: bool,
+    /// A buffer for the rows of marks, reused from an earlier block.
+    pub(super) rows: Vec<u8>,
+    pub(super) rare: Vec<(usize, u64)>,
+    pub(super) shape: Shape,
+    pub(super) bound: usize,
+    pub(super) mask: u64,
+    pub(super) first: usize,
+    pub(super) end: usize,
+    pub(super) read_ahead: usize,
+    /// Smaller parts of the spread scan, and its rounds read ahead.
+    pub(super) spread: usize,
+    pub(super) spread_rounds: usize,
+}
+
+impl FarJob {
+    /// Reads the splits of the job from `g` (the values below the job's
+    /// limit): 64 heaps at a time, in parallel (rayon) if the job says so,
+    /// else on this thread.
+    pub(super) fn read<W: Window>(self, g: W, counts: &mut Counts) -> Ahead {
+        match marks_len(self.bound) {
+            256 => self.read_with::<W, 256>(g, counts),
+            512 => self.read_with::<W, 512>(g, counts),
+            1024 => self.read_with::<W, 1024>(g, counts),
+            2048 => self.read_with::<W, 2048>(g, counts),
+            _ => self.read_with::<W, MAX_READ_AHEAD_BOUND>(g, counts),
+        }
+    }
+
+    /// [`FarJob::read`] for values below `B`.
+    ///
+    /// A far part `p` (a rare heap, or a smaller part of a spread run) is
+    /// read for 64 heaps at a time: their other parts `n − t − p` are
+    /// consecutive, and each heap has its own row of `B` byte marks, so the
+    /// marks of one part are independent stores with no bounds checks. The
+    /// rows go to the thread that finishes the block, which marks the rest
+    /// of each heap's options in them.
+    fn read_with<W: Window, const B: usize>(self, g: W, counts: &mut Counts) -> Ahead {
+        const ROWS: usize = COLUMN;
+        let FarJob {
+            parallel,
+            rows,
+            rare,
+            shape,
+            bound: _,
+            mask,
+            first,
+            end,
+            read_ahead,
+            spread,
+            spread_rounds,
+        } = self;
+        let limit = g.len();
+        // The smaller parts of the spread runs read ahead, with their
+        // values: whole runs from `a`, where `a + limit > n − t`.
+        let stride = spread / SPREAD_STREAMS;
+        let spread_parts: Vec<(usize, u64)> = (0..stride)
+            .step_by(SPREAD_RUN)
+            .take(spread_rounds)
+            .flat_map(|i| (0..SPREAD_STREAMS).map(move |j| j * stride + i + 1))
+            .flat_map(|a| a..a + SPREAD_RUN)
+            .filter(|&p| p < limit)
+            .map(|p| (p, g.get(p)))
+            .collect();
+        let mut buffer = rows;
+        buffer.clear();
+        buffer.resize((end - first) * B, 0);
+        let (marks, _) = buffer.as_chunks_mut::<B>();
+        let stamp = ROW_MARK;
+        let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
+            let c = first + chunk * ROWS;
+            let mut pairs = [0u64; 2];
+            for &t in &shape.splits {
+                for (list, kind) in [(&rare[..], 0), (&spread_parts[..], 1)] {
+                    for &(p, v) in list {
+                        // The heaps n of the chunk where `p + (n − t − p)`
+                        // is a split with its other part below `limit`.
+                        let lo = c.max(p + t + 1);
+                        let hi = (c + rows.len()).min(limit + p + t);
+                        if lo >= hi {
+                            continue;
+                        }
+                        let equal = 2 * p + t;
+                        let mut column = |lo: usize, hi: usize| {
+                            if lo < hi {
+                                g.range(lo - t - p, hi - t - p).mark_column(
+                                    &mut rows[lo - c..hi - c],
+                                    v,
+                                    stamp,
+                                );
+                                pairs[kind] += (hi - lo) as u64;
+                            }
+                        };
+                        if shape.unequal && (lo..hi).contains(&equal) {
+                            column(lo, equal);
+                            column(equal + 1, hi);
+                        } else {
+                            column(lo, hi);
+                        }
+                    }
+                }
+            }
+            // Splits near half the heap, heap by heap: two runs of
+            // consecutive values each.
+            for (i, row) in rows.iter_mut().enumerate() {
+                let n = c + i;
+                for &t in &shape.splits {
+                    if t + 2 > n {
+                        continue;
+                    }
+                    let rest = n - t;
+                    let half = largest_smaller_part(rest, shape.unequal);
+                    let meet = half.div_ceil(2);
+                    let m = middle_prefix(rest, half, meet, limit, read_ahead);
+                    if m == 0 {
+                        continue;
+                    }
+                    let small = g.range(half + 1 - m, half + 1);
+                    let large = g.range(rest - half, rest - half + m);
+                    W::xor_reversed(small, large, |x| row[x % B] = stamp);
+                    pairs[1] += m as u64;
+                }
+            }
+            (pairs[0], pairs[1])
+        };
+        let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
+        let (rare_pairs, scan_pairs) = if parallel {
+            marks
+                .par_chunks_mut(ROWS)
+                .enumerate()
+                .map(read)
+                .reduce(|| (0, 0), add)
+        } else {
+            marks
+                .chunks_mut(ROWS)
+                .enumerate()
+                .map(read)
+                .fold((0, 0), add)
+        };
+        counts.rare_pairs += rare_pairs;
+        counts.scan_pairs += scan_pairs;
+        Ahead {
+            reach: Reach {
+                first,
+                end,
+                limit,
+                mask,
+                rare_len: rare.len(),
+                read_ahead,
+                spread_rounds,
+            },
+            width: B,
+            rows: buffer,
+        }
+    }
+}
+
+/// Option values of the heaps of a block, read from the values before
+/// `limit` while the block could not yet be finished: a row of marks a
+/// heap ([`ROW_MARK`] where read), and which splits were read.
+#[derive(Debug)]
+pub(super) struct Ahead {
+    pub(super) reach: Reach,
+    /// Marks a heap; 0 when nothing was read ahead.
+    pub(super) width: usize,
+    pub(super) rows: Vec<u8>,
+}
+
+/// The mark of an option value in a row read ahead.
+pub(super) const ROW_MARK: u8 = 1;
+
+impl Ahead {
+    /// Nothing read ahead for the block from `first`.
+    pub(super) fn none(first: usize) -> Ahead {
+        Ahead {
+            reach: Reach {
+                first,
+                end: first,
+                limit: first,
+                mask: 0,
+                rare_len: 0,
+                read_ahead: 0,
+                spread_rounds: 0,
+            },
+            width: 0,
+            rows: Vec::new(),
+        }
+    }
+}
+
+/// Which splits of a block were read ahead.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reach {
+    /// The block, `first..end`.
+    pub(super) first: usize,
+    pub(super) end: usize,
+    /// Every part read ahead lies below it.
+    pub(super) limit: usize,
+    /// The mask whose rare list was read.
+    pub(super) mask: u64,
+    /// Rare-list entries that existed when the block was read ahead: those
+    /// with the other part below `limit` were read.
+    pub(super) rare_len: usize,
+    pub(super) read_ahead: usize,
+    /// Rounds of the spread scan read ahead: their runs of splits whose
+    /// parts both lie below `limit`.
+    pub(super) spread_rounds: usize,
+}
+
+impl Reach {
+    /// Whether the run of spread-scan splits from smaller part `a` of
+    /// `rest` in round `round` was read ahead.
+    #[inline]
+    pub(super) fn has_run(&self, round: usize, a: usize, rest: usize) -> bool {
+        round < self.spread_rounds && a + self.limit > rest
+    }
+
+    /// How many splits of the middle stream of a take were read ahead.
+    #[inline]
+    pub(super) fn middle(&self, rest: usize, half: usize, meet: usize) -> usize {
+        middle_prefix(rest, half, meet, self.limit, self.read_ahead)
+    }
+}
+
+/// The splits of the middle stream (smaller part `half`, `half − 1`, …) that
+/// can be read before heap `limit` exists: both parts below `limit`.
+#[inline]
+fn middle_prefix(rest: usize, half: usize, meet: usize, limit: usize, read_ahead: usize) -> usize {
+    let m = read_ahead.min(half - meet);
+    if m > 0 && rest - half + m <= limit {
+        m
+    } else {
+        0
+    }
+}

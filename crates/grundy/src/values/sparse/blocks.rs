@@ -1,0 +1,328 @@
+//! The two-thread block pipeline: heaps are finished in blocks, one thread
+//! finishing a block heap by heap in a copy of the table's end while the
+//! other reads the next block ahead from the table (`rayon::join`); the
+//! typed-storage run that drives it, and why a block stopped.
+
+use std::ops::ControlFlow;
+
+use super::Tuning;
+use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
+use super::heap::SCAN_CHUNK;
+use super::marks::{Marks, with_marks};
+use super::state::State;
+use crate::error::{Error, ErrorKind, Result};
+use crate::values::table::{Values, Visit, Window};
+use crate::values::{Progress, report_every};
+
+/// How a run on the typed storage ended.
+pub(super) enum Grow {
+    /// Every value asked for is in.
+    Done,
+    /// This value does not fit the storage: widen and push it.
+    Wider(u64),
+    /// So many values are kept aside that the table should widen.
+    Crowded,
+}
+
+/// Extends the typed storage; stops with [`Grow::Wider`] when a value does
+/// not fit the current width.
+pub(super) struct Run<'a> {
+    pub(super) state: &'a mut State,
+    pub(super) len: usize,
+    pub(super) tuning: Tuning,
+    pub(super) progress: &'a mut dyn FnMut(Progress) -> ControlFlow<()>,
+}
+
+impl Visit for Run<'_> {
+    type Output = Result<Grow>;
+
+    fn visit<V: Values>(self, values: &mut V) -> Self::Output {
+        let Run {
+            state,
+            len,
+            tuning,
+            progress,
+        } = self;
+        let more = len.saturating_sub(values.len());
+        if !values.try_reserve_exact(more) {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "cannot allocate {} more values of {} bits; ask for fewer heaps",
+                    more,
+                    V::BITS
+                ),
+            ));
+        }
+        // What the second core read ahead for the next block while this one
+        // was finished.
+        let mut pending: Option<Ahead> = None;
+        let mut block = V::empty();
+        let nothing = V::empty();
+        while values.len() < len {
+            if values.crowded() {
+                return Ok(Grow::Crowded);
+            }
+            let start = values.len();
+            if start >= state.next_review || state.rare.len() > state.rare_limit {
+                state.review(values.window());
+            }
+            // Costly heaps are read ahead on the second core; cheap ones
+            // only have their far rare parts read, for 64 heaps at a time on
+            // this thread (a column of 64 heaps costs fewer steps than 64
+            // heaps one by one).
+            let columns = state.reads_ahead(start, tuning);
+            let reads_ahead = columns && state.work_per_heap() >= tuning.min_work;
+            let heaps = if reads_ahead {
+                tuning.block_at(start)
+            } else {
+                COLUMN
+            };
+            let end = state.block_end(start, len, heaps);
+            let reads_ahead = reads_ahead && end - start > 1;
+            let mut ahead = match pending.take() {
+                Some(ahead)
+                    if ahead.reach.first == start
+                        && ahead.reach.end == end
+                        && ahead.reach.mask == state.mask
+                        && ahead.width == state.seen.len() =>
+                {
+                    ahead
+                }
+                _ if columns => {
+                    let mut counts = Counts::default();
+                    let job = state.far_job(start, end, tuning, reads_ahead);
+                    let ahead = job.read(values.window(), &mut counts);
+                    state.add(counts);
+                    ahead
+                }
+                _ => Ahead::none(start),
+            };
+            // The next block is read ahead beside this one, from the values
+            // before this one.
+            let next = (reads_ahead && end < len && end < state.next_review).then(|| {
+                let stop = state.block_end(end, len, tuning.block_at(end));
+                state.far_job(end, stop, tuning, true)
+            });
+            let Some(job) = next else {
+                // Nothing to do beside the block: finish it in the table.
+                let stop = state.finish_block(nothing.window(), values, 0, end, &mut ahead);
+                state.keep_rows(ahead.rows);
+                report_block(progress, values.len(), len)?;
+                match stop {
+                    Stop::End | Stop::Review | Stop::Grown => continue,
+                    Stop::Wider(value) => return Ok(Grow::Wider(value)),
+                }
+            };
+            // The block is finished in a copy of the table's end, from where
+            // the parts of the near rare heaps lie: the table is read by the
+            // other thread meanwhile.
+            let tail_from = ahead.reach.limit.min(start.saturating_sub(BACK));
+            block.clear();
+            block.extend_from(values.window().range(tail_from, values.len()));
+            let done = values.window();
+            let (stop, (next_ahead, next_counts)) = rayon::join(
+                || state.finish_block(done, &mut block, tail_from, end, &mut ahead),
+                || {
+                    let mut counts = Counts::default();
+                    let ahead = job.read(done, &mut counts);
+                    (ahead, counts)
+                },
+            );
+            values.extend_from(block.window().range(start - tail_from, block.len()));
+            state.keep_rows(ahead.rows);
+            state.add(next_counts);
+            report_block(progress, values.len(), len)?;
+            match stop {
+                Stop::End => pending = Some(next_ahead),
+                Stop::Review | Stop::Grown => {}
+                Stop::Wider(value) => return Ok(Grow::Wider(value)),
+            }
+        }
+        Ok(Grow::Done)
+    }
+}
+
+/// Values copied from the end of the table before each block: every run of
+/// values the scans read at once is at most this long, so it lies either in
+/// the table or in the block being finished.
+const BACK: usize = SCAN_CHUNK;
+
+/// Tells `progress` that the heaps up to `stop` of `len` are finished.
+/// Blocks take milliseconds, so every one is reported: a request to stop is
+/// seen at the end of the block.
+///
+/// # Errors
+/// [`ErrorKind::Interrupted`] when `progress` asks to stop.
+fn report_block(
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    stop: usize,
+    len: usize,
+) -> Result<()> {
+    report_every(progress, stop, len, 1)
+}
+
+/// Why the finishing of a block stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Every heap of the block is done.
+    End,
+    /// The rare list grew too long: review the mask before going on.
+    Review,
+    /// A value reached a new power of two: the stamps were resized.
+    Grown,
+    /// This value does not fit the table's width; the heaps before it are
+    /// done.
+    Wider(u64),
+}
+
+/// Splits read, added up apart from the state while another thread holds it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Counts {
+    pub(super) rare_pairs: u64,
+    pub(super) scan_pairs: u64,
+}
+
+/// The values `G(0..n)` while heap `n` of a block is computed: `done`
+/// below `tail_from`, `tail` from there on. While another thread reads the
+/// table, `tail` is a copy of its end followed by the block so far;
+/// otherwise it is the whole table.
+pub(super) struct View<W> {
+    pub(super) done: W,
+    pub(super) tail: W,
+    pub(super) tail_from: usize,
+}
+
+impl<W: Window> View<W> {
+    #[inline(always)]
+    pub(super) fn get(&self, x: usize) -> u64 {
+        if x >= self.tail_from {
+            self.tail.get(x - self.tail_from)
+        } else {
+            self.done.get(x)
+        }
+    }
+
+    /// The values `lo..hi`, at most [`BACK`] of them.
+    #[inline(always)]
+    pub(super) fn range(&self, lo: usize, hi: usize) -> W {
+        if lo >= self.tail_from {
+            self.tail.range(lo - self.tail_from, hi - self.tail_from)
+        } else {
+            self.done.range(lo, hi)
+        }
+    }
+}
+
+impl State {
+    /// The end of the block of `block` heaps from `start`: a block ends at
+    /// a review.
+    fn block_end(&self, start: usize, len: usize, block: usize) -> usize {
+        len.min(self.next_review.max(start + 1))
+            .min(start.saturating_add(block.max(1)))
+    }
+
+    /// Whether the block from `start` is worth reading ahead: far enough,
+    /// with few values (reading ahead keeps K bits a heap of the block).
+    fn reads_ahead(&self, start: usize, tuning: Tuning) -> bool {
+        start >= tuning.parallel_from && self.histogram.len() <= MAX_READ_AHEAD_BOUND
+    }
+
+    /// The reading ahead of the block `first..end`, with the rare list as it
+    /// is now: on both cores with the splits near half the heap and the
+    /// spread runs if `parallel`, else only the far rare parts, on this
+    /// thread.
+    fn far_job(&mut self, first: usize, end: usize, tuning: Tuning, parallel: bool) -> FarJob {
+        FarJob {
+            parallel,
+            rows: self.spare_rows.pop().unwrap_or_default(),
+            rare: self.rare.clone(),
+            shape: self.shape.clone(),
+            bound: self.histogram.len(),
+            mask: self.mask,
+            first,
+            end,
+            read_ahead: if parallel { tuning.read_ahead } else { 0 },
+            spread: self.spread,
+            spread_rounds: if parallel { tuning.spread_ahead } else { 0 },
+        }
+    }
+
+    /// Keeps a buffer of rows for a later block.
+    fn keep_rows(&mut self, rows: Vec<u8>) {
+        if rows.capacity() > 0 && self.spare_rows.len() < 2 {
+            self.spare_rows.push(rows);
+        }
+    }
+
+    /// Computes the heaps from `tail_from + block.len()` to `end`, from
+    /// what was read ahead and the values before them: those from
+    /// `tail_from` on in `block`, where the new ones are pushed, and those
+    /// before in `done`.
+    fn finish_block<V: Values>(
+        &mut self,
+        done: V::Window<'_>,
+        block: &mut V,
+        tail_from: usize,
+        end: usize,
+        ahead: &mut Ahead,
+    ) -> Stop {
+        let mut seen = std::mem::take(&mut self.seen);
+        let stop = with_marks!(&mut seen[..], |marks| self
+            .finish_block_with(marks, done, block, tail_from, end, ahead));
+        // A new value bound brings new stamps ([`State::resize_bits`]).
+        if self.seen.is_empty() {
+            self.seen = seen;
+        }
+        stop
+    }
+
+    fn finish_block_with<V: Values, M: Marks + ?Sized>(
+        &mut self,
+        seen: &mut M,
+        done: V::Window<'_>,
+        block: &mut V,
+        tail_from: usize,
+        end: usize,
+        ahead: &mut Ahead,
+    ) -> Stop {
+        let bound = self.histogram.len();
+        let reach = ahead.reach;
+        self.cursors.clear();
+        self.cursors.resize(self.shape.splits.len(), (0, 0));
+        let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
+        let mut rows = rows.into_iter().flatten();
+        for n in tail_from + block.len()..end {
+            let view = View {
+                done: V::shorten(done),
+                tail: block.window(),
+                tail_from,
+            };
+            // The heap's row read ahead, if any, takes the rest of its
+            // marks; otherwise the stamps do.
+            let value = match rows.next() {
+                Some(row) => self.value_of(M::of(row), ROW_MARK, &view, n, &reach),
+                None => {
+                    self.stamp = self.stamp.wrapping_add(1);
+                    if self.stamp == 0 {
+                        seen.clear();
+                        self.stamp = 1;
+                    }
+                    self.value_of(seen, self.stamp, &view, n, &reach)
+                }
+            };
+            if !block.push(value) {
+                return Stop::Wider(value);
+            }
+            self.record(n, value);
+            if self.rare.len() > self.rare_limit {
+                return Stop::Review;
+            }
+            if self.histogram.len() != bound {
+                // New stamps for the larger values: go on with them.
+                return Stop::Grown;
+            }
+        }
+        Stop::End
+    }
+}

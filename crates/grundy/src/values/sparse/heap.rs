@@ -1,0 +1,291 @@
+//! The value of one heap: the moves grouped as the engine reads them, step 1
+//! (every split with a rare part, from the rare list) and step 2 (the lazy
+//! scan of every split from both ends of the order, until each rare value
+//! below the least missing common one has turned up).
+
+use super::ahead::Reach;
+use super::blocks::View;
+use super::marks::Marks;
+use super::spread::spread_scan;
+use super::state::State;
+use crate::ruleset::Ruleset;
+use crate::values::table::Window;
+
+/// Splits the lazy scan reads between two checks for completion.
+pub(super) const SCAN_CHUNK: usize = 64;
+/// Splits of each stream the lazy scan reads before its first check: the
+/// missing values of 0.354 often turn up among them (32 halved its scans
+/// against 64, and Grundy's game lost nothing).
+const FIRST_CHUNK: usize = 32;
+
+/// The moves of a heap, grouped the way the engine reads them.
+#[derive(Clone, Debug)]
+pub(super) struct Shape {
+    /// Takes `t > 0` that may remove a whole heap of `t`.
+    pub(super) ends: Vec<usize>,
+    /// Takes `t > 0` that may leave one heap.
+    pub(super) leaves: Vec<usize>,
+    /// Takes `t >= 0` that may leave two heaps.
+    pub(super) splits: Vec<usize>,
+    /// Whether the two heaps must differ (Grundy's game).
+    pub(super) unequal: bool,
+}
+
+impl Shape {
+    pub(super) fn of(ruleset: &Ruleset) -> Option<Shape> {
+        match ruleset {
+            Ruleset::Grundy => Some(Shape {
+                ends: Vec::new(),
+                leaves: Vec::new(),
+                splits: vec![0],
+                unequal: true,
+            }),
+            Ruleset::TakeAndBreak(code) if code.max_heaps_left() == 2 => {
+                let takes = |bit: u8, from: usize| {
+                    code.digits()
+                        .iter()
+                        .enumerate()
+                        .skip(from)
+                        .filter(|&(_, &d)| d & bit != 0)
+                        .map(|(t, _)| t)
+                        .collect::<Vec<_>>()
+                };
+                Some(Shape {
+                    ends: takes(1, 1),
+                    leaves: takes(2, 1),
+                    splits: takes(4, 0),
+                    unequal: false,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Marks the values of the splits `r + (rest − r)` for the rare heaps `r` of
+/// `rare` (all below `rest`), leaving out the equal split in Grundy's game,
+/// reading `G(rest − r)` from `src[rest − r − offset]`. Returns how many
+/// splits were read.
+#[inline(always)]
+fn mark_rare<W: Window, M: Marks + ?Sized>(
+    seen: &mut M,
+    stamp: u8,
+    (src, offset): (W, usize),
+    rare: &[(usize, u64)],
+    rest: usize,
+    unequal: bool,
+) -> u64 {
+    let equal = if unequal && rest.is_multiple_of(2) {
+        rare.binary_search_by_key(&(rest / 2), |&(r, _)| r).ok()
+    } else {
+        None
+    };
+    let (before, after) = match equal {
+        Some(i) => (&rare[..i], &rare[i + 1..]),
+        None => (rare, &rare[..0]),
+    };
+    for part in [before, after] {
+        for &(r, v) in part {
+            seen.set((v ^ src.get(rest - r - offset)) as usize, stamp);
+        }
+    }
+    (before.len() + after.len()) as u64
+}
+
+/// [`mark_rare`] reading the other parts through `view`.
+#[inline(always)]
+fn mark_rare_view<W: Window, M: Marks + ?Sized>(
+    seen: &mut M,
+    stamp: u8,
+    view: &View<W>,
+    rare: &[(usize, u64)],
+    rest: usize,
+    unequal: bool,
+) -> u64 {
+    // Small rare heaps leave a large part, in the block or just before it.
+    let Some(&(last, _)) = rare.last() else {
+        return 0;
+    };
+    if last + view.tail_from <= rest {
+        return mark_rare(
+            seen,
+            stamp,
+            (view.tail, view.tail_from),
+            rare,
+            rest,
+            unequal,
+        );
+    }
+    let split = rare.partition_point(|&(r, _)| r + view.tail_from <= rest);
+    mark_rare(
+        seen,
+        stamp,
+        (view.tail, view.tail_from),
+        &rare[..split],
+        rest,
+        unequal,
+    ) + mark_rare(seen, stamp, (view.done, 0), &rare[split..], rest, unequal)
+}
+
+/// The larger half of a split of `rest` is at least `rest − half`: `half` is
+/// the largest smaller part.
+#[inline]
+pub(super) fn largest_smaller_part(rest: usize, unequal: bool) -> usize {
+    if unequal {
+        rest.saturating_sub(1) / 2
+    } else {
+        rest / 2
+    }
+}
+
+impl State {
+    /// `G(n)` from `G(0..n)`, read through `view`, and what was read ahead
+    /// for it.
+    #[inline]
+    pub(super) fn value_of<W: Window, M: Marks + ?Sized>(
+        &mut self,
+        seen: &mut M,
+        stamp: u8,
+        view: &View<W>,
+        n: usize,
+        ahead: &Reach,
+    ) -> u64 {
+        let shape = &self.shape;
+        for &t in &shape.ends {
+            if t == n {
+                seen.set(0, stamp);
+            }
+        }
+        for &t in &shape.leaves {
+            if t < n {
+                seen.set(view.get(n - t) as usize, stamp);
+            }
+        }
+        // Step 1: every split with a rare part not read ahead: the near
+        // ones among the rare heaps the block was read ahead with, and those
+        // found since.
+        let mut pairs = 0u64;
+        let (old, new) = self.rare.split_at(ahead.rare_len);
+        for (&t, (near, below)) in shape.splits.iter().zip(&mut self.cursors) {
+            if t + 2 > n {
+                continue;
+            }
+            let rest = n - t;
+            // Both ends only move up from one heap to the next.
+            while old
+                .get(*near)
+                .is_some_and(|&(r, _)| r < rest && r + ahead.limit <= rest)
+            {
+                *near += 1;
+            }
+            pairs += mark_rare_view(seen, stamp, view, &old[..*near], rest, shape.unequal);
+            while new.get(*below).is_some_and(|&(r, _)| r < rest) {
+                *below += 1;
+            }
+            pairs += mark_rare_view(seen, stamp, view, &new[..*below], rest, shape.unequal);
+        }
+        self.rare_pairs += pairs;
+        // Option values are below K, so the mex is at most K: the least common
+        // value missing below K, or K.
+        let bound = self.histogram.len() as u64;
+        let present = &mut self.present;
+        present.clear();
+        let mut common_mex = bound;
+        for (w, &common) in self.common_bits.iter().enumerate() {
+            let found = seen.word(w, stamp);
+            present.push(found);
+            let missing = common & !found;
+            if missing != 0 {
+                common_mex = (w * 64) as u64 + u64::from(missing.trailing_zeros());
+                break;
+            }
+        }
+        let want = &mut self.want;
+        want.clear();
+        for (w, (&found, &rare)) in present.iter().zip(&self.rare_bits).enumerate() {
+            let base = (w * 64) as u64;
+            let below = match common_mex - base {
+                64.. => u64::MAX,
+                b => (1u64 << b) - 1,
+            };
+            let mut missing = rare & !found & below;
+            while missing != 0 {
+                want.push(base + u64::from(missing.trailing_zeros()));
+                missing &= missing - 1;
+            }
+        }
+        if want.is_empty() {
+            return common_mex;
+        }
+        // Step 2: scan every split, a chunk at a time, until each rare value
+        // below `common_mex` has turned up; after the first chunk, the spread
+        // scan ([`spread_scan`]) reads ahead of it.
+        let mut scanned = 0u64;
+        let mut from = 0;
+        let found_all = loop {
+            let to = if from == 0 {
+                FIRST_CHUNK
+            } else {
+                from + SCAN_CHUNK
+            };
+            let mut more = false;
+            for &t in &shape.splits {
+                let rest = n.saturating_sub(t);
+                let half = largest_smaller_part(rest, shape.unequal);
+                // Two streams meet in the middle: smaller parts 1, 2, … (one
+                // part is a small heap) and half, half − 1, … (both parts
+                // near rest / 2, the first of them perhaps read ahead). They
+                // find different values quickly.
+                let meet = half.div_ceil(2);
+                if from < meet {
+                    more = true;
+                    let end = to.min(meet);
+                    mark_xors(
+                        seen,
+                        stamp,
+                        view.range(from + 1, end + 1),
+                        view.range(rest - end, rest - from),
+                    );
+                    scanned += (end - from) as u64;
+                }
+                let skip = ahead.middle(rest, half, meet);
+                let (lo, end) = (skip + from, (skip + to).min(half - meet));
+                if lo < end {
+                    more = true;
+                    mark_xors(
+                        seen,
+                        stamp,
+                        view.range(half + 1 - end, half + 1 - lo),
+                        view.range(rest - half + lo, rest - half + end),
+                    );
+                    scanned += (end - lo) as u64;
+                }
+            }
+            want.retain(|&v| !seen.has(v as usize, stamp));
+            if from == 0 && !want.is_empty() && self.trial.spreads(n) {
+                scanned += spread_scan(seen, stamp, view, (shape, self.spread), n, want, ahead);
+            }
+            if want.is_empty() {
+                break true;
+            }
+            if !more {
+                break false;
+            }
+            from = to;
+        };
+        self.scan_pairs += scanned;
+        self.trial.count(n, scanned);
+        if found_all {
+            return common_mex;
+        }
+        self.full_scans += 1;
+        want[0]
+    }
+}
+
+/// Marks `small[i] ⊕ large[len − 1 − i]` as seen: the splits whose parts
+/// are read from both ends of two windows.
+#[inline(always)]
+fn mark_xors<W: Window, M: Marks + ?Sized>(seen: &mut M, stamp: u8, small: W, large: W) {
+    W::xor_reversed(small, large, |x| seen.set(x, stamp));
+}

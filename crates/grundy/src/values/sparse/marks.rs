@@ -1,0 +1,141 @@
+//! The byte-mark tricks: option values marked by byte stamps (a new heap
+//! takes a new stamp instead of clearing), arrays of a power-of-two length
+//! indexed without bounds checks, and marks read back eight bytes at a time
+//! as bits.
+
+/// Byte generation stamps of option values: `v` is marked for the current
+/// heap when its stamp is the current one, and the stamps are cleared when
+/// the stamp wraps, every 255 heaps. Arrays of a power-of-two length `N`
+/// above every option value let the hot loops index without bounds checks
+/// (`v % N` is `v`); a slice serves larger values.
+pub(super) trait Marks {
+    fn set(&mut self, v: usize, stamp: u8);
+    fn has(&self, v: usize, stamp: u8) -> bool;
+    fn clear(&mut self);
+    fn bytes(&self) -> &[u8];
+    /// A row of marks as stamps of this kind.
+    fn of(row: &mut [u8]) -> &mut Self;
+    /// The values `64·w..64·w + 64` marked with `stamp`, as bits.
+    #[inline(always)]
+    fn word(&self, w: usize, stamp: u8) -> u64 {
+        stamped_bits(&self.bytes()[w * 64..w * 64 + 64], stamp)
+    }
+}
+
+impl<const N: usize> Marks for [u8; N] {
+    #[inline(always)]
+    fn set(&mut self, v: usize, stamp: u8) {
+        self[v % N] = stamp;
+    }
+    #[inline(always)]
+    fn has(&self, v: usize, stamp: u8) -> bool {
+        self[v % N] == stamp
+    }
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+    #[inline(always)]
+    fn of(row: &mut [u8]) -> &mut Self {
+        row.try_into().expect("a row as long as the stamps")
+    }
+}
+
+impl Marks for [u8] {
+    #[inline(always)]
+    fn set(&mut self, v: usize, stamp: u8) {
+        self[v] = stamp;
+    }
+    #[inline(always)]
+    fn has(&self, v: usize, stamp: u8) -> bool {
+        self[v] == stamp
+    }
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+    #[inline(always)]
+    fn of(row: &mut [u8]) -> &mut Self {
+        row
+    }
+}
+
+/// The length of the stamps for values below `bound` (a power of two):
+/// at least 256.
+pub(super) fn marks_len(bound: usize) -> usize {
+    bound.max(256)
+}
+
+/// Calls `$body` with `$marks` bound to the stamps `$seen` (a `[u8]` of
+/// power-of-two length at least 256) as the fixed-size array of its length
+/// when there is one, so that each gets its own unchecked copy of the code.
+macro_rules! with_marks {
+    ($seen:expr, |$marks:ident| $body:expr) => {{
+        let seen: &mut [u8] = $seen;
+        match seen.len() {
+            256 => {
+                let $marks: &mut [u8; 256] = seen.try_into().expect("256 stamps");
+                $body
+            }
+            512 => {
+                let $marks: &mut [u8; 512] = seen.try_into().expect("512 stamps");
+                $body
+            }
+            1024 => {
+                let $marks: &mut [u8; 1024] = seen.try_into().expect("1024 stamps");
+                $body
+            }
+            _ => {
+                let $marks: &mut [u8] = seen;
+                $body
+            }
+        }
+    }};
+}
+pub(super) use with_marks;
+
+/// The bits of the bytes of `bytes` (64 of them) equal to `stamp`, eight
+/// bytes at a time: a byte of `x = bytes ⊕ stamp` is zero exactly when its
+/// high bit survives `!(((x & 0x7f…) + 0x7f…) | x | 0x7f…)` (no carry
+/// crosses a byte), and multiplying the bytes' 0/1 by `0x0102040810204080`
+/// gathers them, in order, in the top byte (the partial products land on
+/// distinct bits, so nothing carries into it).
+#[inline(always)]
+fn stamped_bits(bytes: &[u8], stamp: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let splat = u64::from(stamp) * 0x0101_0101_0101_0101;
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |word, (k, eight)| {
+            let x = u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ splat;
+            let zero = !(((x & LOW) + LOW) | x | LOW) >> 7;
+            word | (zero.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stamped_bits;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn stamped_bits_are_the_bytes_equal_to_the_stamp(
+            bytes in prop::collection::vec(prop::sample::select(vec![0u8, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff]), 64),
+            stamp in prop::sample::select(vec![0u8, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff]),
+        ) {
+            let expected = bytes
+                .iter()
+                .enumerate()
+                .fold(0u64, |word, (b, &f)| word | u64::from(f == stamp) << b);
+            prop_assert_eq!(stamped_bits(&bytes, stamp), expected);
+        }
+    }
+}

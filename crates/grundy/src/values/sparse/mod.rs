@@ -1,0 +1,387 @@
+//! The sparse-space engine: values of games that split a heap in two in
+//! about N × (rare heaps) steps instead of N².
+//!
+//! Fix a mask `m` and call a value *rare* when `popcount(v & m)` is even,
+//! *common* otherwise ([`super::mask`]). Parity is additive under XOR, so the
+//! value `G(a) ⊕ G(b)` of a split into `a + b` is common exactly when one part
+//! is rare and the other common. For many splitting games a well-chosen mask
+//! makes rare heaps very rare — Grundy's game has 1274 rare heaps below 2²¹,
+//! the last at 82 860 (*Winning Ways*, chapter 16, "sparse space"; the
+//! counts are Flammenkamp's) — and then:
+//!
+//! 1. every common value among the options of `n` comes from a split with a
+//!    rare part, so walking the rare list gives all of them, and the least
+//!    common value `c` that is missing;
+//! 2. the mex is `c` unless a rare value below `c` is missing too. Rare values
+//!    come from splits whose parts are both rare (already seen in step 1) or
+//!    both common, so the engine scans all splits, lazily, stopping as soon
+//!    as every rare value below `c` has turned up. After the first 32
+//!    splits from each end of the order it reads smaller parts from sixteen
+//!    places of `1..=2^14` at once (a *spread* scan: nearby heaps have alike
+//!    values, so splits read in order find the same few values for long
+//!    stretches), then, if a value is still missing, every split in order.
+//!    Usually a thousand splits or so suffice; the scan runs to the end only
+//!    when `G(n)` is rare. Whether the spread scan pays is tried out as the
+//!    table grows (it does for Grundy's game and 0.6, not for 0.354).
+//!
+//! Both cores work once heaps are costly enough. Heaps are finished in
+//! blocks, heap by heap on one thread; meanwhile the other reads ahead, for
+//! every heap of the next block, the splits whose parts both lie before the
+//! current block: the rare parts far back, the first splits near half the
+//! heap, and the far runs of the first rounds of the spread scan. Rayon's
+//! work stealing lends the first thread to that reading when its block is
+//! done first. The block being finished lives in a copy of the table's end,
+//! so the table itself is only read while both threads run. A far part is
+//! read for 64 heaps at once (their other parts are consecutive), into a
+//! row of byte marks a heap, which the finishing thread then completes.
+//! Heaps too cheap for a second core (0.354's) still get their far rare
+//! parts read that way, 64 heaps at a time, on the one thread.
+//!
+//! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
+//! where every value is rare) the rare list is long and the scans run far,
+//! and the engine is as slow as the naive one but exactly as right. The mask
+//! is chosen from the values computed so far with a Walsh–Hadamard transform
+//! ([`super::mask::best_mask`]) and chosen again whenever the rare list has
+//! doubled or the heap count has, if a mask with markedly fewer rare heaps
+//! exists. [`SparseStats`] tells how it went.
+//!
+//! The engine applies to take-and-break codes whose moves leave at most two
+//! heaps and to Grundy's game; hexadecimal codes that leave three heaps go to
+//! the naive engine.
+//!
+//! The engine is laid out by concept, one a file:
+//!
+//! - `heap` — the mathematics of one heap: the moves grouped as the engine
+//!   reads them (`Shape`), step 1 over the rare list and step 2, the
+//!   lazy scan from both ends of the split order.
+//! - `spread` — the spread scan of step 2 and the trial that decides whether
+//!   it pays for the game at hand.
+//! - `state` — what the engine keeps besides the table (rare list,
+//!   histogram, value classes, mask reviews, statistics), all rebuilt from
+//!   the table alone.
+//! - `blocks` — the two-thread pipeline: a block finished heap by heap in a
+//!   copy of the table's end while the next one is read ahead
+//!   (`rayon::join`).
+//! - `ahead` — what is read ahead for a block: far parts for 64 heaps at a
+//!   time into rows of byte marks, splits near half the heap, spread runs.
+//! - `marks` — the byte-mark tricks: stamps instead of clearing, arrays of a
+//!   power-of-two length without bounds checks, eight marks read at a time.
+
+use std::ops::ControlFlow;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::nimber::Nimber;
+use crate::ruleset::Ruleset;
+use crate::values::{Progress, ValueTable, report};
+
+use blocks::{Grow, Run};
+use heap::Shape;
+use spread::SPREAD_ROUND;
+use state::State;
+
+mod ahead;
+mod blocks;
+mod heap;
+mod marks;
+mod spread;
+mod state;
+
+/// How the engine chooses its mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MaskPolicy {
+    /// From the values so far, and again as the table grows.
+    #[default]
+    Auto,
+    /// This mask throughout, however poor: for tests and experiments.
+    Fixed(u64),
+}
+
+/// How the sparse engine runs: its mask and its use of a second core.
+///
+/// Heaps are computed in blocks. While a block is finished heap by heap, the
+/// splits of the next block whose parts both lie before the current one — a
+/// rare part far back, splits near half the heap, far runs of the spread
+/// scan — are read for every heap of the next block in parallel (rayon).
+/// Cheaper heaps are finished 64 at a time, their far rare parts read first
+/// on the same thread.
+///
+/// ```
+/// use grundy::values::sparse::{MaskPolicy, Tuning};
+/// let sequential = Tuning { parallel_from: usize::MAX, ..Tuning::default() };
+/// assert_eq!(sequential.mask, MaskPolicy::Auto);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tuning {
+    /// How the mask is chosen.
+    pub mask: MaskPolicy,
+    /// Heaps a block read ahead in parallel, at least (at least 1). 512 was
+    /// as fast as 1024 and keeps Grundy's game to 10^7 within 25 MiB.
+    /// Blocks grow with the table, to a 2^15-th of it but at most 2048
+    /// heaps, so that the hand-overs between the threads (each a sleep and
+    /// a wake-up) stay rare: they cost 11 % of the time, as system time, on
+    /// a run past 10^9 heaps with blocks of 512. Larger blocks unbalance
+    /// the threads: the rare parts whose other part lies within two blocks
+    /// of the heap cannot be read ahead, and Grundy's game has 553 rare
+    /// heaps below 4096 but 1149 below 16 384.
+    pub block: usize,
+    /// The first heap from which blocks are read ahead (in parallel or in
+    /// columns of 64 heaps); `usize::MAX` never does.
+    pub parallel_from: usize,
+    /// Splits near half the heap read ahead for each heap of a block.
+    pub read_ahead: usize,
+    /// Blocks are read ahead in parallel only while a heap has cost at least
+    /// this many splits on average (rare list and lazy scans); cheaper heaps
+    /// have only their far rare parts read, on one thread. With a second
+    /// core, 0.354 (131 rare heaps, mostly near, cheap heaps) ran 1.2 to 1.8
+    /// times slower: the splits read ahead in vain and the hand-overs cost
+    /// more than they save. 0 reads ahead in parallel always.
+    pub min_work: u64,
+    /// Smaller parts `1..=spread` are read by the spread scan of step 2,
+    /// after its first chunk, in heaps large enough (rounded down to a
+    /// multiple of 128;
+    /// 0 never spreads). 2^14 keeps the reads within 2^14 heaps of both
+    /// ends of the table, in cache.
+    pub spread: usize,
+    /// Rounds of the spread scan read ahead, with the other splits of a
+    /// block read ahead: the runs whose parts both lie before the block.
+    pub spread_ahead: usize,
+}
+
+impl Tuning {
+    /// Heaps in the block read ahead from heap `start`.
+    fn block_at(&self, start: usize) -> usize {
+        self.block.max((start >> 15).min(MAX_BLOCK))
+    }
+}
+
+/// The most heaps a block grows to ([`Tuning::block`]).
+const MAX_BLOCK: usize = 2048;
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            mask: MaskPolicy::Auto,
+            block: 512,
+            parallel_from: 1 << 16,
+            read_ahead: 768,
+            min_work: 1024,
+            spread: 1 << 14,
+            spread_ahead: 6,
+        }
+    }
+}
+
+/// What a run of the sparse engine found and how much work it did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SparseStats {
+    /// The mask in use at the end.
+    pub mask: u64,
+    /// Heaps of the whole table whose value is rare under `mask`, heap 0
+    /// included (its value 0 is rare under every mask), as published counts
+    /// do.
+    pub rare_count: u64,
+    /// The largest rare heap, if any heap `n >= 1` is rare.
+    pub last_rare: Option<u64>,
+    /// The largest value in the table.
+    pub max_value: u64,
+    /// The first heap with that value.
+    pub max_value_at: u64,
+    /// How many times the mask changed during the run.
+    pub mask_changes: u32,
+    /// Splits read through the rare list (step 1).
+    pub rare_pairs: u64,
+    /// Splits read by the lazy scans (step 2).
+    pub scan_pairs: u64,
+    /// Heaps whose lazy scan had to read every split.
+    pub full_scans: u64,
+    /// Heaps computed in this run.
+    pub heaps: u64,
+    /// Values in the table at the end.
+    pub len: u64,
+}
+
+impl SparseStats {
+    /// Whether the sparse-space phenomenon showed: fewer than one heap in
+    /// sixteen rare. When it does not, the engine is exact but no faster than
+    /// the naive one.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, values::sparse};
+    /// let g: Ruleset = "0.16".parse()?;
+    /// let (_, stats) = sparse::compute(&g, 20_000)?;
+    /// assert!(stats.is_sparse());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn is_sparse(&self) -> bool {
+        self.rare_count.saturating_mul(16) < self.len
+    }
+}
+
+/// Whether the sparse engine handles `ruleset`: Grundy's game and
+/// take-and-break codes that split a heap in two and never in three.
+///
+/// ```
+/// use grundy::{Ruleset, values::sparse::applies};
+/// assert!(applies(&"grundy".parse::<Ruleset>()?));
+/// assert!(applies(&"0.6".parse::<Ruleset>()?));
+/// assert!(applies(&"0.07".parse::<Ruleset>()?)); // Dawson's Kayles splits too
+/// assert!(!applies(&"0.33".parse::<Ruleset>()?)); // no split: nothing to gain
+/// assert!(!applies(&"0.8".parse::<Ruleset>()?)); // three heaps
+/// assert!(!applies(&"0.0".parse::<Ruleset>()?)); // no move at all
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn applies(ruleset: &Ruleset) -> bool {
+    Shape::of(ruleset).is_some()
+}
+
+/// The values `G(0..=to)` of `ruleset` and the engine's statistics.
+///
+/// ```
+/// use grundy::{Ruleset, values::{self, Engine, Options, sparse}};
+/// let g: Ruleset = "grundy".parse()?;
+/// let (table, stats) = sparse::compute(&g, 3000)?;
+/// let naive = Options { engine: Engine::Naive, ..Options::default() };
+/// assert_eq!(table, values::compute_with(&g, 3000, naive, &mut grundy::values::silent)?);
+/// assert_eq!(stats.max_value, table.max().value());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::InvalidInput`] if the engine does not apply ([`applies`]);
+/// [`ErrorKind::TooLarge`] if the table cannot be allocated.
+pub fn compute(ruleset: &Ruleset, to: u64) -> Result<(ValueTable, SparseStats)> {
+    let mut table = ValueTable::new();
+    let len = usize::try_from(to)
+        .ok()
+        .and_then(|t| t.checked_add(1))
+        .ok_or_else(|| Error::new(ErrorKind::TooLarge, "too many heaps for this machine"))?;
+    let stats = extend(
+        ruleset,
+        &mut table,
+        len,
+        Tuning::default(),
+        &mut crate::values::silent,
+    )?;
+    Ok((table, stats))
+}
+
+/// Extends `table` to `len` values with the sparse engine, tuned by
+/// `tuning`.
+///
+/// Values already in `table` are trusted and kept; the mask and the rare
+/// list are rebuilt from them, so a table saved and restored resumes
+/// exactly where it stopped.
+///
+/// # Errors
+/// [`ErrorKind::InvalidInput`] if the engine does not apply ([`applies`]);
+/// [`ErrorKind::TooLarge`] if the table cannot be allocated or widened.
+///
+/// # Complexity
+/// O(N·(R + S) + N·K/64) time for N heaps, R rare heaps, S splits read by the
+/// lazy scans per heap (typically a few hundred) and values below K; O(N²) in
+/// the worst case (no good mask). Memory: the table plus O(R + K), and
+/// while blocks are read ahead two rows of K bytes for each heap of a block
+/// (blocks of 512 heaps, growing to 2048 past 2^26 heaps).
+pub fn extend(
+    ruleset: &Ruleset,
+    table: &mut ValueTable,
+    len: usize,
+    tuning: Tuning,
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+) -> Result<SparseStats> {
+    Computation::new(ruleset, table, tuning)?.extend(table, len, progress)
+}
+
+/// The sparse engine with its state kept between calls, for a table
+/// extended in steps: [`extend`] rebuilds the state from the whole table,
+/// O(N), which at 2^31 heaps took longer than a step of ten seconds.
+///
+/// ```
+/// use grundy::{Ruleset, ValueTable, values::sparse::{self, Computation, Tuning}};
+/// let g: Ruleset = "grundy".parse()?;
+/// let mut table = ValueTable::new();
+/// let mut engine = Computation::new(&g, &mut table, Tuning::default())?;
+/// for len in [1000, 2000, 3000] {
+///     engine.extend(&mut table, len, &mut grundy::values::silent)?;
+/// }
+/// assert_eq!(table, sparse::compute(&g, 2999)?.0);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Computation {
+    state: State,
+    tuning: Tuning,
+}
+
+impl Computation {
+    /// The engine for `ruleset`, its state built from the values in
+    /// `table`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] if the engine does not apply ([`applies`]).
+    pub fn new(ruleset: &Ruleset, table: &mut ValueTable, tuning: Tuning) -> Result<Computation> {
+        let shape = Shape::of(ruleset).ok_or_else(|| does_not_apply(ruleset))?;
+        let mut state = State::new(shape, tuning.mask, table);
+        state.spread = tuning.spread / SPREAD_ROUND * SPREAD_ROUND;
+        Ok(Computation { state, tuning })
+    }
+
+    /// Extends `table` to `len` values, as [`extend`] does. The state is
+    /// rebuilt first only if `table` is not as long as the engine left it
+    /// (another table, or one changed meanwhile); the statistics returned
+    /// count the work of this call.
+    ///
+    /// # Errors
+    /// As [`extend`].
+    pub fn extend(
+        &mut self,
+        table: &mut ValueTable,
+        len: usize,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<SparseStats> {
+        let tuning = self.tuning;
+        let state = &mut self.state;
+        if state.len != table.len() as u64 {
+            let spread = state.spread;
+            *state = State::new(state.shape.clone(), tuning.mask, table);
+            state.spread = spread;
+        }
+        state.start_counting();
+        table.set_capacity_hint(len);
+        loop {
+            let outcome = table.visit_mut(Run {
+                state: &mut *state,
+                len,
+                tuning,
+                progress: &mut *progress,
+            });
+            table.raise_max(state.max);
+            match outcome? {
+                Grow::Done => break,
+                // Too many values kept aside: two bytes a heap or more.
+                Grow::Crowded => {
+                    state.spare_rows = Vec::new();
+                    table.widen_if_crowded()?;
+                }
+                Grow::Wider(wider) => {
+                    let n = table.len();
+                    // The table is copied to a wider one: give back what the
+                    // engine holds first, as the two tables are briefly alive
+                    // together.
+                    state.spare_rows = Vec::new();
+                    table.try_push(Nimber::new(wider))?;
+                    state.record(n, wider);
+                }
+            }
+        }
+        report(progress, len, len)?;
+        Ok(state.stats())
+    }
+}
+
+/// The error for a game the engine does not apply to ([`applies`]).
+pub(crate) fn does_not_apply(ruleset: &Ruleset) -> Error {
+    Error::input(format!(
+        "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
+    ))
+}

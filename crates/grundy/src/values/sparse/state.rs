@@ -1,0 +1,232 @@
+//! What the engine keeps besides the table — the rare list with its values,
+//! the histogram, the values by class, the mask and when to review it, the
+//! counts of work — and how all of it is rebuilt from the table alone.
+
+use super::blocks::Counts;
+use super::heap::Shape;
+use super::marks::marks_len;
+use super::spread::SpreadTrial;
+use super::{MaskPolicy, SparseStats};
+use crate::values::ValueTable;
+use crate::values::mask::{best_mask, is_rare, rare_count};
+use crate::values::table::{Values, Visit, Window};
+
+/// Everything the engine keeps besides the table: all of it can be rebuilt
+/// from the table.
+#[derive(Debug)]
+pub(super) struct State {
+    pub(super) shape: Shape,
+    pub(super) policy: MaskPolicy,
+    /// Smaller parts read by the spread scan: a multiple of
+    /// [`SPREAD_ROUND`](super::spread::SPREAD_ROUND), 0 for none.
+    pub(super) spread: usize,
+    pub(super) mask: u64,
+    /// Heaps `n >= 1` with a rare value, increasing, each with its value
+    /// (kept beside it so that step 1 reads one array in order).
+    pub(super) rare: Vec<(usize, u64)>,
+    /// `histogram[v]` heaps have value `v`; its length `K` is a power of two
+    /// above every value, so option values (XORs of two) stay below `K`.
+    pub(super) histogram: Vec<u64>,
+    pub(super) max: u64,
+    pub(super) max_at: u64,
+    /// The values below `K` by class, as bit sets of 64-value words.
+    pub(super) rare_bits: Vec<u64>,
+    pub(super) common_bits: Vec<u64>,
+    /// The option values of the current heap found so far, a word at a
+    /// time up to the word of the least common value missing.
+    pub(super) present: Vec<u64>,
+    /// `seen[v] == stamp` when `v` is an option value of the current heap:
+    /// a new heap takes a new stamp instead of clearing the array (which is
+    /// cleared when the byte wraps), and the marks are plain stores, with no
+    /// read-modify-write chain between them. Heaps with a row read ahead
+    /// are marked in their row instead.
+    pub(super) seen: Vec<u8>,
+    pub(super) stamp: u8,
+    /// Rare values below the least missing common value that the lazy scan
+    /// has yet to find, increasing.
+    pub(super) want: Vec<u64>,
+    /// Heap at which the mask is next reviewed.
+    pub(super) next_review: usize,
+    /// Rare-list length that triggers an early review.
+    pub(super) rare_limit: usize,
+    pub(super) mask_changes: u32,
+    pub(super) rare_pairs: u64,
+    pub(super) scan_pairs: u64,
+    pub(super) full_scans: u64,
+    pub(super) trial: SpreadTrial,
+    /// For each take, how many old rare heaps are near and how many new
+    /// ones lie below the heap ([`State::value_of`]): they only grow within
+    /// a block.
+    pub(super) cursors: Vec<(usize, usize)>,
+    /// Buffers of rows read ahead, kept for the next blocks: two circulate
+    /// while blocks are read ahead beside each other.
+    pub(super) spare_rows: Vec<Vec<u8>>,
+    pub(super) heaps: u64,
+    pub(super) len: u64,
+}
+
+/// Rebuilds the state from a table's values.
+struct Rebuild<'a>(&'a mut State);
+
+impl Visit for Rebuild<'_> {
+    type Output = ();
+
+    fn visit<V: Values>(self, values: &mut V) {
+        let state = self.0;
+        let window = values.window();
+        for n in 0..window.len() {
+            state.count(n, window.get(n));
+        }
+        state.review(window);
+        state.len = values.len() as u64;
+    }
+}
+
+impl State {
+    pub(super) fn new(shape: Shape, policy: MaskPolicy, table: &mut ValueTable) -> State {
+        let mask = match policy {
+            MaskPolicy::Auto => 0,
+            MaskPolicy::Fixed(m) => m,
+        };
+        let mut state = State {
+            shape,
+            policy,
+            spread: 0,
+            mask,
+            rare: Vec::new(),
+            histogram: vec![0],
+            max: 0,
+            max_at: 0,
+            rare_bits: Vec::new(),
+            common_bits: Vec::new(),
+            present: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
+            want: Vec::new(),
+            next_review: 0,
+            rare_limit: 0,
+            mask_changes: 0,
+            rare_pairs: 0,
+            scan_pairs: 0,
+            full_scans: 0,
+            trial: SpreadTrial::default(),
+            cursors: Vec::new(),
+            spare_rows: Vec::new(),
+            heaps: 0,
+            len: 0,
+        };
+        state.resize_bits();
+        table.visit_mut(Rebuild(&mut state));
+        state.mask_changes = 0;
+        state
+    }
+
+    /// Zeroes the counts of work and mask changes that [`State::stats`]
+    /// reports, at the start of a call.
+    pub(super) fn start_counting(&mut self) {
+        self.mask_changes = 0;
+        self.rare_pairs = 0;
+        self.scan_pairs = 0;
+        self.full_scans = 0;
+        self.heaps = 0;
+    }
+
+    /// Counts `value` at heap `n` in the histogram and maximum, growing the
+    /// bit sets when the value bound grows.
+    fn count(&mut self, n: usize, value: u64) {
+        if value >= self.histogram.len() as u64 {
+            let size = (value + 1).next_power_of_two();
+            self.histogram.resize(size as usize, 0);
+            self.resize_bits();
+        }
+        self.histogram[value as usize] += 1;
+        if value > self.max || n == 0 {
+            self.max = value;
+            self.max_at = n as u64;
+        }
+    }
+
+    /// Records `G(n) = value` just computed.
+    pub(super) fn record(&mut self, n: usize, value: u64) {
+        self.count(n, value);
+        if n > 0 && is_rare(value, self.mask) {
+            self.rare.push((n, value));
+        }
+        self.heaps += 1;
+        self.len = n as u64 + 1;
+    }
+
+    /// Chooses the mask again if a markedly better one exists, and schedules
+    /// the next review.
+    pub(super) fn review<W: Window>(&mut self, values: W) {
+        let n = values.len();
+        if self.policy == MaskPolicy::Auto && n > 0 {
+            let best = best_mask(&self.histogram);
+            let current = rare_count(&self.histogram, self.mask);
+            if best.mask != self.mask && best.rare.saturating_mul(5) < current.saturating_mul(4) {
+                self.mask = best.mask;
+                self.mask_changes += 1;
+                self.resize_bits();
+            }
+        }
+        self.rare.clear();
+        self.rare.extend(
+            (1..n)
+                .map(|x| (x, values.get(x)))
+                .filter(|&(_, v)| is_rare(v, self.mask)),
+        );
+        self.next_review = n.max(64).saturating_mul(2);
+        self.rare_limit = self.rare.len().saturating_mul(2).max(256);
+    }
+
+    /// Sizes `seen` for values `0..K` and sorts the values into classes.
+    fn resize_bits(&mut self) {
+        let bound = self.histogram.len() as u64;
+        self.seen = vec![0; marks_len(bound as usize)];
+        self.stamp = 0;
+        let mask = self.mask;
+        let class = |rare: bool| -> Vec<u64> {
+            (0..bound.div_ceil(64))
+                .map(|w| {
+                    (0..64)
+                        .map(|b| w * 64 + b)
+                        .filter(|&v| v < bound && is_rare(v, mask) == rare)
+                        .fold(0, |word, v| word | 1 << (v % 64))
+                })
+                .collect()
+        };
+        self.rare_bits = class(true);
+        self.common_bits = class(false);
+    }
+
+    /// Splits read a heap on average so far in this run, or the length of
+    /// the rare list before the first heap.
+    pub(super) fn work_per_heap(&self) -> u64 {
+        match self.heaps {
+            0 => self.rare.len() as u64,
+            heaps => (self.rare_pairs + self.scan_pairs) / heaps,
+        }
+    }
+
+    /// Adds splits read elsewhere to the statistics.
+    pub(super) fn add(&mut self, counts: Counts) {
+        self.rare_pairs += counts.rare_pairs;
+        self.scan_pairs += counts.scan_pairs;
+    }
+
+    pub(super) fn stats(&self) -> SparseStats {
+        SparseStats {
+            mask: self.mask,
+            rare_count: self.rare.len() as u64 + u64::from(self.len > 0),
+            last_rare: self.rare.last().map(|&(r, _)| r as u64),
+            max_value: self.max,
+            max_value_at: self.max_at,
+            mask_changes: self.mask_changes,
+            rare_pairs: self.rare_pairs,
+            scan_pairs: self.scan_pairs,
+            full_scans: self.full_scans,
+            heaps: self.heaps,
+            len: self.len,
+        }
+    }
+}
