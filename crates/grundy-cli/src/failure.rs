@@ -47,7 +47,16 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
         FAILURE
     };
     let chain: Vec<String> = err.chain().map(|c| c.to_string()).collect();
-    eprintln!("error: {}", one_line(&chain.join(": ")));
+    let advice = err
+        .chain()
+        .find_map(|c| c.downcast_ref::<grundy::Error>())
+        .and_then(grundy::Error::detail)
+        .map_or("", |detail| match detail {
+            grundy::Detail::EngineDoesNotApply { .. } => "; use --engine auto or --engine naive",
+            grundy::Detail::OverBudget { .. } => " (or raise --max-memory)",
+            _ => "",
+        });
+    eprintln!("error: {}{advice}", one_line(&chain.join(": ")));
     ExitCode::from(code)
 }
 

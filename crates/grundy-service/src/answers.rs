@@ -458,7 +458,12 @@ impl Solver {
                     human_bytes(u64::try_from(need).unwrap_or(u64::MAX)),
                     human_bytes(budget)
                 ),
-            ));
+            )
+            .with_detail(grundy::Detail::OverBudget {
+                need: u64::try_from(need).unwrap_or(u64::MAX),
+                budget,
+                fits: None,
+            }));
         }
         Ok(())
     }

@@ -24,6 +24,40 @@ pub enum ErrorKind {
     Corrupt,
 }
 
+/// What a front end needs, beyond the kind, to word an error for its users:
+/// the library's messages never name a command-line flag or an API
+/// parameter, so each front end adds how to fix the problem in its own
+/// terms (`--engine naive` on the command line, `engine="naive"` in Python).
+///
+/// ```
+/// use grundy::{Detail, Ruleset, ValueTable, values::{self, Engine, Options}};
+/// let nim: Ruleset = "nim".parse()?;
+/// let sparse = Options { engine: Engine::Sparse, ..Options::default() };
+/// let err = values::compute_with(&nim, 10, sparse, &mut values::silent).unwrap_err();
+/// assert_eq!(err.detail(), Some(&Detail::EngineDoesNotApply { engine: Engine::Sparse }));
+/// assert!(!err.message().contains("--"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Detail {
+    /// The engine asked for does not apply to the game (or cannot go on
+    /// with it); the automatic choice or the naive engine would.
+    EngineDoesNotApply {
+        /// The engine asked for.
+        engine: crate::values::Engine,
+    },
+    /// The request needs more memory than the budget.
+    OverBudget {
+        /// Bytes needed, at least.
+        need: u64,
+        /// The budget in bytes.
+        budget: u64,
+        /// The largest number of heaps that fits, when known.
+        fits: Option<u64>,
+    },
+}
+
 /// The error returned by every fallible function of this crate.
 ///
 /// Its message is one sentence a person can act on: it says what is wrong and,
@@ -39,6 +73,7 @@ pub enum ErrorKind {
 pub struct Error {
     kind: ErrorKind,
     message: String,
+    detail: Option<Detail>,
 }
 
 impl Error {
@@ -47,7 +82,20 @@ impl Error {
         Error {
             kind,
             message: message.into(),
+            detail: None,
         }
+    }
+
+    /// The same error with structured `detail` for front ends.
+    pub fn with_detail(mut self, detail: Detail) -> Self {
+        self.detail = Some(detail);
+        self
+    }
+
+    /// What a front end needs to word this error, if the library knows more
+    /// than the kind.
+    pub fn detail(&self) -> Option<&Detail> {
+        self.detail.as_ref()
     }
 
     /// The broad class of this error.

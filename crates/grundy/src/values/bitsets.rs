@@ -188,8 +188,11 @@ impl Computation {
 /// The error for a game the engine does not apply to ([`applies`]).
 pub(crate) fn does_not_apply(ruleset: &Ruleset) -> Error {
     Error::input(format!(
-        "the bitset engine applies to take-and-break codes, not to {ruleset}; use --engine auto or --engine naive"
+        "the bitset engine applies to take-and-break codes, not to {ruleset}"
     ))
+    .with_detail(crate::Detail::EngineDoesNotApply {
+        engine: crate::values::Engine::Bitsets,
+    })
 }
 
 /// The takes of a code, grouped by how many heaps they may leave.
@@ -246,9 +249,12 @@ fn words_for(max: u64) -> Result<usize> {
         _ => Err(Error::new(
             ErrorKind::TooLarge,
             format!(
-                "the bitset engine keeps values below 2^{MAX_WIDTH_LOG} but this game reached {max}; use --engine naive"
+                "the bitset engine keeps values below 2^{MAX_WIDTH_LOG} but this game reached {max}"
             ),
-        )),
+        )
+        .with_detail(crate::Detail::EngineDoesNotApply {
+            engine: crate::values::Engine::Bitsets,
+        })),
     }
 }
 
@@ -275,17 +281,23 @@ impl Limit {
         let made = need - (self.len - done) as u128 * per_heap;
         let table = self.table_bytes / self.len as u128;
         let fits = (max + done as u128 * per_heap).saturating_sub(made) / (per_heap + table).max(1);
+        let need = total.min(u128::from(u64::MAX)) as u64;
+        let fits = fits.min(u128::from(u64::MAX)).saturating_sub(1) as u64;
         Err(Error::new(
             ErrorKind::TooLarge,
             format!(
-                "the bitset engine needs {} for {} heaps (sets of {} bits) but the memory budget is {}; ask for at most {} heaps, or use --engine naive",
-                human_bytes(total.min(u128::from(u64::MAX)) as u64),
+                "the bitset engine needs {} for {} heaps (sets of {} bits) but the memory budget is {}; ask for at most {fits} heaps",
+                human_bytes(need),
                 self.len,
                 words * 64,
                 human_bytes(self.budget.max_bytes()),
-                fits.min(u128::from(u64::MAX)).saturating_sub(1),
             ),
-        ))
+        )
+        .with_detail(crate::Detail::OverBudget {
+            need,
+            budget: self.budget.max_bytes(),
+            fits: Some(fits),
+        }))
     }
 }
 

@@ -374,7 +374,12 @@ pub fn check_fits(ruleset: &Ruleset, to: u64, budget: Budget) -> Result<usize> {
                 human_bytes(need.min(u128::from(u64::MAX)) as u64),
                 human_bytes(budget.max_bytes()),
             ),
-        ));
+        )
+        .with_detail(crate::Detail::OverBudget {
+            need: need.min(u128::from(u64::MAX)) as u64,
+            budget: budget.max_bytes(),
+            fits: Some(fits),
+        }));
     }
     Ok(len as usize)
 }

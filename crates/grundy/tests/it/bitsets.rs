@@ -175,7 +175,17 @@ fn bitsets_refuse_games_that_are_not_codes() {
         let err =
             values::compute_with(&game, 10, options, &mut grundy::values::silent).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidInput, "{spec}");
-        assert!(err.message().contains("--engine"), "{err}");
+        assert_eq!(
+            err.detail(),
+            Some(&grundy::Detail::EngineDoesNotApply {
+                engine: Engine::Bitsets
+            }),
+            "{err}"
+        );
+        assert!(
+            !err.message().contains("--"),
+            "a library error names a flag: {err}"
+        );
     }
 }
 

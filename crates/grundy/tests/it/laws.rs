@@ -113,3 +113,41 @@ fn has_move_is_having_an_option() {
         }
     }
 }
+
+/// Library errors carry structured detail and never name a command-line
+/// flag: each front end words the fix in its own terms.
+#[test]
+fn library_errors_name_no_flag_and_carry_detail() {
+    use grundy::values::{self, Budget, Engine, Options};
+    use grundy::{Detail, Ruleset};
+    let tiny = Options {
+        budget: Budget::bytes(1000),
+        ..Options::default()
+    };
+    let game: Ruleset = "0.07".parse().unwrap();
+    let err = values::compute_with(&game, 1_000_000, tiny, &mut values::silent).unwrap_err();
+    assert!(matches!(
+        err.detail(),
+        Some(Detail::OverBudget {
+            budget: 1000,
+            fits: Some(999),
+            ..
+        })
+    ));
+    for (spec, engine) in [("nim", Engine::Sparse), ("grundy", Engine::Bitsets)] {
+        let game: Ruleset = spec.parse().unwrap();
+        let options = Options {
+            engine,
+            ..Options::default()
+        };
+        let err = values::compute_with(&game, 10, options, &mut values::silent).unwrap_err();
+        assert_eq!(err.detail(), Some(&Detail::EngineDoesNotApply { engine }));
+    }
+    let mut messages = vec![err.to_string()];
+    for bad in ["0.8g", "sub:0", "allbut:", "4.", "7", "sub:", "hex:0.g"] {
+        messages.push(bad.parse::<Ruleset>().unwrap_err().to_string());
+    }
+    for m in messages {
+        assert!(!m.contains("--"), "a library error names a flag: {m}");
+    }
+}

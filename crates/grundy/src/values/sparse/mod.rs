@@ -382,6 +382,9 @@ impl Computation {
 /// The error for a game the engine does not apply to ([`applies`]).
 pub(crate) fn does_not_apply(ruleset: &Ruleset) -> Error {
     Error::input(format!(
-        "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}; use --engine auto or --engine naive"
+        "the sparse engine applies to Grundy's game and to take-and-break codes that split a heap in two, not to {ruleset}"
     ))
+    .with_detail(crate::Detail::EngineDoesNotApply {
+        engine: crate::values::Engine::Sparse,
+    })
 }
