@@ -82,7 +82,12 @@ impl Solver {
                         human_bytes(budget),
                         budget / 8
                     ),
-                ));
+                )
+                .with_detail(grundy::Detail::OverBudget {
+                    need: count.saturating_mul(8),
+                    budget,
+                    fits: Some(budget / 8),
+                }));
             }
             let g = self.periodic(game, to, Some(max), watch)?;
             Arc::new(ValueTable::from_values(
