@@ -113,6 +113,22 @@ impl TakeAndBreak {
                 .is_some_and(|&d| d & (1 << heaps) != 0)
     }
 
+    /// Every number of tokens a move may take while leaving exactly `heaps`
+    /// heaps, in increasing order.
+    ///
+    /// ```
+    /// use grundy::ruleset::TakeAndBreak;
+    /// let kayles: TakeAndBreak = "0.77".parse()?;
+    /// assert_eq!(kayles.takes_leaving(2), [1, 2]);
+    /// assert_eq!(kayles.takes_leaving(3), [] as [usize; 0]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn takes_leaving(&self, heaps: u32) -> Vec<usize> {
+        (0..self.digits.len())
+            .filter(|&take| self.allows(take, heaps))
+            .collect()
+    }
+
     /// The largest number of heaps a move can leave (0 to 3).
     pub fn max_heaps_left(&self) -> u32 {
         self.digits

@@ -213,20 +213,12 @@ impl Takes {
         let Ruleset::TakeAndBreak(code) = ruleset else {
             return None;
         };
-        let takes = |bit: u8, from: usize| {
-            code.digits()
-                .iter()
-                .enumerate()
-                .skip(from)
-                .filter(|&(_, &d)| d & bit != 0)
-                .map(|(t, _)| t)
-                .collect::<Vec<_>>()
-        };
+        // d0 never allows taking nothing and leaving no heap or one.
         Some(Takes {
-            ends: takes(1, 1),
-            leaves: takes(2, 1),
-            pairs: takes(4, 0),
-            triples: takes(8, 0),
+            ends: code.takes_leaving(0),
+            leaves: code.takes_leaving(1),
+            pairs: code.takes_leaving(2),
+            triples: code.takes_leaving(3),
         })
     }
 

@@ -40,23 +40,12 @@ impl Shape {
                 splits: vec![0],
                 unequal: true,
             }),
-            Ruleset::TakeAndBreak(code) if code.max_heaps_left() == 2 => {
-                let takes = |bit: u8, from: usize| {
-                    code.digits()
-                        .iter()
-                        .enumerate()
-                        .skip(from)
-                        .filter(|&(_, &d)| d & bit != 0)
-                        .map(|(t, _)| t)
-                        .collect::<Vec<_>>()
-                };
-                Some(Shape {
-                    ends: takes(1, 1),
-                    leaves: takes(2, 1),
-                    splits: takes(4, 0),
-                    unequal: false,
-                })
-            }
+            Ruleset::TakeAndBreak(code) if code.max_heaps_left() == 2 => Some(Shape {
+                ends: code.takes_leaving(0),
+                leaves: code.takes_leaving(1),
+                splits: code.takes_leaving(2),
+                unequal: false,
+            }),
             _ => None,
         }
     }
