@@ -529,3 +529,77 @@ fn each_option(digits: &[u8], g: &[u64], n: usize, see: &mut impl FnMut(u64)) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The claims of `spec` up to `to`, stored as `V`, under `mask`.
+    fn claims<V: Cell>(spec: &str, values: &[u64], mask: u64) -> Result<()> {
+        let game: Ruleset = spec.parse().unwrap();
+        let g: Vec<V> = values.iter().map(|&v| V::of(v)).collect();
+        check_claims(&game, &g, mask)
+    }
+
+    fn every_width(spec: &str, values: &[u64], mask: u64) -> [bool; 4] {
+        [
+            claims::<u8>(spec, values, mask).is_ok(),
+            claims::<u16>(spec, values, mask).is_ok(),
+            claims::<u32>(spec, values, mask).is_ok(),
+            claims::<u64>(spec, values, mask).is_ok(),
+        ]
+    }
+
+    /// Exact for every mask and width: the true values pass, and a value
+    /// moved up or down fails, wherever it is.
+    #[test]
+    fn the_check_is_exact_for_any_mask_and_width() {
+        for (spec, to) in [
+            ("0.07", 300),
+            ("0.77", 300),
+            ("0.137", 300),
+            ("4.07", 200),
+            ("0.6", 400),
+            ("0.16", 400),
+            ("0.a7", 60),
+            ("0.f", 40),
+            ("0.0", 20),
+            ("sub:1,3,4", 100),
+            ("nim", 40),
+        ] {
+            let game: Ruleset = spec.parse().unwrap();
+            let values = plain_values(&game, to);
+            let g8: Vec<u64> = values.iter().map(|&v| v.min(255)).collect();
+            let fewest = fewest_rare_mask(&values);
+            for mask in [0, 1, 2, 3, 0x3f, 0xfe, fewest] {
+                assert_eq!(
+                    every_width(spec, &values, mask),
+                    [true; 4],
+                    "{spec} {mask:#x}"
+                );
+                for n in (0..values.len()).step_by(7) {
+                    for delta in [1, -1, 5] {
+                        let Some(v) = values[n].checked_add_signed(delta) else {
+                            continue;
+                        };
+                        let mut forged = values.clone();
+                        forged[n] = v;
+                        let verdicts = every_width(spec, &forged, mask);
+                        assert_eq!(verdicts, [false; 4], "{spec} {mask:#x} G({n}) = {v}");
+                    }
+                }
+            }
+            assert_eq!(g8, values, "{spec}: values stay below 256 here");
+        }
+    }
+
+    #[test]
+    fn the_mask_minimises_the_rare_heaps() {
+        let game: Ruleset = "0.6".parse().unwrap();
+        let values = plain_values(&game, 3000);
+        let rare = |m: u64| values[1..].iter().filter(|&&v| is_rare(v, m)).count();
+        let best = fewest_rare_mask(&values);
+        assert!((1..256).all(|m| rare(best) <= rare(m)), "{best:#x}");
+        assert_eq!(fewest_rare_mask(&[0u8, 0, 0]), 0);
+    }
+}
