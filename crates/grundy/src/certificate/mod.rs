@@ -38,7 +38,7 @@
 //! from the low bits of each byte up; code `2^bits − 1` marks a value listed
 //! aside, each as an unsigned LEB128 number in its shortest form, in heap
 //! order. 0.354's certificate (10 063 096 values, period 1180 from heap
-//! 10 061 916) is 6.7 MB with codes of four bits.
+//! 10 061 916) is 6.8 MB with codes of four bits.
 //!
 //! The digest is FNV-1a (64 bits) over `G(0..=checked-to)`, each value as 8
 //! little-endian bytes. It is a consistency check, not a seal: the verifier
@@ -100,7 +100,7 @@ const HEADER_V1: &str = "# grundy periodicity certificate v1";
 const HEADER_V2: &str = "# grundy periodicity certificate v2";
 
 /// The longest certificate text accepted, in bytes: 64 MiB, ten times the
-/// largest we know of (0.354's, 6.7 MB), room for about 5·10^7 values at
+/// largest we know of (0.354's, 6.8 MB), room for about 5·10^7 values at
 /// one byte each or 10^8 at four bits.
 pub const MAX_TEXT: usize = 64 << 20;
 
