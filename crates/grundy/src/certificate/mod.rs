@@ -65,8 +65,21 @@
 //!    s`, and no proper divisor of `p` is a period from `e`;
 //! 5. every value in the window is the mex of its heap's options: the
 //!    claimed value is no option's value and every smaller one is some
-//!    option's value. This is the sparse-space check of `check.rs` (see
-//!    [`verify`]): exact for any game, fast where values are sparse.
+//!    option's value.
+//!
+//! Step 5 uses the sparse space of *Winning Ways* (Berlekamp, Conway, Guy,
+//! vol. 1, ch. 4). For a bit mask, chosen from the claimed values to leave
+//! the fewest heaps with a *rare* value (one with an even number of mask
+//! bits), the XOR of two values is *common* exactly when one of them is
+//! rare. So a split into two heaps can only have the (common) value a heap
+//! claims if one part is a rare heap: a heap with a common value reads only
+//! the splits with a rare part, and only the heaps with a rare value read
+//! all their splits. Every value below the claimed one must turn up: the
+//! common ones are among those already read, the rare ones are looked for in
+//! order of the smaller part, to the last split if need be. The argument
+//! holds for every mask, so the check is exact whatever the values; only its
+//! speed depends on their being sparse. Splits into three heaps are read in
+//! full.
 //!
 //! A value in the window past `e + p` is the periodic continuation of a
 //! carried one, and it too is checked against its options, so passing step 5
