@@ -508,11 +508,13 @@ impl Solver {
 }
 
 /// Checks a certificate's text from the rules alone and says what it
-/// proves.
+/// proves: a version 2 certificate's carried values each checked against
+/// their options, a version 1 certificate's values recomputed.
 ///
 /// # Errors
-/// As [`certificate::verify`]: [`ErrorKind::Corrupt`] or
-/// [`ErrorKind::InvalidInput`] with what failed.
+/// As [`certificate::verify`]: [`ErrorKind::Corrupt`] with what failed, or
+/// [`ErrorKind::TooLarge`] past the verifier's limits (text over
+/// [`certificate::MAX_TEXT`] bytes, windows, values).
 pub fn verify(text: &str) -> Result<VerifyReport> {
     let c = certificate::verify(text)?;
     Ok(VerifyReport {

@@ -1,16 +1,19 @@
 //! `grundy verify FILE`.
 
+use std::io::Read as _;
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use grundy::certificate::MAX_TEXT;
 
 use super::{Context, Out};
 use crate::cli::VerifyArgs;
+use crate::failure::usage;
 
-/// Re-checks a certificate from the rules and says what it proves.
+/// Checks a certificate from the rules and says what it proves.
 pub fn run(_ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read the certificate {}", args.file.display()))?;
+    let text = read_bounded(&args.file)?;
     let c = grundy_service::verify(&text)
         .with_context(|| format!("certificate {} rejected", args.file.display()))?;
     let saltus = if c.saltus == 0 {
@@ -20,8 +23,37 @@ pub fn run(_ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<Ex
     };
     writeln!(
         out,
-        "verified: {} has period {} from heap {}{saltus} for every heap, by {}; values 0..={} recomputed from the rules",
+        "verified: {} has period {} from heap {}{saltus} for every heap, by {}; every value 0..={} checked against the rules",
         c.game, c.period, c.preperiod, c.theorem_text, c.checked_to
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The file's text, refused past [`MAX_TEXT`] bytes without reading more
+/// than one byte beyond (a device such as `/dev/zero` never ends).
+fn read_bounded(path: &Path) -> anyhow::Result<String> {
+    let cannot = || format!("cannot read the certificate {}", path.display());
+    let too_long = || {
+        usage(format!(
+            "{} is longer than {MAX_TEXT} bytes, more than any certificate this verifier reads; is it a certificate written by `grundy period GAME --certificate FILE`?",
+            path.display()
+        ))
+    };
+    let file = std::fs::File::open(path).with_context(cannot)?;
+    if file.metadata().with_context(cannot)?.len() > MAX_TEXT as u64 {
+        return Err(too_long());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_TEXT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .with_context(cannot)?;
+    if bytes.len() > MAX_TEXT {
+        return Err(too_long());
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        usage(format!(
+            "{} is not text (not UTF-8); a certificate is the text `grundy period GAME --certificate FILE` writes",
+            path.display()
+        ))
+    })
 }

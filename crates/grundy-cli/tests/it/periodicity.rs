@@ -75,6 +75,10 @@ fn certificates_round_trip_and_tampering_is_rejected() {
         "{verified}"
     );
     let text = std::fs::read_to_string(&cert).unwrap();
+    assert!(
+        text.starts_with("# grundy periodicity certificate v2\n"),
+        "{text}"
+    );
     let forged = dir.path().join("forged.cert");
     std::fs::write(&forged, text.replace("preperiod: 53", "preperiod: 52")).unwrap();
     let out = grundy(&["verify", forged.to_str().unwrap()], None);
@@ -87,6 +91,75 @@ fn certificates_round_trip_and_tampering_is_rejected() {
         None,
     );
     assert_eq!(refused.status.code(), Some(2));
+}
+
+/// Issue 11: what is not a certificate is refused at once, without a panic
+/// and without reading past the size limit; version 1 files still verify.
+#[test]
+fn verify_refuses_forgeries_and_endless_files() {
+    let dir = std::env::temp_dir().join(format!("grundy-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("strip.cert");
+    let file = path.to_str().unwrap();
+    ok(&["period", "0.07", "--certificate", file]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let one_line_error = |forged: &str, status: i32, says: &str| {
+        std::fs::write(&path, forged).unwrap();
+        let out = grundy(&["verify", file], None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(out.stdout.is_empty());
+    };
+    one_line_error(
+        &text
+            .replace("preperiod: 53", "preperiod: 18446744073709551614")
+            .replace("bound: 142", "bound: 32"),
+        1,
+        "overflows",
+    );
+    one_line_error(
+        &text.replace("game: 0.07", "game: grundy"),
+        1,
+        "does not apply to grundy",
+    );
+    one_line_error("\u{0}\u{1}binary", 1, "is this a grundy certificate?");
+    one_line_error(
+        &[0xffu8, 0xfe].map(char::from).iter().collect::<String>(),
+        1,
+        "",
+    );
+    std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+    let out = grundy(&["verify", file], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not text"));
+    std::fs::write(
+        &path,
+        "# grundy periodicity certificate v1
+game: 0.356
+preperiod: 7315
+period: 142
+saltus: 0
+theorem: octal-periodicity
+bound: 14775
+checked-to: 14916
+digest: fnv1a64:5134d3a075bf78dd
+",
+    )
+    .unwrap();
+    let v1 = ok(&["verify", file]);
+    assert!(
+        v1.starts_with("verified: 0.356 has period 142 from heap 7315"),
+        "{v1}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    if std::path::Path::new("/dev/zero").exists() {
+        let out = grundy(&["verify", "/dev/zero"], None);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("longer than 67108864 bytes"), "{stderr}");
+    }
 }
 
 #[test]
