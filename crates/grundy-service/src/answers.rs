@@ -129,7 +129,7 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<(PeriodReport, Option<String>)> {
         let (verdict, table) = self.period(game, max, watch)?;
-        let text = match verdict.periodicity.filter(|p| p.is_proved()) {
+        let text = match verdict.periodicity().filter(|p| p.is_proved()) {
             Some(p) => Some(Certificate::new(game, &p, &table)?.to_text()),
             None => None,
         };
@@ -305,17 +305,17 @@ impl Solver {
             ));
         }
         let (mut verdict, mut table) = self.period(game, max, watch)?;
-        let proved = verdict.periodicity.is_some_and(|p| p.is_proved());
+        let proved = verdict.periodicity().is_some_and(|p| p.is_proved());
         if let Some(to) = to.filter(|&to| !proved && to >= table.len() as u64) {
             // Held by nobody else while the game's table is extended in place.
             drop(table);
             table = prefix(&self.values(game, to, watch)?, to);
             verdict = period::of_table(game, &table);
         }
-        let p = verdict.periodicity;
+        let p = verdict.periodicity();
         let last = (table.len() as u64).saturating_sub(1);
         let to = to.unwrap_or_else(|| match p {
-            Some(p) => (p.preperiod + 2 * p.period)
+            Some(p) => (p.preperiod() + 2 * p.period())
                 .max(60)
                 .saturating_sub(1)
                 .min(last),
@@ -444,11 +444,11 @@ impl Solver {
     fn check_histogram_fits(&self, values: &PeriodicValues, to: u64) -> Result<()> {
         let table = values.table();
         let mut largest = u128::from(table.max().value());
-        if let Some(p) = values.proved().filter(|p| p.saltus > 0) {
+        if let Some(p) = values.proved().filter(|p| p.saltus() > 0) {
             // Arithmetic periodicity: the values climb by the saltus each
             // period past the table.
-            let periods = u128::from(to.saturating_sub(p.preperiod) / p.period.max(1) + 1);
-            largest += u128::from(p.saltus) * periods;
+            let periods = u128::from(to.saturating_sub(p.preperiod()) / p.period().max(1) + 1);
+            largest += u128::from(p.saltus()) * periods;
         }
         let width = (largest + 1)
             .checked_next_power_of_two()

@@ -91,16 +91,16 @@ impl PeriodReport {
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn new(game: &Ruleset, verdict: &Verdict) -> Self {
-        let p = verdict.periodicity;
-        let (theorem, bound) = match p.map(|p| p.proof) {
+        let p = verdict.periodicity();
+        let (theorem, bound) = match p.map(|p| p.proof()) {
             Some(Proof::Theorem { theorem, bound }) => (Some(theorem.name()), Some(bound)),
             _ => (None, None),
         };
         PeriodReport {
             game: game.to_string(),
-            preperiod: p.map(|p| p.preperiod),
-            period: p.map(|p| p.period),
-            saltus: p.map(|p| p.saltus),
+            preperiod: p.map(|p| p.preperiod()),
+            period: p.map(|p| p.period()),
+            saltus: p.map(|p| p.saltus()),
             status: match p {
                 Some(p) if p.is_proved() => "proved",
                 Some(_) => "observed",
@@ -108,47 +108,50 @@ impl PeriodReport {
             },
             theorem,
             bound,
-            checked_to: verdict.checked_to,
+            checked_to: verdict.checked_to(),
             verdict: *verdict,
         }
     }
 
     /// The verdict in one sentence, honest about what is proved.
     pub fn sentence(&self) -> String {
-        let Some(p) = self.verdict.periodicity else {
-            return format!("no period up to heap {}", self.verdict.checked_to);
+        let Some(p) = self.verdict.periodicity() else {
+            return format!("no period up to heap {}", self.verdict.checked_to());
         };
         let pattern = pattern(&p);
-        match p.proof {
+        match p.proof() {
             Proof::Theorem { theorem, bound } => {
                 let window = if bound == 0 {
                     String::new()
                 } else {
                     format!(
                         "; the theorem needs G(n + {}) = G(n){} for {} <= n < {bound}, checked (values to {})",
-                        p.period,
-                        plus_saltus(p.saltus),
-                        p.preperiod,
-                        p.checked_to
+                        p.period(),
+                        plus_saltus(p.saltus()),
+                        p.preperiod(),
+                        p.checked_to()
                     )
                 };
                 format!("{pattern}, proved by {}{window}", theorem.describe())
             }
             Proof::Observed => format!(
                 "observed {pattern}, checked to {}, not proved (no theorem applies to {})",
-                p.checked_to, self.game
+                p.checked_to(),
+                self.game
             ),
         }
     }
 }
 
 fn pattern(p: &Periodicity) -> String {
-    if p.saltus == 0 {
-        format!("period {} from heap {}", p.period, p.preperiod)
+    if p.saltus() == 0 {
+        format!("period {} from heap {}", p.period(), p.preperiod())
     } else {
         format!(
             "arithmetic period {} with saltus {} from heap {}",
-            p.period, p.saltus, p.preperiod
+            p.period(),
+            p.saltus(),
+            p.preperiod()
         )
     }
 }

@@ -78,8 +78,8 @@ impl Default for Config {
 /// let solver = Solver::default();
 /// let strip: Ruleset = "0.07".parse()?;
 /// let (verdict, _) = solver.period(&strip, None, &mut Watch::silent())?;
-/// let p = verdict.periodicity.unwrap();
-/// assert_eq!((p.preperiod, p.period, p.is_proved()), (53, 34, true));
+/// let p = verdict.periodicity().unwrap();
+/// assert_eq!((p.preperiod(), p.period(), p.is_proved()), (53, 34, true));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Debug, Default)]
@@ -271,7 +271,7 @@ impl Solver {
             // the rest (nim to 2^26 needs 128 values, not 2^26); otherwise
             // the search has computed every value up to `to`.
             let (verdict, table) = self.period(game, Some(to), watch)?;
-            let table = if verdict.periodicity.is_some_and(|p| p.is_proved()) {
+            let table = if verdict.periodicity().is_some_and(|p| p.is_proved()) {
                 table
             } else {
                 prefix(&table, to)
@@ -285,7 +285,7 @@ impl Solver {
             return Ok(PeriodicValues::new(table, verdict));
         }
         let (verdict, table) = self.period(game, Some(max), watch)?;
-        if verdict.periodicity.is_some_and(|p| p.is_proved()) {
+        if verdict.periodicity().is_some_and(|p| p.is_proved()) {
             return Ok(PeriodicValues::new(table, verdict));
         }
         // Let go of the search's table first: the game's table is extended

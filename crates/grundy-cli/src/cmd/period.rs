@@ -72,10 +72,10 @@ pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<Exi
         }
         Format::Table => {
             let mut rows = vec![("game", json.game.clone()), ("status", json.status.into())];
-            if let Some(p) = json.verdict.periodicity {
-                rows.push(("preperiod", p.preperiod.to_string()));
-                rows.push(("period", p.period.to_string()));
-                rows.push(("saltus", p.saltus.to_string()));
+            if let Some(p) = json.verdict.periodicity() {
+                rows.push(("preperiod", p.preperiod().to_string()));
+                rows.push(("period", p.period().to_string()));
+                rows.push(("saltus", p.saltus().to_string()));
             }
             rows.push(("verdict", sentence(&json)));
             if let Some(path) = &args.certificate {

@@ -20,7 +20,7 @@ fn a_repeated_period_search_reads_the_store_and_computes_nothing() {
     let game: Ruleset = "0.16".parse().unwrap();
     let first = solver_with(store.clone());
     let (verdict, _) = first.period(&game, None, &mut Watch::silent()).unwrap();
-    assert!(verdict.periodicity.unwrap().is_proved(), "{verdict:?}");
+    assert!(verdict.periodicity().unwrap().is_proved(), "{verdict:?}");
     assert!(first.computations() > 0);
     let second = solver_with(store.clone());
     let (again, _) = second.period(&game, None, &mut Watch::silent()).unwrap();
@@ -47,7 +47,7 @@ fn a_search_with_a_larger_limit_continues_from_the_stored_values() {
     let (short, _) = first
         .period(&game, Some(2_000), &mut Watch::silent())
         .unwrap();
-    assert!(!short.periodicity.is_some_and(|p| p.is_proved()));
+    assert!(!short.periodicity().is_some_and(|p| p.is_proved()));
     assert_eq!(store.load(&game, u64::MAX).unwrap().unwrap().len(), 2_001);
     let second = solver_with(store.clone());
     let mut first_done = None;
@@ -63,7 +63,7 @@ fn a_search_with_a_larger_limit_continues_from_the_stored_values() {
             }),
         )
         .unwrap();
-    assert!(long.periodicity.unwrap().is_proved());
+    assert!(long.periodicity().unwrap().is_proved());
     assert!(first_done.unwrap() >= 2_001, "{first_done:?}");
     assert_eq!(
         *table,

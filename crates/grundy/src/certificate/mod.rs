@@ -167,7 +167,7 @@ impl Certificate {
     /// use grundy::{Ruleset, certificate::{self, Certificate}, period};
     /// let r: Ruleset = "kayles".parse()?;
     /// let (v, table) = period::find(&r, 1000, Default::default(), &mut grundy::values::silent)?;
-    /// let cert = Certificate::new(&r, &v.periodicity.unwrap(), &table)?;
+    /// let cert = Certificate::new(&r, &v.periodicity().unwrap(), &table)?;
     /// let text = cert.to_text();
     /// assert!(text.starts_with("# grundy periodicity certificate v2\n"));
     /// assert_eq!(certificate::verify(&text)?, cert);
@@ -186,16 +186,17 @@ impl Certificate {
     /// # Complexity
     /// O(W) for a window of `W` heaps.
     pub fn new(ruleset: &Ruleset, periodicity: &Periodicity, table: &ValueTable) -> Result<Self> {
-        let Proof::Theorem { theorem, bound } = periodicity.proof else {
+        let Proof::Theorem { theorem, bound } = periodicity.proof() else {
             return Err(Error::input(format!(
                 "the period {} from {} of {ruleset} is only observed, not proved, so there is nothing to certify",
-                periodicity.period, periodicity.preperiod
+                periodicity.period(),
+                periodicity.preperiod()
             )));
         };
         let (e, p, s) = (
-            periodicity.preperiod,
-            periodicity.period,
-            periodicity.saltus,
+            periodicity.preperiod(),
+            periodicity.period(),
+            periodicity.saltus(),
         );
         let w = window_end(e, p, bound).map_err(|_| {
             Error::input(format!(
@@ -309,7 +310,7 @@ impl Certificate {
 /// use grundy::{Ruleset, certificate::{self, Certificate}, period};
 /// let r: Ruleset = "0.07".parse()?;
 /// let (v, table) = period::find(&r, 1000, Default::default(), &mut grundy::values::silent)?;
-/// let text = Certificate::new(&r, &v.periodicity.unwrap(), &table)?.to_text();
+/// let text = Certificate::new(&r, &v.periodicity().unwrap(), &table)?.to_text();
 /// let c = certificate::verify(&text)?;
 /// assert_eq!((c.preperiod, c.period, c.checked_to), (53, 34, 175));
 /// let overflow = text

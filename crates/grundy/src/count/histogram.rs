@@ -53,7 +53,7 @@ impl Histogram {
                 Error::input(format!("heap {to} is past the values computed"))
             }));
         };
-        let (e, period, s) = (p.preperiod, p.period, p.saltus);
+        let (e, period, s) = (p.preperiod(), p.period(), p.saltus());
         for n in 0..e {
             h.add(table.raw(n as usize), 1)?;
         }

@@ -89,7 +89,7 @@ fn zeros_up_to(values: &PeriodicValues, to: u64) -> Result<u128> {
             .err()
             .unwrap_or_else(|| Error::input(format!("heap {to} is past the values computed"))));
     };
-    let (e, period, s) = (p.preperiod, p.period, p.saltus);
+    let (e, period, s) = (p.preperiod(), p.period(), p.saltus());
     let zeros =
         |range: std::ops::Range<u64>| range.filter(|&i| table.raw(i as usize) == 0).count() as u128;
     let before = zeros(0..e);

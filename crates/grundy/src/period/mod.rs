@@ -11,13 +11,13 @@
 //! use grundy::{Ruleset, period};
 //! let strip: Ruleset = "0.07".parse()?;
 //! let (verdict, _table) = period::find(&strip, 1000, Default::default(), &mut grundy::values::silent)?;
-//! let p = verdict.periodicity.unwrap();
-//! assert_eq!((p.preperiod, p.period, p.saltus), (53, 34, 0));
+//! let p = verdict.periodicity().unwrap();
+//! assert_eq!((p.preperiod(), p.period(), p.saltus()), (53, 34, 0));
 //! assert!(p.is_proved());
 //!
 //! let grundys_game: Ruleset = "grundy".parse()?;
 //! let (verdict, _) = period::find(&grundys_game, 300, Default::default(), &mut grundy::values::silent)?;
-//! assert!(verdict.periodicity.is_none_or(|p| !p.is_proved()));
+//! assert!(verdict.periodicity().is_none_or(|p| !p.is_proved()));
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
@@ -54,21 +54,52 @@ pub enum Proof {
 }
 
 /// A preperiod, period and saltus, with how they are known.
+///
+/// Only the period search makes one ([`of_table`], [`find`], [`Search`]):
+/// its fields are private, so no proof can be forged through the API.
+///
+/// ```compile_fail
+/// use grundy::period::{Periodicity, Proof, Theorem};
+/// let forged = Periodicity {
+///     preperiod: 0, period: 1, saltus: 0, checked_to: 0,
+///     proof: Proof::Theorem { theorem: Theorem::OctalPeriodicity, bound: 0 },
+/// };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Periodicity {
-    /// The least `e` with `G(n + p) = G(n) + s` for all `n >= e`.
-    pub preperiod: u64,
-    /// The least period `p`.
-    pub period: u64,
-    /// The saltus `s`: 0 for ordinary periodicity.
-    pub saltus: u64,
-    /// Proved, and how, or only observed.
-    pub proof: Proof,
-    /// The last heap whose value was computed and checked.
-    pub checked_to: u64,
+    preperiod: u64,
+    period: u64,
+    saltus: u64,
+    proof: Proof,
+    checked_to: u64,
 }
 
 impl Periodicity {
+    /// The least `e` with `G(n + p) = G(n) + s` for all `n >= e`.
+    pub fn preperiod(&self) -> u64 {
+        self.preperiod
+    }
+
+    /// The least period `p`.
+    pub fn period(&self) -> u64 {
+        self.period
+    }
+
+    /// The saltus `s`: 0 for ordinary periodicity.
+    pub fn saltus(&self) -> u64 {
+        self.saltus
+    }
+
+    /// Proved, and how, or only observed.
+    pub fn proof(&self) -> Proof {
+        self.proof
+    }
+
+    /// The last heap whose value was computed and checked.
+    pub fn checked_to(&self) -> u64 {
+        self.checked_to
+    }
+
     /// Whether a theorem proves the pattern for every heap.
     pub fn is_proved(&self) -> bool {
         matches!(self.proof, Proof::Theorem { .. })
@@ -82,7 +113,7 @@ impl Periodicity {
     /// use grundy::{Ruleset, period};
     /// let strip: Ruleset = "0.07".parse()?;
     /// let (v, table) = period::find(&strip, 1000, Default::default(), &mut grundy::values::silent)?;
-    /// let p = v.periodicity.unwrap();
+    /// let p = v.periodicity().unwrap();
     /// assert_eq!(p.exceptions(&table), [0, 1, 15, 17, 18, 32, 35, 52]);
     /// # Ok::<(), grundy::Error>(())
     /// ```
@@ -103,14 +134,24 @@ impl Periodicity {
     }
 }
 
-/// The outcome of a search for a period.
+/// The outcome of a search for a period; made only by the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
-    /// The pattern found, proved or observed; `None` when the values show no
-    /// period up to `checked_to`.
-    pub periodicity: Option<Periodicity>,
+    periodicity: Option<Periodicity>,
+    checked_to: u64,
+}
+
+impl Verdict {
+    /// The pattern found, proved or observed; `None` when the values show
+    /// no period up to [`Verdict::checked_to`].
+    pub fn periodicity(&self) -> Option<Periodicity> {
+        self.periodicity
+    }
+
     /// The last heap whose value was computed.
-    pub checked_to: u64,
+    pub fn checked_to(&self) -> u64 {
+        self.checked_to
+    }
 }
 
 /// The periodicity that the values in `table` show for `ruleset`, proved if a
@@ -120,8 +161,8 @@ pub struct Verdict {
 /// use grundy::{Ruleset, period, values};
 /// let r: Ruleset = "sub:1,2,3".parse()?;
 /// let t = values::compute(&r, 20)?;
-/// let p = period::of_table(&r, &t).periodicity.unwrap();
-/// assert_eq!((p.preperiod, p.period), (0, 4));
+/// let p = period::of_table(&r, &t).periodicity().unwrap();
+/// assert_eq!((p.preperiod(), p.period()), (0, 4));
 /// assert!(p.is_proved());
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -208,7 +249,7 @@ pub fn find(
 ///     grown += 1;
 ///     values::extend_with(&strip, t, to, Default::default(), &mut values::silent)
 /// })?;
-/// assert!(verdict.periodicity.unwrap().is_proved());
+/// assert!(verdict.periodicity().unwrap().is_proved());
 /// assert_eq!(grown, 0); // the stored values already hold the proof
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -273,8 +314,8 @@ pub enum Step {
 ///         Step::Done(verdict) => break verdict,
 ///     }
 /// };
-/// let p = verdict.periodicity.unwrap();
-/// assert_eq!((p.preperiod, p.period, p.is_proved()), (71, 12, true));
+/// let p = verdict.periodicity().unwrap();
+/// assert_eq!((p.preperiod(), p.period(), p.is_proved()), (71, 12, true));
 /// # Ok::<(), grundy::Error>(())
 /// ```
 #[derive(Clone, Debug)]

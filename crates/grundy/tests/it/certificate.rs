@@ -11,7 +11,7 @@ use proptest::prelude::*;
 fn proved(game: &Ruleset, max: u64) -> Option<Certificate> {
     let (v, table) =
         period::find(game, max, Default::default(), &mut grundy::values::silent).unwrap();
-    let p = v.periodicity.filter(|p| p.is_proved())?;
+    let p = v.periodicity().filter(|p| p.is_proved())?;
     Some(Certificate::new(game, &p, &table).unwrap())
 }
 
@@ -149,12 +149,12 @@ fn version_1_certificates_still_verify() {
         let game: Ruleset = spec.parse().unwrap();
         let (v, table) =
             period::find(&game, 3000, Default::default(), &mut grundy::values::silent).unwrap();
-        let p = v.periodicity.unwrap();
+        let p = v.periodicity().unwrap();
         let v2 = Certificate::new(&game, &p, &table).unwrap();
-        let values: Vec<u64> = table.to_vec()[..=p.checked_to as usize].to_vec();
+        let values: Vec<u64> = table.to_vec()[..=p.checked_to() as usize].to_vec();
         let v1 = Certificate {
             values: None,
-            checked_to: p.checked_to,
+            checked_to: p.checked_to(),
             digest: fnv(&values),
             ..v2
         };
@@ -334,7 +334,7 @@ fn observed_periods_get_no_certificate() {
     let r: Ruleset = "allbut:1,2".parse().unwrap();
     let (v, table) =
         period::find(&r, 500, Default::default(), &mut grundy::values::silent).unwrap();
-    if let Some(p) = v.periodicity {
+    if let Some(p) = v.periodicity() {
         assert!(!p.is_proved());
         let err = Certificate::new(&r, &p, &table).unwrap_err();
         assert!(err.to_string().contains("only observed"));

@@ -13,16 +13,16 @@ fn find(spec: &str, max: u64) -> (period::Verdict, ValueTable) {
 #[test]
 fn paper_strip_has_period_34_from_53_with_the_published_exceptions() {
     let (v, table) = find("0.07", 2000);
-    let p = v.periodicity.unwrap();
-    assert_eq!((p.preperiod, p.period, p.saltus), (53, 34, 0));
+    let p = v.periodicity().unwrap();
+    assert_eq!((p.preperiod(), p.period(), p.saltus()), (53, 34, 0));
     assert_eq!(
-        p.proof,
+        p.proof(),
         Proof::Theorem {
             theorem: Theorem::OctalPeriodicity,
             bound: 2 * 53 + 34 + 2
         }
     );
-    assert!(p.checked_to >= 2 * 53 + 34 + 2 + 34 - 1);
+    assert!(p.checked_to() >= 2 * 53 + 34 + 2 + 34 - 1);
     // OEIS A002187 / seed 003 list 0, 14, 16, 17, 31, 34, 51 for 0.137, whose
     // heap n is the paper strip's heap n + 1; heap 0 of 0.07 is exceptional too.
     assert_eq!(p.exceptions(&table), [0, 1, 15, 17, 18, 32, 35, 52]);
@@ -31,23 +31,26 @@ fn paper_strip_has_period_34_from_53_with_the_published_exceptions() {
 #[test]
 fn kayles_has_period_12_from_71() {
     let (v, _) = find("kayles", 2000);
-    let p = v.periodicity.unwrap();
-    assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
+    let p = v.periodicity().unwrap();
+    assert_eq!((p.preperiod(), p.period(), p.saltus()), (71, 12, 0));
     assert!(p.is_proved());
     // At 128 values the preperiod 71 is past half the table, but the tail
     // already shows the pattern: the search grows straight to the window
     // 2e + p + t = 156 and its last period, not to 256 values.
-    assert_eq!(p.checked_to, 2 * 71 + 12 + 2 + 12 - 1);
+    assert_eq!(p.checked_to(), 2 * 71 + 12 + 2 + 12 - 1);
 }
 
 #[test]
 fn game_0_16_has_period_149459_from_105351() {
     let (v, _) = find("0.16", 1_000_000);
-    let p = v.periodicity.unwrap();
-    assert_eq!((p.preperiod, p.period, p.saltus), (105_351, 149_459, 0));
+    let p = v.periodicity().unwrap();
+    assert_eq!(
+        (p.preperiod(), p.period(), p.saltus()),
+        (105_351, 149_459, 0)
+    );
     assert!(p.is_proved());
     // 2e + p + t = 360 163, and its last period: 509 622 values.
-    assert_eq!(p.checked_to, 509_621);
+    assert_eq!(p.checked_to(), 509_621);
 }
 
 /// About 20 million values (7 s in a release build): run with
@@ -56,19 +59,22 @@ fn game_0_16_has_period_149459_from_105351() {
 #[ignore = "20 million values"]
 fn game_0_354_has_period_1180_from_10061916() {
     let (v, _) = find("0.354", 30_000_000);
-    let p = v.periodicity.unwrap();
-    assert_eq!((p.preperiod, p.period, p.saltus), (10_061_916, 1180, 0));
+    let p = v.periodicity().unwrap();
+    assert_eq!(
+        (p.preperiod(), p.period(), p.saltus()),
+        (10_061_916, 1180, 0)
+    );
     assert!(p.is_proved());
-    assert_eq!(p.checked_to, 2 * 10_061_916 + 2 * 1180 + 3 - 1);
+    assert_eq!(p.checked_to(), 2 * 10_061_916 + 2 * 1180 + 3 - 1);
 }
 
 #[test]
 fn nim_is_arithmetic_periodic_with_saltus_1() {
     let (v, _) = find("nim", 1000);
-    let p = v.periodicity.unwrap();
-    assert_eq!((p.preperiod, p.period, p.saltus), (0, 1, 1));
+    let p = v.periodicity().unwrap();
+    assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 1, 1));
     assert!(matches!(
-        p.proof,
+        p.proof(),
         Proof::Theorem {
             theorem: Theorem::NimClosedForm,
             ..
@@ -79,7 +85,7 @@ fn nim_is_arithmetic_periodic_with_saltus_1() {
 #[test]
 fn all_but_games_are_only_observed() {
     let (v, _) = find("allbut:1,2", 2000);
-    if let Some(p) = v.periodicity {
+    if let Some(p) = v.periodicity() {
         assert!(!p.is_proved());
     }
 }
@@ -87,10 +93,10 @@ fn all_but_games_are_only_observed() {
 #[test]
 fn subtraction_1_2_3_has_period_4_proved_by_the_window() {
     let (v, _) = find("sub:1,2,3", 1000);
-    let p = v.periodicity.unwrap();
-    assert_eq!((p.preperiod, p.period, p.saltus), (0, 4, 0));
+    let p = v.periodicity().unwrap();
+    assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 4, 0));
     assert_eq!(
-        p.proof,
+        p.proof(),
         Proof::Theorem {
             theorem: Theorem::SubtractionWindow,
             bound: 3
@@ -103,10 +109,10 @@ fn grundys_game_and_squares_are_never_proved() {
     for spec in ["grundy", "sub:squares", "sub:primes"] {
         let (v, _) = find(spec, 3000);
         assert!(
-            v.periodicity.is_none_or(|p| !p.is_proved()),
+            v.periodicity().is_none_or(|p| !p.is_proved()),
             "{spec}: {v:?}"
         );
-        assert_eq!(v.checked_to, 3000);
+        assert_eq!(v.checked_to(), 3000);
     }
 }
 
@@ -125,7 +131,7 @@ fn three_part_periods_predict_values_past_their_window() {
                 };
                 let (v, t) =
                     period::find(&r, 250, Default::default(), &mut grundy::values::silent).unwrap();
-                let Some(p) = v.periodicity.filter(|p| p.is_proved()) else {
+                let Some(p) = v.periodicity().filter(|p| p.is_proved()) else {
                     continue;
                 };
                 proved += 1;
@@ -134,7 +140,7 @@ fn three_part_periods_predict_values_past_their_window() {
                     three_part += 1;
                     assert!(
                         matches!(
-                            p.proof,
+                            p.proof(),
                             Proof::Theorem {
                                 theorem: Theorem::ThreePartPeriodicity,
                                 ..

@@ -166,11 +166,11 @@ fn a_code_with_no_move_is_a_game() {
         assert!(!judge.first_player_wins(&[3, 5, 5]), "{spec}");
         let (verdict, table) =
             period::find(&game, 1000, Default::default(), &mut grundy::values::silent).unwrap();
-        let p = verdict.periodicity.unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus), (0, 1, 0), "{spec}");
+        let p = verdict.periodicity().unwrap();
+        assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 1, 0), "{spec}");
         assert!(
             matches!(
-                p.proof,
+                p.proof(),
                 Proof::Theorem {
                     theorem: Theorem::OctalPeriodicity,
                     ..
