@@ -15,7 +15,9 @@
 //! - watching and stopping a request from outside ([`Watch`]).
 //!
 //! Every question has a method on [`Solver`] returning a serde report
-//! ([`report`]): the same JSON everywhere.
+//! ([`report`]): the same JSON everywhere. Front ends that receive
+//! questions as data deserialize a [`Question`] and call
+//! [`Solver::answer`].
 //!
 //! ```
 //! use grundy::Ruleset;
@@ -37,6 +39,7 @@
 
 mod answers;
 mod game;
+mod question;
 pub mod report;
 mod solver;
 mod store;
@@ -44,6 +47,7 @@ mod watch;
 
 pub use answers::{MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify};
 pub use game::Game;
+pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
     AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,
     MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,

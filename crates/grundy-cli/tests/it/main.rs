@@ -10,6 +10,7 @@ mod outputs;
 mod periodicity;
 mod play;
 mod ppos;
+mod wire;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
