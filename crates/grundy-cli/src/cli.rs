@@ -183,7 +183,9 @@ pub struct ManArgs {
 pub struct AnalyzeArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
-    /// Show values and P-positions up to heap N [default: a few periods]
+    /// Show values and P-positions up to heap N [default: a few periods];
+    /// without --max, the period is then searched for up to heap N or
+    /// 10000, whichever is larger, so a small report comes at once
     #[arg(long, value_name = "N")]
     pub to: Option<String>,
     #[command(flatten)]

@@ -286,6 +286,11 @@ impl Solver {
     /// preperiod and two periods, at least 60 heaps), P-positions, the
     /// period verdict and exceptions.
     ///
+    /// A small question is answered quickly: with `to` given and no `max`,
+    /// the period search goes only to `max(to, OBSERVE_LIMIT)` (never past
+    /// the default limit), so `analyze hex:0.8f` or `0.6` up to heap 10
+    /// takes a moment; without `to`, to the default limit.
+    ///
     /// # Errors
     /// [`ErrorKind::InvalidInput`] if `to` is over [`MAX_ANALYZED`]; as
     /// [`Solver::values`].
@@ -304,6 +309,12 @@ impl Solver {
                 ),
             ));
         }
+        let max = max.or_else(|| {
+            to.map(|to| {
+                to.max(crate::OBSERVE_LIMIT)
+                    .min(self.default_search_limit(game))
+            })
+        });
         let (mut verdict, mut table) = self.period(game, max, watch)?;
         let proved = verdict.periodicity().is_some_and(|p| p.is_proved());
         if let Some(to) = to.filter(|&to| !proved && to >= table.len() as u64) {

@@ -123,7 +123,7 @@ impl FileStore {
     /// `%LOCALAPPDATA%\grundy` on Windows), `None` when no such directory
     /// can be named.
     pub fn in_cache_dir() -> Option<Self> {
-        platform_cache_dir().map(|d| FileStore::new(d.join("grundy")))
+        dirs::cache_dir().map(|d| FileStore::new(d.join("grundy")))
     }
 
     /// The directory.
@@ -296,21 +296,6 @@ impl Store for MemoryStore {
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn platform_cache_dir() -> Option<PathBuf> {
-    let env = |key: &str| {
-        std::env::var_os(key)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    if cfg!(windows) {
-        return env("LOCALAPPDATA");
-    }
-    if cfg!(target_os = "macos") {
-        return env("HOME").map(|h| h.join("Library").join("Caches"));
-    }
-    env("XDG_CACHE_HOME").or_else(|| env("HOME").map(|h| h.join(".cache")))
 }
 
 /// The values kept aside, as the file stores them.
