@@ -173,11 +173,16 @@ impl Store for FileStore {
                 path.display()
             ))
         };
-        let file = match fs::File::open(&path) {
-            Ok(file) => file,
+        // Looked at before it is opened: opening a FIFO would wait for a
+        // writer, and a device has no end.
+        match fs::metadata(&path) {
+            Ok(m) if m.is_file() => {}
+            Ok(_) => return Err(failed("it is not a regular file".to_string())),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(failed(format!("it cannot be opened: {e}"))),
-        };
+            Err(e) => return Err(failed(e.to_string())),
+        }
+        let file =
+            fs::File::open(&path).map_err(|e| failed(format!("it cannot be opened: {e}")))?;
         let size = match file.metadata() {
             Ok(m) if m.is_file() => m.len(),
             Ok(_) => return Err(failed("it is not a regular file".to_string())),

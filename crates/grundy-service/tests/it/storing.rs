@@ -114,3 +114,27 @@ fn a_shorter_table_never_replaces_a_longer_one_in_a_file_store() {
         .unwrap();
     assert_eq!(store.load(&game, u64::MAX).unwrap().unwrap().len(), 1001);
 }
+
+#[test]
+fn a_store_file_that_is_a_fifo_or_a_device_is_refused_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = FileStore::new(dir.path());
+    let game: Ruleset = "kayles".parse().unwrap();
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let path = store.path(&game);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let err = store.load(&game, u64::MAX).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    let err = store.load(&game, u64::MAX).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    // The solver warns and computes the values instead.
+    let solver = solver_with(Arc::new(FileStore::new(dir.path())));
+    let table = solver.values(&game, 100, &mut Watch::silent()).unwrap();
+    assert_eq!(*table, values::compute(&game, 100).unwrap());
+}
