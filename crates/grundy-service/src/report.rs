@@ -7,7 +7,8 @@
 
 use std::sync::Arc;
 
-use grundy::period::{Periodicity, Proof, Verdict};
+use grundy::period::detect::Candidate;
+use grundy::period::{Periodicity, Proof, Theorem, Verdict};
 use grundy::{Ruleset, ValueTable};
 use serde::{Serialize, Serializer};
 
@@ -76,6 +77,10 @@ pub struct PeriodReport {
     /// The verdict itself, for rendering.
     #[serde(skip)]
     pub verdict: Verdict,
+    /// For a pattern observed but not proved, the theorem that would prove
+    /// it and the last heap its window needs, if a theorem applies.
+    #[serde(skip)]
+    pub needs: Option<(Theorem, u64)>,
 }
 
 impl PeriodReport {
@@ -110,6 +115,15 @@ impl PeriodReport {
             bound,
             checked_to: verdict.checked_to(),
             verdict: *verdict,
+            needs: p.filter(|p| !p.is_proved()).and_then(|p| {
+                let c = Candidate {
+                    preperiod: p.preperiod(),
+                    period: p.period(),
+                    saltus: p.saltus(),
+                };
+                let (theorem, bound) = grundy::period::proof::requirement(game, c)?;
+                Some((theorem, bound.checked_add(p.period())?.checked_sub(1)?))
+            }),
         }
     }
 
@@ -134,11 +148,18 @@ impl PeriodReport {
                 };
                 format!("{pattern}, proved by {}{window}", theorem.describe())
             }
-            Proof::Observed => format!(
-                "observed {pattern}, checked to {}, not proved (no theorem applies to {})",
-                p.checked_to(),
-                self.game
-            ),
+            Proof::Observed => match self.needs {
+                Some((theorem, last)) => format!(
+                    "observed {pattern}, checked to {}, not proved yet: {} proves it once the values reach heap {last}",
+                    p.checked_to(),
+                    theorem.describe()
+                ),
+                None => format!(
+                    "observed {pattern}, checked to {}, not proved (no theorem applies to {})",
+                    p.checked_to(),
+                    self.game
+                ),
+            },
         }
     }
 }

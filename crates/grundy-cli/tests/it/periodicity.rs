@@ -261,3 +261,17 @@ fn refusals_are_one_line() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_pattern_short_of_its_window_says_which_theorem_would_prove_it() {
+    let out = ok(&["period", "0.07", "--max", "174", "--no-cache"]);
+    assert!(out.contains("status     observed"), "{out}");
+    assert!(
+        out.contains("not proved yet: the octal periodicity theorem")
+            && out.contains("once the values reach heap 175"),
+        "{out}"
+    );
+    assert!(!out.contains("no theorem applies"), "{out}");
+    let proved = ok(&["period", "0.07", "--max", "175", "--no-cache"]);
+    assert!(proved.contains("status     proved"), "{proved}");
+}
