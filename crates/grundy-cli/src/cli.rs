@@ -148,7 +148,10 @@ pub struct PeriodArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// Write a certificate of the proved period to FILE (refused when the
-    /// period is not proved)
+    /// period is not proved); `-` writes it to standard output instead of
+    /// the verdict. A regular file is replaced whole or not at all (through
+    /// a temporary file beside it, or beside the file a link points to); a
+    /// FIFO or a device is written to directly
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<std::path::PathBuf>,
     #[command(flatten)]

@@ -275,3 +275,42 @@ fn a_pattern_short_of_its_window_says_which_theorem_would_prove_it() {
     let proved = ok(&["period", "0.07", "--max", "175", "--no-cache"]);
     assert!(proved.contains("status     proved"), "{proved}");
 }
+
+#[test]
+fn a_certificate_goes_to_stdout_to_a_device_or_through_a_link_without_replacing_it() {
+    // `-`: the certificate alone on standard output.
+    let text = ok(&["period", "0.07", "--certificate", "-", "--no-cache"]);
+    assert!(
+        text.starts_with("# grundy periodicity certificate"),
+        "{text}"
+    );
+    // A device is written to, not replaced: /dev/full refuses the bytes.
+    let out = grundy(
+        &["period", "0.07", "--certificate", "/dev/full", "--no-cache"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("No space left"), "{stderr}");
+    assert!(!std::fs::metadata("/dev/full").unwrap().is_file());
+    // A link stays a link; its target gets the certificate.
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.cert");
+    let link = dir.path().join("link.cert");
+    std::fs::write(&target, "").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    ok(&[
+        "period",
+        "0.07",
+        "--certificate",
+        link.to_str().unwrap(),
+        "--no-cache",
+    ]);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), text);
+}
