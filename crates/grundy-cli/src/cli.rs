@@ -278,7 +278,7 @@ pub struct CountArgs {
     /// Count the lost positions (nim-sum 0) among all multisets of K heaps
     /// 0 <= a1 <= … <= aK <= N (exact at any size; in JSON a count past
     /// 2^128 is a decimal string)
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::input::count::<u32>)]
     pub heaps: u32,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -298,7 +298,12 @@ pub struct MoveArgs {
     pub heaps: Vec<String>,
     /// List at most this many winning moves in a heap past the values
     /// computed (the total is still counted)
-    #[arg(long, value_name = "L", default_value_t = 20)]
+    #[arg(
+        long,
+        value_name = "L",
+        default_value_t = grundy_service::DEFAULT_MOVES_LISTED,
+        value_parser = crate::input::count::<usize>
+    )]
     pub limit: usize,
     #[command(flatten)]
     pub search: SearchArgs,

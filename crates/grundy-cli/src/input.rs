@@ -14,12 +14,22 @@ pub fn size(text: &str, what: &str) -> anyhow::Result<u64> {
     })
 }
 
+/// A clap value parser for counts written as sizes are (`--heaps 3`,
+/// `--limit 10^6`), up to `T`'s largest value.
+pub fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    parse_size(text)
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| {
+            format!("'{text}' is not a whole number in range; write it as 20, 1000000 or 10^6")
+        })
+}
+
 /// Reads `--max`: `None` leaves the search limit to the solver.
 pub fn max(search: &crate::cli::SearchArgs) -> anyhow::Result<Option<u64>> {
     search.max.as_deref().map(|t| size(t, "--max")).transpose()
 }
 
-fn parse_size(text: &str) -> Option<u64> {
+pub fn parse_size(text: &str) -> Option<u64> {
     let t: String = text.trim().chars().filter(|&c| c != '_').collect();
     let (head, offset) = match t.rfind(['+', '-']) {
         Some(i) if i > 0 => {

@@ -77,7 +77,8 @@ pub enum Question {
         game: String,
         /// The heap sizes.
         heaps: Vec<u64>,
-        /// The most winning moves listed (100 when absent).
+        /// The most winning moves listed ([`DEFAULT_MOVES_LISTED`] when
+        /// absent).
         #[serde(default)]
         limit: Option<usize>,
         /// The period search's limit.
@@ -138,7 +139,7 @@ pub enum Answer {
 
 /// Winning moves a position's answer lists when the question gives no
 /// limit.
-pub const DEFAULT_MOVES_LISTED: usize = 100;
+pub const DEFAULT_MOVES_LISTED: usize = 20;
 
 impl Solver {
     /// Answers `question`: the one entry point a front end that receives

@@ -205,7 +205,17 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let budget = match &cli.max_memory {
-        Some(text) => Budget::bytes(memory_size(text)?),
+        Some(text) => {
+            let bytes = memory_size(text)?;
+            if let Some(total) = meminfo("MemTotal:").filter(|&total| bytes > total) {
+                return Err(usage(format!(
+                    "--max-memory {text} is more than this machine's {} of memory, so it would not refuse what cannot fit; give at most {}",
+                    values::human_bytes(total),
+                    values::human_bytes(total)
+                )));
+            }
+            Budget::bytes(bytes)
+        }
         None => default_budget(),
     };
     let store: Option<Arc<dyn Store>> = if cli.no_cache {
@@ -267,20 +277,29 @@ fn interrupted_line(ctx: &Context) -> String {
 
 /// 80% of the memory the kernel says is available, or 8 GiB if it does not say.
 fn default_budget() -> Budget {
-    let available = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kib| kib.parse::<u64>().ok())
-        })
-        .map(|kib| kib.saturating_mul(1024) / 5 * 4);
-    available.map_or_else(Budget::default, Budget::bytes)
+    meminfo("MemAvailable:")
+        .map(|bytes| bytes / 5 * 4)
+        .map_or_else(Budget::default, Budget::bytes)
 }
 
-/// Reads `512M`, `4G`, `1GiB`, `100000` (bytes).
+/// A line of `/proc/meminfo`, in bytes, where the kernel has one.
+fn meminfo(key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = text
+        .lines()
+        .find(|l| l.starts_with(key))?
+        .split_whitespace()
+        .nth(1)?
+        .parse::<u64>()
+        .ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+/// Reads `512M`, `4G`, `1GiB`, `100000` or `2^30` (bytes).
 fn memory_size(text: &str) -> anyhow::Result<u64> {
+    if let Some(bytes) = crate::input::parse_size(text) {
+        return Ok(bytes);
+    }
     let t = text.trim();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (digits, unit) = t.split_at(split);

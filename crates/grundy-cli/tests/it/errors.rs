@@ -1,7 +1,7 @@
 //! Bad input: one line on stderr that says what to fix, exit status 2,
 //! nothing on stdout, no panic.
 
-use crate::grundy;
+use crate::{grundy, ok};
 
 fn refused(args: &[&str], hint: &str) {
     let out = grundy(args, None);
@@ -91,4 +91,62 @@ fn usage_errors_point_to_help() {
     );
     refused(&["solve", "0.07"], "grundy --help");
     refused(&["move", "nim"], "HEAP");
+}
+
+#[test]
+fn counts_and_budgets_take_the_size_syntax_and_a_budget_past_the_machine_is_refused() {
+    let three = ok(&[
+        "count",
+        "sub:squares",
+        "--heaps",
+        "3",
+        "--to",
+        "100",
+        "--no-cache",
+    ]);
+    let written = ok(&[
+        "count",
+        "sub:squares",
+        "--heaps",
+        "3^1",
+        "--to",
+        "100",
+        "--no-cache",
+    ]);
+    assert_eq!(three, written);
+    ok(&[
+        "move",
+        "0.07",
+        "10^18",
+        "7",
+        "--limit",
+        "10^1",
+        "--no-cache",
+    ]);
+    ok(&[
+        "--max-memory",
+        "2^30",
+        "values",
+        "0.07",
+        "--to",
+        "10",
+        "--no-cache",
+    ]);
+    refused(
+        &["count", "0.07", "--to", "10", "--heaps", "2^40"],
+        "--heaps",
+    );
+    // A budget larger than the machine would refuse nothing in time.
+    refused(
+        &[
+            "--max-memory",
+            "1T",
+            "values",
+            "0.07",
+            "--to",
+            "10",
+            "--no-cache",
+        ],
+        "more than this machine's",
+    );
 }
