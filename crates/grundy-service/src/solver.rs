@@ -292,12 +292,16 @@ impl Solver {
         // in place only if nobody else holds it.
         drop(table);
         let table = self.values(game, to, watch).map_err(|e| {
-            Error::new(
+            let wrapped = Error::new(
                 e.kind(),
                 format!(
                     "{game} has no proved period up to heap {max}, and computing every value up to {to} instead failed: {e}"
                 ),
-            )
+            );
+            match e.detail() {
+                Some(detail) => wrapped.with_detail(detail.clone()),
+                None => wrapped,
+            }
         })?;
         let table = prefix(&table, to);
         let verdict = period::of_table(game, &table);
