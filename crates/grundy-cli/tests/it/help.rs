@@ -64,3 +64,31 @@ fn the_manual_page_names_every_subcommand() {
         assert!(text.contains(".TH grundy-"), "{}", sub.display());
     }
 }
+
+#[test]
+fn the_help_names_every_exit_status() {
+    let help = ok(&["--help"]);
+    for status in [
+        "0 on success",
+        "1 when",
+        "2 for bad input",
+        "130 when Ctrl-C",
+    ] {
+        assert!(help.contains(status), "{status}: {help}");
+    }
+}
+
+#[test]
+fn the_declared_licences_ship_with_the_source() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(manifest.contains(r#"license = "MIT OR Apache-2.0""#));
+    for file in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(text.len() > 500, "{file}");
+    }
+    assert!(
+        !manifest.contains("example.invalid"),
+        "a repository field that leads nowhere"
+    );
+}
