@@ -545,9 +545,8 @@ pub(crate) fn prefix(table: &Arc<ValueTable>, to: u64) -> Arc<ValueTable> {
     if table.len() <= len {
         return Arc::clone(table);
     }
-    let mut cut = (**table).clone();
-    cut.truncate(len);
-    Arc::new(cut)
+    // Only the values kept are copied.
+    Arc::new(table.prefix(len))
 }
 
 fn overflow<T, E>(r: std::result::Result<T, E>) -> Result<T> {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use grundy_service::MAX_ANALYZED;
 
 use super::period::sentence;
-use super::{Context, Out, Stats};
+use super::{Context, Out};
 use crate::cli::{AnalyzeArgs, Format};
 use crate::failure::usage;
 use crate::{input, output};
@@ -24,10 +24,9 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
             "--to {to}: the report lists values one by one, at most up to {MAX_ANALYZED}; for larger heaps use grundy values --from M --to N or grundy count"
         )));
     }
-    let mut stats = Stats::default();
-    let report = ctx
-        .solver
-        .analyze(&ruleset, to, max, &mut ctx.watch("values", &mut stats))?;
+    let report = ctx.ask("values", |solver, watch| {
+        solver.analyze(&ruleset, to, max, watch)
+    })?;
     let to = report.to;
     let last = report.computed_to;
     let width = report

@@ -1,22 +1,19 @@
 //! `grundy count GAME [--from M] --to N [--heaps K]`.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
 use grundy::count::multiset;
 
-use super::{Context, Out, Stats};
+use super::{Context, Out};
 use crate::cli::{CountArgs, Format};
 use crate::failure::usage;
 use crate::{input, output};
 
 /// Counts first-player wins and losses among the heaps `1..=N`.
 pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let started = Instant::now();
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
     let max = input::max(&args.search)?;
-    let mut stats = Stats::default();
     if args.heaps != 1 {
         if args.from.is_some() {
             return Err(usage(
@@ -30,14 +27,9 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
                 multiset::MAX_HEAPS
             )));
         }
-        let report = ctx.solver.count_multisets(
-            &ruleset,
-            k,
-            to,
-            max,
-            &mut ctx.watch("values", &mut stats),
-        )?;
-        ctx.print_stats(&stats, started);
+        let report = ctx.ask("values", |solver, watch| {
+            solver.count_multisets(&ruleset, k, to, max, watch)
+        })?;
         match args.output.format {
             Format::Json => output::json(out, &report)?,
             Format::Csv => output::csv(
@@ -75,14 +67,9 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
             "--from {first} is past --to {to}; give --from at most --to"
         )));
     }
-    let report = ctx.solver.count(
-        &ruleset,
-        from,
-        to,
-        max,
-        &mut ctx.watch("values", &mut stats),
-    )?;
-    ctx.print_stats(&stats, started);
+    let report = ctx.ask("values", |solver, watch| {
+        solver.count(&ruleset, from, to, max, watch)
+    })?;
     match args.output.format {
         Format::Json => output::json(out, &report)?,
         Format::Csv => {

@@ -83,8 +83,24 @@ impl Context {
         })
     }
 
+    /// Asks the solver through `question` with a watch labelled `what`, then
+    /// prints the `--stats` lines if they were asked for.
+    pub fn ask<T>(
+        &self,
+        what: &'static str,
+        question: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T>,
+    ) -> anyhow::Result<T> {
+        let started = Instant::now();
+        let mut stats = Stats::default();
+        let mut watch = self.watch(what, &mut stats);
+        let answer = question(&self.solver, &mut watch);
+        drop(watch);
+        self.print_stats(&stats, started);
+        Ok(answer?)
+    }
+
     /// Prints `stats` on stderr if `--stats` was given.
-    pub fn print_stats(&self, stats: &Stats, started: Instant) {
+    fn print_stats(&self, stats: &Stats, started: Instant) {
         if self.stats {
             eprint!("{}", stats.text(started.elapsed(), &self.store_note()));
         }

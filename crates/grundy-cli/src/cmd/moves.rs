@@ -2,11 +2,9 @@
 
 use std::process::ExitCode;
 
-use std::time::Instant;
-
 use grundy_service::{Game, MAX_MOVES_LISTED, PositionReport};
 
-use super::{Context, Out, Stats};
+use super::{Context, Out};
 use crate::cli::{Format, MoveArgs};
 use crate::{input, output};
 
@@ -15,7 +13,6 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
     if Game::is_multiheap(&args.game) {
         return super::ppos::winning_move(ctx, args, out);
     }
-    let started = Instant::now();
     let ruleset = input::ruleset(&args.game)?;
     let heaps = input::heaps(&args.heaps)?;
     let max = input::max(&args.search)?;
@@ -25,15 +22,9 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
             args.limit
         )));
     }
-    let mut stats = Stats::default();
-    let analysis = ctx.solver.position(
-        &ruleset,
-        &heaps,
-        args.limit,
-        max,
-        &mut ctx.watch("values", &mut stats),
-    )?;
-    ctx.print_stats(&stats, started);
+    let analysis = ctx.ask("values", |solver, watch| {
+        solver.position(&ruleset, &heaps, args.limit, max, watch)
+    })?;
     let game = analysis.game.clone();
     match args.output.format {
         Format::Json => output::json(out, &analysis)?,

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use grundy_service::PeriodReport;
 
-use super::{Context, Out, Stats};
+use super::{Context, Out};
 use crate::cli::{Format, PeriodArgs};
 use crate::failure::usage;
 use crate::{input, output};
@@ -26,10 +26,10 @@ pub fn sentence(report: &PeriodReport) -> String {
 pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let ruleset = input::ruleset(&args.game)?;
     let max = input::max(&args.search)?;
-    let mut stats = Stats::default();
-    let mut watch = ctx.watch("values", &mut stats);
     let json = if let Some(path) = &args.certificate {
-        let (report, text) = ctx.solver.certificate(&ruleset, max, &mut watch)?;
+        let (report, text) = ctx.ask("values", |solver, watch| {
+            solver.certificate(&ruleset, max, watch)
+        })?;
         let Some(text) = text else {
             return Err(usage(format!(
                 "no certificate written: {} (a certificate needs a proved period; try a larger --max)",
@@ -43,9 +43,10 @@ pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<Exi
         write_certificate(path, &text)?;
         report
     } else {
-        ctx.solver.period_report(&ruleset, max, &mut watch)?
+        ctx.ask("values", |solver, watch| {
+            solver.period_report(&ruleset, max, watch)
+        })?
     };
-    drop(watch);
     match args.output.format {
         Format::Json => output::json(out, &json)?,
         Format::Csv => {

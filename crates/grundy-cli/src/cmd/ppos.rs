@@ -116,10 +116,9 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
     check_bound(ctx, &game, largest, Method::Fast, |fits| {
         format!("positions with heaps up to {fits} can be judged, or raise --max-memory")
     })?;
-    let mut stats = Stats::default();
-    let report =
-        ctx.solver
-            .multiheap_move(&game, &heaps, &mut ctx.watch("P-positions", &mut stats))?;
+    let report = ctx.ask("P-positions", |solver, watch| {
+        solver.multiheap_move(&game, &heaps, watch)
+    })?;
     let position = &report.position;
     let found = &report.winning_move;
     let can_move = report.can_move;

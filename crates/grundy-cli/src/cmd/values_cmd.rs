@@ -2,19 +2,16 @@
 
 use std::process::ExitCode;
 
-use std::time::Instant;
-
 use grundy::ValueTable;
 use grundy_service::MAX_VALUES;
 
-use super::{Context, Out, Stats};
+use super::{Context, Out};
 use crate::cli::{Format, ValuesArgs};
 use crate::failure::usage;
 use crate::{input, output};
 
 /// Computes and prints `G(from..=to)`.
 pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let started = Instant::now();
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
     let max = input::max(&args.search)?;
@@ -32,15 +29,9 @@ pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<Exi
             "{from}..={to} is more than {MAX_VALUES} values to print; ask for a shorter range"
         )));
     }
-    let mut stats = Stats::default();
-    let report = ctx.solver.values_report(
-        &ruleset,
-        from,
-        to,
-        max,
-        &mut ctx.watch("values", &mut stats),
-    )?;
-    ctx.print_stats(&stats, started);
+    let report = ctx.ask("values", |solver, watch| {
+        solver.values_report(&ruleset, from, to, max, watch)
+    })?;
     let table = &report.values;
     match args.output.format {
         Format::Json => output::json(out, &report)?,

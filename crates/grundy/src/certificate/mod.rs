@@ -609,33 +609,22 @@ fn read(text: &str) -> Result<(Certificate, Option<(Header, &str)>)> {
             )));
         }
     };
-    let known: &[&str] = if v2 {
-        &[
-            "game",
-            "preperiod",
-            "period",
-            "saltus",
-            "theorem",
-            "bound",
-            "checked-to",
-            "digest",
-            "values",
-            "bits",
-            "palette",
-            "aside",
-        ]
-    } else {
-        &[
-            "game",
-            "preperiod",
-            "period",
-            "saltus",
-            "theorem",
-            "bound",
-            "checked-to",
-            "digest",
-        ]
-    };
+    // Version 1 has the first eight fields; version 2 adds the values.
+    const FIELDS: [&str; 12] = [
+        "game",
+        "preperiod",
+        "period",
+        "saltus",
+        "theorem",
+        "bound",
+        "checked-to",
+        "digest",
+        "values",
+        "bits",
+        "palette",
+        "aside",
+    ];
+    let known: &[&str] = if v2 { &FIELDS } else { &FIELDS[..8] };
     let mut fields = BTreeMap::new();
     let mut data = None;
     while let Some(line) = next_line() {
