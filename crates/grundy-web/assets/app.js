@@ -1,0 +1,1 @@
+// The page of `grundy serve`: written on the web-page branch.
