@@ -257,8 +257,11 @@ impl Solver {
         let (value, moves, total) = if largest <= max {
             let table = self.values(game, largest, watch)?;
             let value = sum::value(&table, heaps)?;
-            let moves = sum::winning_moves(game, &table, heaps)?;
-            (value, moves, None)
+            let mut moves = sum::winning_moves(game, &table, heaps)?;
+            let total = moves.len();
+            let truncated = total > limit;
+            moves.truncate(limit);
+            (value, moves, truncated.then_some(total as u128))
         } else {
             let values = self.periodic(game, largest, Some(max), watch)?;
             let w = period::moves::winning_moves(game, &values, heaps, limit)?;

@@ -253,8 +253,9 @@ pub struct PositionReport {
     pub value: u64,
     /// Whether the player to move wins.
     pub winning: bool,
-    /// With heaps past the computed values, the number of winning moves
-    /// (the list stops at the limit).
+    /// The number of winning moves, where the list may stop short of it:
+    /// always with heaps past the computed values (counted, not listed),
+    /// and with computed heaps when the list stopped at the limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_winning_moves: Option<u128>,
     /// Winning moves.

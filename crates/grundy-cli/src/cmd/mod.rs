@@ -334,7 +334,8 @@ fn memory_size(text: &str) -> anyhow::Result<u64> {
         .and_then(|n| n.checked_mul(1 << shift))
         .ok_or_else(|| {
             usage(format!(
-                "--max-memory '{text}' is not a size; write it as 512M, 4G or a number of bytes"
+                "--max-memory {} is not a size; write it as 512M, 4G or a number of bytes",
+                grundy::quote::quoted(text)
             ))
         })
 }

@@ -1,0 +1,62 @@
+//! Hostile and oversized input: every answer bounded, every error one short
+//! line.
+
+use crate::grundy;
+
+/// A position of 2,000 heaps with over a hundred thousand winning moves lists
+/// `--limit` of them (20 by default) and counts the rest, in the table and in
+/// CSV: the output no longer repeats the position once a move.
+#[test]
+fn many_heaps_list_the_limit_and_count_the_rest() {
+    let heaps: Vec<String> = (1..=2000).map(|h| h.to_string()).collect();
+    let mut args = vec!["--max-memory", "100M", "move", "kayles"];
+    args.extend(heaps.iter().map(String::as_str));
+    let table = crate::ok(&args);
+    assert!(table.len() < 64 << 10, "{} bytes", table.len());
+    assert!(
+        table.contains("the first 20 listed"),
+        "{}",
+        &table[table.len() - 400..]
+    );
+    let json: serde_json::Value = serde_json::from_str(&crate::ok(
+        &[args.as_slice(), &["--format", "json"]].concat(),
+    ))
+    .unwrap();
+    assert_eq!(json["moves"].as_array().unwrap().len(), 20);
+    assert!(json["total_winning_moves"].as_u64().unwrap() > 20);
+    let csv = crate::ok(&[args.as_slice(), &["--format", "csv", "--limit", "5"]].concat());
+    assert_eq!(csv.lines().count(), 6, "a header and 5 moves");
+}
+
+/// Error messages quote at most a few dozen characters of what was typed,
+/// with control characters escaped.
+#[test]
+fn errors_do_not_echo_huge_or_raw_input() {
+    let long = "x".repeat(100_000);
+    let nul = "0.0\u{1}";
+    let code = format!("0.{long}");
+    let sub = format!("sub:1,{long}");
+    for args in [
+        vec!["values", long.as_str(), "--to", "3"],
+        vec!["values", code.as_str(), "--to", "3"],
+        vec!["values", sub.as_str(), "--to", "3"],
+        vec!["values", nul, "--to", "3"],
+        vec!["move", "kayles", "1", long.as_str()],
+    ] {
+        let out = grundy(&args, None);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.len() < 600,
+            "{} bytes: {}",
+            stderr.len(),
+            &stderr[..200]
+        );
+        assert!(
+            !stderr.trim_end().chars().any(char::is_control),
+            "{stderr:?}"
+        );
+    }
+}
