@@ -22,9 +22,8 @@ pub const QUOTED_CHARS: usize = 40;
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(QUOTED_CHARS + 16);
     out.push('\'');
-    let mut shown = 0;
     let mut chars = text.chars();
-    for c in chars.by_ref() {
+    for (shown, c) in chars.by_ref().enumerate() {
         if shown == QUOTED_CHARS {
             let total = QUOTED_CHARS + 1 + chars.count();
             out.push_str(&format!("…' ({total} characters)"));
@@ -35,7 +34,6 @@ pub fn quoted(text: &str) -> String {
         } else {
             out.push(c);
         }
-        shown += 1;
     }
     out.push('\'');
     out
