@@ -18,6 +18,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "grundy",
     version,
+    long_version = concat!(
+        env!("CARGO_PKG_VERSION"),
+        "\n",
+        env!("GRUNDY_COMMIT"),
+        "\n",
+        env!("GRUNDY_BUILT")
+    ),
     propagate_version = true,
     max_term_width = 100
 )]
@@ -161,7 +168,8 @@ pub struct PeriodArgs {
 /// Arguments of `grundy verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// A certificate written by `grundy period --certificate`
+    /// A certificate written by `grundy period --certificate`, or - for
+    /// standard input
     pub file: std::path::PathBuf,
 }
 

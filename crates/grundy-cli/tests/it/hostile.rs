@@ -60,3 +60,39 @@ fn errors_do_not_echo_huge_or_raw_input() {
         );
     }
 }
+
+/// `verify -` reads the certificate from standard input, bounded as a file
+/// is: a certificate piped from `period` verifies, an endless stream is
+/// refused after the limit.
+#[test]
+fn verify_reads_standard_input_bounded() {
+    let cert = crate::ok(&["period", "0.07", "--certificate", "-"]);
+    let out = grundy(&["verify", "-"], Some(&cert));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("verified: 0.07")
+    );
+    let flood = vec![b'#'; grundy::certificate::MAX_TEXT + 10];
+    let out = crate::grundy_bytes(&["verify", "-"], &flood);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("longer than"), "{stderr}");
+}
+
+/// `--version` names the commit and the compiler it was built from.
+#[test]
+fn version_says_how_it_was_built() {
+    let version = crate::ok(&["--version"]);
+    let lines: Vec<&str> = version.lines().collect();
+    assert_eq!(lines.len(), 3, "{version}");
+    assert!(lines[0].starts_with("grundy "), "{version}");
+    assert!(lines[1].starts_with("commit ") || lines[1].contains("not built from a git checkout"));
+    assert!(lines[2].starts_with("built by rustc "), "{version}");
+}
