@@ -134,6 +134,35 @@ pub enum Command {
     ///
     /// Example: grundy man | man -l -   or   grundy man ~/.local/share/man/man1
     Man(ManArgs),
+    /// Show or clear the value cache: `list` its files (game, heaps held,
+    /// size), `size` in all, `clear` every file or one game's, `dir` where
+    /// it is.
+    ///
+    /// Example: grundy cache list; grundy cache clear kayles
+    Cache(CacheArgs),
+}
+
+/// Arguments of `grundy cache`.
+#[derive(Debug, Args)]
+pub struct CacheArgs {
+    #[command(subcommand)]
+    pub action: CacheAction,
+}
+
+/// What `grundy cache` does.
+#[derive(Debug, Subcommand)]
+pub enum CacheAction {
+    /// List the files: game, heaps held, size
+    List(OutputArgs),
+    /// Print the number of files and their total size
+    Size(OutputArgs),
+    /// Remove every file of the cache, or those of one game
+    Clear {
+        /// Only this game's values, e.g. kayles or 0.16
+        game: Option<String>,
+    },
+    /// Print the cache directory
+    Dir,
 }
 
 /// How far to search for a period.

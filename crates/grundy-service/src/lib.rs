@@ -43,6 +43,7 @@ mod question;
 pub mod report;
 mod solver;
 mod store;
+mod store_files;
 mod watch;
 
 pub use answers::{MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify};
@@ -54,6 +55,7 @@ pub use report::{
 };
 pub use solver::{COSTLY_SEARCH_LIMIT, Config, OBSERVE_LIMIT, SEARCH_LIMIT, Solver};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
+pub use store_files::StoredFile;
 pub use watch::{Event, TableSummary, Watch};
 
 /// The library the solver is built on, for the types front ends name

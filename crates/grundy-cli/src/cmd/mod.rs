@@ -15,6 +15,7 @@ use crate::failure::usage;
 use crate::progress::Bar;
 
 mod analyze;
+mod cache;
 mod completions;
 mod count;
 mod man;
@@ -272,6 +273,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Man(args) => man::run(args, &mut out),
+        Command::Cache(args) => cache::run(&cli, args, &mut out),
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();
