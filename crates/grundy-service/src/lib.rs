@@ -46,7 +46,9 @@ mod store;
 mod store_files;
 mod watch;
 
-pub use answers::{MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify};
+pub use answers::{
+    ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
+};
 pub use game::Game;
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{

@@ -376,8 +376,10 @@ pub struct AnalysisReport {
     /// The period verdict.
     pub periodicity: PeriodReport,
     /// With a pattern, the heaps before it whose value differs from the
-    /// periodic continuation.
+    /// periodic continuation: the first [`EXCEPTIONS_LISTED`](crate::EXCEPTIONS_LISTED).
     pub exceptions: Option<Vec<u64>>,
+    /// With a pattern, the number of exceptions.
+    pub exceptions_total: Option<u64>,
 }
 
 /// What a verified certificate proves.

@@ -96,3 +96,26 @@ fn version_says_how_it_was_built() {
     assert!(lines[1].starts_with("commit ") || lines[1].contains("not built from a git checkout"));
     assert!(lines[2].starts_with("built by rustc "), "{version}");
 }
+
+/// `analyze` stays a readable page: a game with a long period (0.16's is
+/// 149,459) shows its first values and the number of exceptions, not
+/// megabytes; a period of 1 (nim) gets rows of 10; heap 0 alone is not
+/// read as "zero P-positions".
+#[test]
+fn analyze_stays_readable() {
+    let long = crate::ok(&["analyze", "0.16"]);
+    assert!(long.len() < 8 << 10, "{} bytes", long.len());
+    assert!(long.contains("shows more"), "{long}");
+    let json: serde_json::Value =
+        serde_json::from_str(&crate::ok(&["analyze", "0.16", "--format", "json"])).unwrap();
+    let listed = json["exceptions"].as_array().unwrap().len() as u64;
+    assert!(json["exceptions_total"].as_u64().unwrap() > listed);
+    let nim = crate::ok(&["analyze", "nim"]);
+    assert!(nim.contains("10 a row"), "{nim}");
+    let kayles = crate::ok(&["analyze", "kayles"]);
+    let p = kayles
+        .lines()
+        .find(|l| l.starts_with("P-positions"))
+        .unwrap();
+    assert!(p.contains("heap 0 only"), "{p}");
+}
