@@ -119,3 +119,21 @@ fn analyze_stays_readable() {
         .unwrap();
     assert!(p.contains("heap 0 only"), "{p}");
 }
+
+/// Counts stay exact past 128 bits with wide histograms too (nim to 10^6:
+/// a million distinct values), as the help promises: a decimal string in
+/// JSON, never "does not fit".
+#[test]
+fn counts_past_128_bits_with_wide_histograms_are_exact() {
+    let json: serde_json::Value = serde_json::from_str(&crate::ok(&[
+        "count", "nim", "--heaps", "16", "--to", "10^6", "--format", "json",
+    ]))
+    .unwrap();
+    let losing = json["losing"]
+        .as_str()
+        .expect("a decimal string past 128 bits");
+    assert!(
+        losing.len() > 39 && losing.bytes().all(|b| b.is_ascii_digit()),
+        "{losing}"
+    );
+}
