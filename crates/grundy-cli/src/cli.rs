@@ -29,7 +29,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     max_term_width = 100
 )]
 #[command(
-    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy\n  grundy period 0.07 --format json\n  grundy count sub:squares --heaps 3 --to 29\n\nExit status: 0 on success; 1 when something failed (a file could not be written); 2 for bad input, including a request refused as too large for the memory budget; 130 when Ctrl-C stopped a computation (what it computed is saved in the cache)."
+    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy\n  grundy period 0.07 --format json\n  grundy count sub:squares --heaps 3 --to 29\n\nExit status: 0 on success; 1 when something failed (a file could not be written); 2 for bad input, including a certificate that does not verify and a request refused as too large for the memory budget; 130 when Ctrl-C stopped a computation (what it computed is saved in the cache)."
 )]
 pub struct Cli {
     /// Refuse computations whose tables would take more than this much

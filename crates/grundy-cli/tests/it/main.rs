@@ -11,6 +11,7 @@ mod outputs;
 mod periodicity;
 mod play;
 mod ppos;
+mod reliability;
 mod wire;
 
 use std::io::Write;
