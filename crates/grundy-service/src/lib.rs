@@ -15,7 +15,8 @@
 //! - watching and stopping a request from outside ([`Watch`]).
 //!
 //! Every question has a method on [`Solver`] returning a serde report
-//! ([`report`]): the same JSON everywhere. Front ends that receive
+//! ([`report`]): the same JSON everywhere, with integers past 2^53 − 1 as
+//! decimal strings ([`JsonInt`]). Front ends that receive
 //! questions as data deserialize a [`Question`] and call
 //! [`Solver::answer`].
 //!
@@ -28,7 +29,7 @@
 //! assert_eq!(count.wins, 852_941_176_470_588_232);
 //! assert_eq!(
 //!     serde_json::to_string(&count).unwrap(),
-//!     r#"{"game":"0.07","to":1000000000000000000,"wins":852941176470588232,"losses":147058823529411768}"#
+//!     r#"{"game":"0.07","to":"1000000000000000000","wins":"852941176470588232","losses":"147058823529411768"}"#
 //! );
 //! # Ok::<(), grundy::Error>(())
 //! ```
@@ -39,6 +40,7 @@
 
 mod answers;
 mod game;
+mod json_int;
 mod question;
 pub mod report;
 mod solver;
@@ -50,6 +52,7 @@ pub use answers::{
     ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
 };
 pub use game::Game;
+pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
     AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,
