@@ -137,3 +137,35 @@ fn counts_past_128_bits_with_wide_histograms_are_exact() {
         "{losing}"
     );
 }
+
+/// `--heaps`, `--limit` and `--max-memory` take the size syntax the other
+/// sizes take, with the same answers as plain numbers.
+#[test]
+fn every_size_flag_takes_the_size_syntax() {
+    let plain = crate::ok(&[
+        "--max-memory",
+        "1073741824",
+        "count",
+        "sub:squares",
+        "--heaps",
+        "2",
+        "--to",
+        "100",
+    ]);
+    let powers = crate::ok(&[
+        "--max-memory",
+        "2^30",
+        "count",
+        "sub:squares",
+        "--heaps",
+        "2^1",
+        "--to",
+        "10^2",
+    ]);
+    assert_eq!(plain, powers);
+    let listed = crate::ok(&[
+        "move", "kayles", "50", "60", "--limit", "10^0", "--format", "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    assert_eq!(json["moves"].as_array().unwrap().len(), 1);
+}
