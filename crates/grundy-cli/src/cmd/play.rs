@@ -207,3 +207,45 @@ fn next_line(
         Err(_) => Line::NotText,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever bytes come in, lines are read without a panic, each
+        /// held line is at most the limit, and the text lines, joined,
+        /// are the input's valid lines.
+        #[test]
+        fn any_bytes_read_as_lines(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+            let mut reader = std::io::BufReader::with_capacity(7, bytes.as_slice());
+            let mut buffer = Vec::new();
+            let mut first = true;
+            let mut lines = 0;
+            while let Some(line) = next_line(&mut reader, &mut buffer, first).unwrap() {
+                first = false;
+                lines += 1;
+                prop_assert!(buffer.len() <= LONGEST_LINE);
+                if let Line::Text(text) = line {
+                    prop_assert!(!text.contains('\n'));
+                    let _ = crate::input::heaps(&text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
+                }
+            }
+            prop_assert_eq!(lines, bytes.split(|&b| b == b'\n').count() - usize::from(bytes.last() == Some(&b'\n')));
+        }
+
+        /// Valid positions survive any split into buffer refills.
+        #[test]
+        fn positions_read_back(heaps in prop::collection::vec(any::<u64>(), 1..20), capacity in 1usize..64) {
+            let text = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n";
+            let mut reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            let mut buffer = Vec::new();
+            let Some(Line::Text(line)) = next_line(&mut reader, &mut buffer, true).unwrap() else {
+                return Err(TestCaseError::fail("not read as text"));
+            };
+            let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+            prop_assert_eq!(crate::input::heaps(&words).unwrap(), heaps);
+        }
+    }
+}
