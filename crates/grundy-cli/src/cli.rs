@@ -44,6 +44,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     pub cache: Option<std::path::PathBuf>,
 
+    /// Threads the engines compute on [default: one a core]
+    #[arg(long, global = true, value_name = "N", value_parser = crate::input::threads)]
+    pub threads: Option<std::num::NonZeroUsize>,
+
     /// Neither read nor write the value cache
     #[arg(long, global = true, conflicts_with = "cache")]
     pub no_cache: bool,
@@ -276,7 +280,7 @@ pub struct ComputeArgs {
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
     /// Print on stderr which engine ran, what it found (mask, rare heaps,
-    /// largest value) and how long it took
+    /// largest value), how long it took and the CPU time it used
     #[arg(long)]
     pub stats: bool,
 }

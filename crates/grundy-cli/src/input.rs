@@ -30,6 +30,15 @@ pub fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
         })
 }
 
+/// A clap value parser for `--threads`: 1 to 1024.
+pub fn threads(text: &str) -> Result<std::num::NonZeroUsize, String> {
+    count::<usize>(text)
+        .ok()
+        .filter(|n| (1..=1024).contains(n))
+        .and_then(std::num::NonZeroUsize::new)
+        .ok_or_else(|| format!("{} is not a number of threads from 1 to 1024", quoted(text)))
+}
+
 /// Reads `--max`: `None` leaves the search limit to the solver.
 pub fn max(search: &crate::cli::SearchArgs) -> anyhow::Result<Option<u64>> {
     search.max.as_deref().map(|t| size(t, "--max")).transpose()

@@ -92,10 +92,15 @@ impl Context {
         question: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T>,
     ) -> anyhow::Result<T> {
         let started = Instant::now();
+        let cpu = crate::cpu::used();
         let mut stats = Stats::default();
         let mut watch = self.watch(what, &mut stats);
         let answer = question(&self.solver, &mut watch);
         drop(watch);
+        stats.cpu = cpu
+            .zip(crate::cpu::used())
+            .map(|(a, b)| b.saturating_sub(a));
+        stats.threads = self.solver.threads();
         self.print_stats(&stats, started);
         Ok(answer?)
     }
@@ -122,6 +127,10 @@ pub struct Stats {
     table: Option<TableSummary>,
     store: String,
     saved: String,
+    /// CPU time the request used, where the system says.
+    cpu: Option<Duration>,
+    /// Threads the engines had.
+    threads: usize,
 }
 
 impl Stats {
@@ -198,6 +207,17 @@ impl Stats {
             },
         );
         line("time", format!("{:.3} s", elapsed.as_secs_f64()));
+        if let Some(cpu) = self.cpu {
+            let busy = cpu.as_secs_f64() / elapsed.as_secs_f64().max(1e-9);
+            line(
+                "cpu",
+                format!(
+                    "{:.3} s on {} thread(s): {busy:.1} cores busy on average",
+                    cpu.as_secs_f64(),
+                    self.threads
+                ),
+            );
+        }
         text
     }
 }
@@ -254,6 +274,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ))
         })?,
         memory_kept: budget.max_bytes() / 4,
+        threads: cli.threads,
     };
     let ctx = Context {
         solver: Solver::new(config),
