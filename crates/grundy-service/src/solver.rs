@@ -54,7 +54,10 @@ pub struct Config {
     pub checkpoint_every: Duration,
     /// The most bytes of value tables kept in memory between requests.
     pub memory_kept: u64,
-    /// Threads an engine computes on; `None`: one a core.
+    /// Threads the engines compute on; `None`: one a core (rayon's global
+    /// pool). One pool serves every request of the solver, so requests
+    /// computing at once share its threads: a survey running one game a
+    /// core leaves this `None`.
     pub threads: Option<NonZeroUsize>,
 }
 
