@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use grundy_service::grundy::{self, ErrorKind};
@@ -38,8 +38,12 @@ impl Shared {
     }
 }
 
-/// Why a computation was stopped from outside.
-const RUNNING: u8 = 0;
+/// A computation is heavy once it has computed for this long: then it
+/// needs one of the heavy permits. Shorter ones (a few values, a small
+/// scan) run without.
+pub(crate) const HEAVY_AFTER: Duration = Duration::from_millis(50);
+
+/// Why a computation was stopped from outside (0: it was not).
 const GONE: u8 = 1;
 const TIMED_OUT: u8 = 2;
 const BUSY: u8 = 3;
@@ -95,7 +99,8 @@ fn progress_of(event: &Event) -> Option<Progress> {
 }
 
 /// Runs `job` on the blocking pool. The first time the job reports
-/// computing work it takes a heavy permit (or stops: 503); it stops when
+/// computing work after [`HEAVY_AFTER`] it takes a heavy permit (or stops:
+/// 503); it stops when
 /// `stop` says the client went away or the time limit passed (504).
 /// Progress goes to `progress` when given (dropped when the receiver lags).
 pub(crate) async fn run<T: Send + 'static>(
@@ -113,6 +118,7 @@ pub(crate) async fn run<T: Send + 'static>(
     let watched = Arc::clone(&stop);
     let handle = tokio::task::spawn_blocking(move || {
         let _in_flight = in_flight;
+        let started = Instant::now();
         let mut permit = None;
         let mut last_told: Option<Instant> = None;
         let stop = watched;
@@ -126,7 +132,7 @@ pub(crate) async fn run<T: Send + 'static>(
                 return ControlFlow::Break(());
             }
             if let Some(p) = progress_of(&event) {
-                if permit.is_none() {
+                if permit.is_none() && started.elapsed() >= HEAVY_AFTER {
                     match Arc::clone(&heavy).try_acquire_owned() {
                         Ok(p) => permit = Some(p),
                         Err(_) => {
@@ -172,7 +178,7 @@ pub(crate) async fn run<T: Send + 'static>(
                 "gone",
                 "the client went away",
             ),
-            RUNNING | _ => ApiError::from(e),
+            _ => ApiError::from(e),
         }
     })
 }
