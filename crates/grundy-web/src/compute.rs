@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use grundy_service::grundy::{self, ErrorKind};
 use grundy_service::{Event, Solver, Watch};
 use serde::Serialize;
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
 use crate::error::ApiError;
 use crate::limits::Limits;
@@ -23,6 +23,8 @@ pub(crate) struct Shared {
     pub limits: Limits,
     /// Permits for heavy computations.
     pub heavy: Arc<Semaphore>,
+    /// Permits for computations in their first [`HEAVY_AFTER`].
+    pub short: Arc<Semaphore>,
     /// Permits for requests on the blocking pool.
     pub in_flight: Arc<Semaphore>,
 }
@@ -32,6 +34,7 @@ impl Shared {
         Shared {
             solver,
             heavy: Arc::new(Semaphore::new(limits.heavy.max(1))),
+            short: Arc::new(Semaphore::new(limits.heavy.max(1))),
             in_flight: Arc::new(Semaphore::new(limits.in_flight.max(1))),
             limits,
         }
@@ -39,8 +42,10 @@ impl Shared {
 }
 
 /// A computation is heavy once it has computed for this long: then it
-/// needs one of the heavy permits. Shorter ones (a few values, a small
-/// scan) run without.
+/// needs one of the heavy permits. Before, it may run on a short permit
+/// (as many as heavy ones), so that a few values or a small scan do not
+/// take a heavy permit; a question answered from values already computed
+/// needs neither.
 pub(crate) const HEAVY_AFTER: Duration = Duration::from_millis(50);
 
 /// Why a computation was stopped from outside (0: it was not).
@@ -66,6 +71,13 @@ impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.gone.store(true, Ordering::Relaxed);
     }
+}
+
+/// What a computing request holds.
+#[derive(Debug)]
+enum Permit {
+    Short(OwnedSemaphorePermit),
+    Heavy(OwnedSemaphorePermit),
 }
 
 /// A progress event of a stream.
@@ -98,9 +110,9 @@ fn progress_of(event: &Event) -> Option<Progress> {
     }
 }
 
-/// Runs `job` on the blocking pool. The first time the job reports
-/// computing work after [`HEAVY_AFTER`] it takes a heavy permit (or stops:
-/// 503); it stops when
+/// Runs `job` on the blocking pool. When the job reports computing work it
+/// takes a short permit, or a heavy one once past [`HEAVY_AFTER`] (when
+/// there is none left, it stops: 503); it stops when
 /// `stop` says the client went away or the time limit passed (504).
 /// Progress goes to `progress` when given (dropped when the receiver lags).
 pub(crate) async fn run<T: Send + 'static>(
@@ -114,12 +126,13 @@ pub(crate) async fn run<T: Send + 'static>(
     };
     let deadline = Instant::now() + shared.limits.time;
     let heavy = Arc::clone(&shared.heavy);
+    let short = Arc::clone(&shared.short);
     let solver = Arc::clone(&shared.solver);
     let watched = Arc::clone(&stop);
     let handle = tokio::task::spawn_blocking(move || {
         let _in_flight = in_flight;
         let started = Instant::now();
-        let mut permit = None;
+        let mut permit: Option<Permit> = None;
         let mut last_told: Option<Instant> = None;
         let stop = watched;
         let mut watch = Watch::new(move |event| {
@@ -132,14 +145,23 @@ pub(crate) async fn run<T: Send + 'static>(
                 return ControlFlow::Break(());
             }
             if let Some(p) = progress_of(&event) {
-                if permit.is_none() && started.elapsed() >= HEAVY_AFTER {
-                    match Arc::clone(&heavy).try_acquire_owned() {
-                        Ok(p) => permit = Some(p),
-                        Err(_) => {
-                            stop.reason.store(BUSY, Ordering::Relaxed);
-                            return ControlFlow::Break(());
-                        }
-                    }
+                let young = started.elapsed() < HEAVY_AFTER;
+                permit = match permit.take() {
+                    Some(Permit::Heavy(p)) => Some(Permit::Heavy(p)),
+                    Some(Permit::Short(p)) if young => Some(Permit::Short(p)),
+                    None if young => Arc::clone(&short)
+                        .try_acquire_owned()
+                        .map(Permit::Short)
+                        .or_else(|_| Arc::clone(&heavy).try_acquire_owned().map(Permit::Heavy))
+                        .ok(),
+                    _ => Arc::clone(&heavy)
+                        .try_acquire_owned()
+                        .map(Permit::Heavy)
+                        .ok(),
+                };
+                if permit.is_none() {
+                    stop.reason.store(BUSY, Ordering::Relaxed);
+                    return ControlFlow::Break(());
                 }
                 // At most ten progress events a second reach the stream.
                 let due = last_told.is_none_or(|t| t.elapsed().as_millis() >= 100);

@@ -560,7 +560,12 @@ async fn past_the_cap_heavy_requests_get_503_and_cheap_ones_go_on() {
         .await
         .unwrap();
     let mut body = response.into_body();
-    read_until(&mut body, "event: progress").await;
+    // Two progress events, 100 ms apart at least: past its first 50 ms the
+    // computation holds the heavy permit.
+    let mut seen = read_until(&mut body, "event: progress").await;
+    while seen.matches("event: progress").count() < 2 {
+        seen.push_str(&read_until(&mut body, "event: progress").await);
+    }
     // A second heavy computation, on another game.
     let (status, headers, err) = get(&app, "/api/count?game=sub:squares&to=100000000").await;
     assert_eq!(
