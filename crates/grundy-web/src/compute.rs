@@ -134,6 +134,9 @@ pub(crate) async fn run<T: Send + 'static>(
         let started = Instant::now();
         let mut permit: Option<Permit> = None;
         let mut last_told: Option<Instant> = None;
+        // While another request computes the same game, its progress is
+        // told here; waiting needs no permit.
+        let mut waiting = false;
         let stop = watched;
         let mut watch = Watch::new(move |event| {
             if stop.gone.load(Ordering::Relaxed) {
@@ -144,7 +147,15 @@ pub(crate) async fn run<T: Send + 'static>(
                 stop.reason.store(TIMED_OUT, Ordering::Relaxed);
                 return ControlFlow::Break(());
             }
+            match event {
+                Event::Waiting => waiting = true,
+                Event::Resumed => waiting = false,
+                _ => {}
+            }
             if let Some(p) = progress_of(&event) {
+                if waiting {
+                    return ControlFlow::Continue(());
+                }
                 let young = started.elapsed() < HEAVY_AFTER;
                 permit = match permit.take() {
                     Some(Permit::Heavy(p)) => Some(Permit::Heavy(p)),
