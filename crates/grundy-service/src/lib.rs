@@ -41,6 +41,7 @@
 mod answers;
 mod game;
 mod json_int;
+mod moves;
 mod question;
 pub mod report;
 mod solver;
@@ -53,6 +54,7 @@ pub use answers::{
 };
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
+pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, MovesReport};
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
     AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,

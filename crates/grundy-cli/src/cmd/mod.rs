@@ -22,7 +22,9 @@ mod man;
 mod moves;
 mod period;
 mod play;
+mod plot;
 mod ppos;
+mod serve;
 mod values_cmd;
 mod verify;
 
@@ -295,6 +297,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Man(args) => man::run(args, &mut out),
         Command::Cache(args) => cache::run(&cli, args, &mut out),
+        Command::Serve(args) => serve::run(&ctx, args, &mut out),
+        Command::Plot(args) => plot::run(&ctx, args, &mut out),
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();
