@@ -127,6 +127,19 @@ pub enum Command {
     ///
     /// Example: grundy man | man -l -   or   grundy man ~/.local/share/man/man1
     Man(ManArgs),
+    /// Serve the web page and the JSON API on a local address: explore,
+    /// plot and play every game in a browser.
+    ///
+    /// Binds to loopback unless another address is given. Ctrl-C stops the
+    /// server after the requests in flight (at most 5 s). The API is
+    /// described in crates/grundy-web/API.md.
+    ///
+    /// Example: grundy serve --addr 127.0.0.1:8080, then open http://127.0.0.1:8080/
+    Serve(ServeArgs),
+    /// Write a scatter plot of G(n) as SVG.
+    ///
+    /// Example: grundy plot kayles --to 1000 -o kayles.svg
+    Plot(PlotArgs),
 }
 
 /// How far to search for a period.
@@ -356,4 +369,66 @@ pub struct PposArgs {
     pub method: PposMethod,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// Arguments of `grundy serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on (loopback by default; another address only
+    /// when given here)
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// Keep computed values in DIR (as --cache does for other commands);
+    /// requests never name files
+    #[arg(long, value_name = "DIR")]
+    pub store: Option<std::path::PathBuf>,
+    /// Most heaps in a position
+    #[arg(long, value_name = "K", default_value_t = grundy_web::Limits::default().heaps)]
+    pub max_heaps: usize,
+    /// Most heaps in a range of values
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().values_range)]
+    pub max_range: u64,
+    /// Most heaps in a plotted range
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().plot_range)]
+    pub max_plot_range: u64,
+    /// Largest period search limit (`max`) a request may give
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().search)]
+    pub max_search: u64,
+    /// Largest `to` of a count of positions of several heaps
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().multiset_to)]
+    pub max_multiset_to: u64,
+    /// Largest `to` of a P-position scan
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().ppositions_to)]
+    pub max_ppositions_to: u64,
+    /// Largest `to` of an analysis
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().analyze_to)]
+    pub max_analyze_to: u64,
+    /// Seconds a request may compute before it is stopped (504)
+    #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::Limits::default().time.as_secs_f64())]
+    pub time_limit: f64,
+    /// Heavy computations at once; more are answered 503 [default: the
+    /// number of cores, at least 2]
+    #[arg(long, value_name = "N")]
+    pub heavy: Option<usize>,
+    /// Largest request body in bytes (a certificate to verify)
+    #[arg(long, value_name = "BYTES", default_value_t = grundy_web::Limits::default().body_bytes)]
+    pub max_body: usize,
+}
+
+/// Arguments of `grundy plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
+    pub game: String,
+    /// Last heap plotted
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub to: String,
+    /// First heap plotted [default: 0]
+    #[arg(long, value_name = "M", allow_negative_numbers = true)]
+    pub from: Option<String>,
+    /// The SVG file to write, or - for standard output
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: std::path::PathBuf,
+    #[command(flatten)]
+    pub search: SearchArgs,
 }

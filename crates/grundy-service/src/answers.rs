@@ -486,7 +486,7 @@ impl Solver {
 
     /// Checks that the tables of a scan up to `to` fit in the budget before
     /// anything is computed, naming the largest bound that does.
-    fn multiheap_bound(
+    pub(crate) fn multiheap_bound(
         &self,
         game: &SubsetGame,
         to: u64,

@@ -7,6 +7,7 @@ use grundy::{Error, ErrorKind, Result, Ruleset};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
+use crate::moves::{DEFAULT_MOVES_ALL, MovesReport};
 use crate::report::{
     AnalysisReport, CountReport, MultiheapMoveReport, MultisetCountReport, PeriodReport,
     PositionReport, PposReport, ValuesReport, VerifyReport,
@@ -85,6 +86,20 @@ pub enum Question {
         #[serde(default)]
         max: Option<u64>,
     },
+    /// Every legal move of a position with its outcome, winning moves
+    /// first.
+    Moves {
+        /// The game's spec.
+        game: String,
+        /// The heap sizes.
+        heaps: Vec<u64>,
+        /// The most moves listed ([`DEFAULT_MOVES_ALL`] when absent).
+        #[serde(default)]
+        limit: Option<usize>,
+        /// The period search's limit (heap games).
+        #[serde(default)]
+        max: Option<u64>,
+    },
     /// How many P-positions a multi-heap game has up to `to`, and the sum
     /// of their coordinates.
     PPositions {
@@ -129,6 +144,8 @@ pub enum Answer {
     Position(PositionReport),
     /// To [`Question::Position`] in a multi-heap game.
     MultiheapMove(MultiheapMoveReport),
+    /// To [`Question::Moves`].
+    Moves(MovesReport),
     /// To [`Question::PPositions`].
     PPositions(PposReport),
     /// To [`Question::Analyze`].
@@ -205,6 +222,18 @@ impl Solver {
                 )?),
                 Game::Multiheap(g) => Answer::MultiheapMove(self.multiheap_move(&g, heaps, watch)?),
             },
+            Question::Moves {
+                game,
+                heaps,
+                limit,
+                max,
+            } => {
+                let limit = limit.unwrap_or(DEFAULT_MOVES_ALL);
+                Answer::Moves(match game.parse::<Game>()? {
+                    Game::Heaps(r) => self.moves(&r, heaps, limit, *max, watch)?,
+                    Game::Multiheap(g) => self.multiheap_moves(&g, heaps, limit, watch)?,
+                })
+            }
             Question::PPositions { game, to } => {
                 let Game::Multiheap(g) = game.parse::<Game>()? else {
                     return Err(Error::new(

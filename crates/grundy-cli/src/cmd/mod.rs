@@ -21,7 +21,9 @@ mod man;
 mod moves;
 mod period;
 mod play;
+mod plot;
 mod ppos;
+mod serve;
 mod values_cmd;
 mod verify;
 
@@ -272,6 +274,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Man(args) => man::run(args, &mut out),
+        Command::Serve(args) => serve::run(&ctx, args, &mut out),
+        Command::Plot(args) => plot::run(&ctx, args, &mut out),
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();

@@ -1,0 +1,490 @@
+//! The JSON routes: each reads its query into a [`Question`] (checking the
+//! server's limits first), asks the solver on the blocking pool, and
+//! answers the report's JSON, the same as the command line's
+//! `--format json`.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Query, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use grundy_service::grundy::Ruleset;
+use grundy_service::grundy::multiheap::SubsetGame;
+use grundy_service::{Game, Question};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::compute::{Shared, Stop, StopOnDrop, run};
+use crate::error::ApiError;
+use crate::limits::Limits;
+
+/// The longest game spec a request may give, in bytes.
+pub const MAX_SPEC: usize = 1_000;
+
+/// Reads the query of `uri` as `T`, rejecting unknown parameters and
+/// malformed numbers with a JSON 400.
+pub(crate) fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
+    Query::<T>::try_from_uri(uri)
+        .map(|Query(q)| q)
+        .map_err(|e| ApiError::bad("bad_query", e.body_text()))
+}
+
+pub(crate) fn json_response(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// A game spec within the length limit.
+fn spec(game: &str) -> Result<&str, ApiError> {
+    if game.len() > MAX_SPEC {
+        return Err(ApiError::limit(format!(
+            "a game spec of {} bytes is longer than the {MAX_SPEC} allowed",
+            game.len()
+        )));
+    }
+    Ok(game)
+}
+
+/// Heap sizes written `3,5,7` (empty: no heaps), at most `limits.heaps`.
+pub(crate) fn heaps(text: &str, limits: &Limits) -> Result<Vec<u64>, ApiError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let count = text.split(',').count();
+    if count > limits.heaps {
+        return Err(ApiError::limit(format!(
+            "{count} heaps is more than the {} a position may have here",
+            limits.heaps
+        )));
+    }
+    text.split(',')
+        .map(|h| {
+            h.trim().parse::<u64>().map_err(|_| {
+                ApiError::bad(
+                    "bad_query",
+                    format!(
+                        "heaps: '{}' is not a heap size; write sizes as decimal numbers from 0 to 2^64 − 1, separated by commas, as heaps=3,5,7",
+                        h.trim()
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+fn search(max: Option<u64>, limits: &Limits) -> Result<Option<u64>, ApiError> {
+    match max {
+        Some(m) if m > limits.search => Err(ApiError::limit(format!(
+            "max={m} is past the largest period search allowed here ({}); leave max out for the solver's default",
+            limits.search
+        ))),
+        _ => Ok(max),
+    }
+}
+
+fn range(from: u64, to: u64, most: u64, what: &str) -> Result<(), ApiError> {
+    if from > to {
+        return Err(ApiError::bad(
+            "invalid_input",
+            format!("from={from} is after to={to}; give from <= to"),
+        ));
+    }
+    if to - from >= most {
+        return Err(ApiError::limit(format!(
+            "{from}..={to} is {} heaps, more than the {most} {what} allows here; ask for a shorter range",
+            u128::from(to - from) + 1
+        )));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValuesParams {
+    game: String,
+    #[serde(default)]
+    from: u64,
+    to: u64,
+    max: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PeriodParams {
+    game: String,
+    max: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountParams {
+    game: String,
+    to: u64,
+    from: Option<u64>,
+    heaps: Option<u32>,
+    max: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionParams {
+    game: String,
+    heaps: String,
+    limit: Option<usize>,
+    max: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PposParams {
+    game: String,
+    to: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyzeParams {
+    game: String,
+    to: Option<u64>,
+    max: Option<u64>,
+}
+
+/// The question a route named `kind` asks, read from `uri`'s query.
+pub(crate) fn question(kind: &str, uri: &Uri, limits: &Limits) -> Result<Question, ApiError> {
+    Ok(match kind {
+        "values" => {
+            let p: ValuesParams = query(uri)?;
+            range(p.from, p.to, limits.values_range, "a list of values")?;
+            Question::Values {
+                game: spec(&p.game)?.to_string(),
+                from: p.from,
+                to: p.to,
+                max: search(p.max, limits)?,
+            }
+        }
+        "period" => {
+            let p: PeriodParams = query(uri)?;
+            Question::Period {
+                game: spec(&p.game)?.to_string(),
+                max: search(p.max, limits)?,
+            }
+        }
+        "count" => {
+            let p: CountParams = query(uri)?;
+            if p.heaps.is_some_and(|k| k > 1) && p.to > limits.multiset_to {
+                return Err(ApiError::limit(format!(
+                    "positions of several heaps are counted up to to={} here, not {}",
+                    limits.multiset_to, p.to
+                )));
+            }
+            Question::Count {
+                game: spec(&p.game)?.to_string(),
+                from: p.from,
+                to: p.to,
+                heaps: p.heaps,
+                max: search(p.max, limits)?,
+            }
+        }
+        "position" | "moves" => {
+            let p: PositionParams = query(uri)?;
+            let heaps = heaps(&p.heaps, limits)?;
+            if let Some(l) = p.limit.filter(|&l| l > limits.moves_listed) {
+                return Err(ApiError::limit(format!(
+                    "limit={l} is more moves than the {} listed here",
+                    limits.moves_listed
+                )));
+            }
+            let game = spec(&p.game)?.to_string();
+            let max = search(p.max, limits)?;
+            if kind == "position" {
+                Question::Position {
+                    game,
+                    heaps,
+                    limit: p.limit,
+                    max,
+                }
+            } else {
+                Question::Moves {
+                    game,
+                    heaps,
+                    limit: Some(p.limit.unwrap_or(limits.moves_listed)),
+                    max,
+                }
+            }
+        }
+        "ppositions" => {
+            let p: PposParams = query(uri)?;
+            if p.to > limits.ppositions_to {
+                return Err(ApiError::limit(format!(
+                    "P-positions are scanned up to to={} here, not {}",
+                    limits.ppositions_to, p.to
+                )));
+            }
+            Question::PPositions {
+                game: spec(&p.game)?.to_string(),
+                to: p.to,
+            }
+        }
+        "analyze" => {
+            let p: AnalyzeParams = query(uri)?;
+            if let Some(to) = p.to.filter(|&to| to > limits.analyze_to) {
+                return Err(ApiError::limit(format!(
+                    "an analysis lists values up to to={} here, not {to}",
+                    limits.analyze_to
+                )));
+            }
+            Question::Analyze {
+                game: spec(&p.game)?.to_string(),
+                to: p.to,
+                max: search(p.max, limits)?,
+            }
+        }
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                format!("no route /api/{kind}; the API is described at /api and in API.md"),
+            ));
+        }
+    })
+}
+
+/// Asks `question` and answers its JSON.
+pub(crate) async fn answer(shared: &Shared, question: Question) -> Result<Response, ApiError> {
+    let stop = Arc::new(Stop::default());
+    let _guard = StopOnDrop(Arc::clone(&stop));
+    let body = run(shared, stop, None, move |solver, watch| {
+        let answer = solver.answer(&question, watch)?;
+        Ok(serde_json::to_string(&answer).unwrap_or_default())
+    })
+    .await?;
+    Ok(json_response(body))
+}
+
+macro_rules! plain_route {
+    ($name:ident, $kind:literal) => {
+        pub(crate) async fn $name(
+            State(shared): State<Shared>,
+            uri: Uri,
+        ) -> Result<Response, ApiError> {
+            let question = question($kind, &uri, &shared.limits)?;
+            answer(&shared, question).await
+        }
+    };
+}
+
+plain_route!(values, "values");
+plain_route!(period, "period");
+plain_route!(count, "count");
+plain_route!(position, "position");
+plain_route!(moves, "moves");
+plain_route!(ppositions, "ppositions");
+plain_route!(analyze, "analyze");
+
+/// `POST /api/verify`: the body is a certificate's text.
+pub(crate) async fn verify(
+    State(shared): State<Shared>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "body_too_large",
+                format!(
+                    "the body is larger than the {} bytes a certificate may have here",
+                    shared.limits.body_bytes
+                ),
+            )
+        } else {
+            ApiError::bad("bad_body", e.body_text())
+        }
+    })?;
+    let text = String::from_utf8(body.to_vec()).map_err(|_| {
+        ApiError::bad(
+            "bad_body",
+            "the body is not UTF-8 text; send the certificate file as it is",
+        )
+    })?;
+    answer(&shared, Question::Verify { text }).await
+}
+
+/// `GET /api/certificate`: the certificate's text, as a download.
+pub(crate) async fn certificate(
+    State(shared): State<Shared>,
+    uri: Uri,
+) -> Result<Response, ApiError> {
+    let p: PeriodParams = query(&uri)?;
+    let game = heap_game(spec(&p.game)?)?;
+    let max = search(p.max, &shared.limits)?;
+    let stop = Arc::new(Stop::default());
+    let _guard = StopOnDrop(Arc::clone(&stop));
+    let name = game.to_string();
+    let (report, text) = run(&shared, stop, None, move |solver, watch| {
+        solver.certificate(&game, max, watch)
+    })
+    .await?;
+    let Some(text) = text else {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "not_proved",
+            format!(
+                "no certificate: {}; only a proved period has one",
+                report.sentence()
+            ),
+        ));
+    };
+    let file: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}.cert\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// A heap game (a sum of heaps), or a 400 naming why not.
+pub(crate) fn heap_game(spec: &str) -> Result<Ruleset, ApiError> {
+    match spec.parse::<Game>()? {
+        Game::Heaps(r) => Ok(r),
+        Game::Multiheap(g) => Err(ApiError::bad(
+            "invalid_input",
+            format!("{g} is not a sum of heaps; ask for its position, moves or P-positions"),
+        )),
+    }
+}
+
+/// One game as `/api/games` and `/api/game` describe it.
+#[derive(Serialize)]
+struct GameInfo {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'static str>,
+    spec: String,
+    rules: String,
+    kind: &'static str,
+}
+
+fn info(name: Option<&'static str>, game: &Game) -> GameInfo {
+    let (rules, kind) = match game {
+        Game::Heaps(r) => (r.describe(), "heap"),
+        Game::Multiheap(g) => (multiheap_rules(g), "multiheap"),
+    };
+    GameInfo {
+        name,
+        spec: game.to_string(),
+        rules,
+        kind,
+    }
+}
+
+fn multiheap_rules(game: &SubsetGame) -> String {
+    let k = game.heaps();
+    let sizes: Vec<String> = game.sizes().iter().map(|s| s.to_string()).collect();
+    let sizes = match sizes.as_slice() {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [] => "no".to_string(),
+    };
+    format!(
+        "{k} heaps; a move takes the same positive number of tokens from each of {sizes} heap(s) at once."
+    )
+}
+
+/// The named games the page offers first.
+const NAMED: &[(&str, &str)] = &[
+    ("nim", "nim"),
+    ("kayles", "kayles"),
+    ("dawson-kayles", "0.07"),
+    ("dawsons-chess", "0.137"),
+    ("grundy", "grundy"),
+    ("subtraction 1-3", "sub:1,2,3"),
+    ("nim-square", "sub:squares"),
+    ("0.16", "0.16"),
+    ("wythoff", "wythoff"),
+    ("stone", "stone"),
+];
+
+/// Words on the spec syntax, for the page.
+pub const SYNTAX: &str = "A game is a spec: a take-and-break code in Winning Ways notation (0.07, .07, 4.07, 0.137; hexadecimal with digits 8-f, as in 0.8f or hex:0.8f; 0.0 for no move), grundy (Grundy's game), nim, a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07), kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares). Games that take the same amount from several heaps at once: wythoff, stone, subsets:K:SUBSETS.";
+
+/// `GET /api/games`.
+pub(crate) async fn games() -> Response {
+    #[derive(Serialize)]
+    struct Games {
+        games: Vec<GameInfo>,
+        syntax: &'static str,
+    }
+    let games = NAMED
+        .iter()
+        .filter_map(|&(name, spec)| Some(info(Some(name), &spec.parse::<Game>().ok()?)))
+        .collect();
+    json_response(
+        serde_json::to_string(&Games {
+            games,
+            syntax: SYNTAX,
+        })
+        .unwrap_or_default(),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpecParams {
+    spec: String,
+}
+
+/// `GET /api/game?spec=S`: the canonical spec and the rules in words.
+pub(crate) async fn game(uri: Uri) -> Result<Response, ApiError> {
+    let p: SpecParams = query(&uri)?;
+    let game: Game = spec(&p.spec)?.parse()?;
+    let info = info(None, &game);
+    #[derive(Serialize)]
+    struct One {
+        game: String,
+        rules: String,
+        kind: &'static str,
+    }
+    Ok(json_response(
+        serde_json::to_string(&One {
+            game: info.spec,
+            rules: info.rules,
+            kind: info.kind,
+        })
+        .unwrap_or_default(),
+    ))
+}
+
+/// `GET /api/plot.svg`: a scatter of `G(n)`.
+pub(crate) async fn plot(State(shared): State<Shared>, uri: Uri) -> Result<Response, ApiError> {
+    let p: ValuesParams = query(&uri)?;
+    range(p.from, p.to, shared.limits.plot_range, "a plot")?;
+    let game = heap_game(spec(&p.game)?)?;
+    let max = search(p.max, &shared.limits)?;
+    let stop = Arc::new(Stop::default());
+    let _guard = StopOnDrop(Arc::clone(&stop));
+    let svg = run(&shared, stop, None, move |solver, watch| {
+        let report = solver.values_report(&game, p.from, p.to, max, watch)?;
+        Ok(crate::plot::scatter(&report))
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}

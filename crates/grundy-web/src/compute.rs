@@ -1,0 +1,178 @@
+//! Running a question on tokio's blocking pool under a watch that stops it
+//! when the client goes away, when the time limit passes, or when it would
+//! be one heavy computation too many.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::time::Instant;
+
+use axum::http::StatusCode;
+use grundy_service::grundy::{self, ErrorKind};
+use grundy_service::{Event, Solver, Watch};
+use serde::Serialize;
+use tokio::sync::{Semaphore, mpsc};
+
+use crate::error::ApiError;
+use crate::limits::Limits;
+
+/// What the server shares among requests.
+#[derive(Clone, Debug)]
+pub(crate) struct Shared {
+    pub solver: Arc<Solver>,
+    pub limits: Limits,
+    /// Permits for heavy computations.
+    pub heavy: Arc<Semaphore>,
+    /// Permits for requests on the blocking pool.
+    pub in_flight: Arc<Semaphore>,
+}
+
+impl Shared {
+    pub fn new(solver: Arc<Solver>, limits: Limits) -> Self {
+        Shared {
+            solver,
+            heavy: Arc::new(Semaphore::new(limits.heavy.max(1))),
+            in_flight: Arc::new(Semaphore::new(limits.in_flight.max(1))),
+            limits,
+        }
+    }
+}
+
+/// Why a computation was stopped from outside.
+const RUNNING: u8 = 0;
+const GONE: u8 = 1;
+const TIMED_OUT: u8 = 2;
+const BUSY: u8 = 3;
+
+/// The stop switch of one request, shared by the request and its
+/// computation.
+#[derive(Debug, Default)]
+pub(crate) struct Stop {
+    gone: AtomicBool,
+    reason: AtomicU8,
+}
+
+/// Tells the computation that its client went away when dropped: held by
+/// the handler's future (dropped when the connection closes) or by the
+/// event stream.
+#[derive(Debug)]
+pub(crate) struct StopOnDrop(pub Arc<Stop>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.gone.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A progress event of a stream.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct Progress {
+    pub done: u64,
+    pub total: Option<u64>,
+    pub what: &'static str,
+}
+
+/// Whether an event means values are being computed (not read).
+fn progress_of(event: &Event) -> Option<Progress> {
+    match *event {
+        Event::Values { done, total } => Some(Progress {
+            done,
+            total: Some(total),
+            what: "values",
+        }),
+        Event::Search { done, to, .. } => Some(Progress {
+            done,
+            total: Some(to),
+            what: "search",
+        }),
+        Event::Scan { done, total } => Some(Progress {
+            done,
+            total: Some(total),
+            what: "scan",
+        }),
+        _ => None,
+    }
+}
+
+/// Runs `job` on the blocking pool. The first time the job reports
+/// computing work it takes a heavy permit (or stops: 503); it stops when
+/// `stop` says the client went away or the time limit passed (504).
+/// Progress goes to `progress` when given (dropped when the receiver lags).
+pub(crate) async fn run<T: Send + 'static>(
+    shared: &Shared,
+    stop: Arc<Stop>,
+    progress: Option<mpsc::Sender<Progress>>,
+    job: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let Ok(in_flight) = Arc::clone(&shared.in_flight).try_acquire_owned() else {
+        return Err(ApiError::busy());
+    };
+    let deadline = Instant::now() + shared.limits.time;
+    let heavy = Arc::clone(&shared.heavy);
+    let solver = Arc::clone(&shared.solver);
+    let watched = Arc::clone(&stop);
+    let handle = tokio::task::spawn_blocking(move || {
+        let _in_flight = in_flight;
+        let mut permit = None;
+        let mut last_told: Option<Instant> = None;
+        let stop = watched;
+        let mut watch = Watch::new(move |event| {
+            if stop.gone.load(Ordering::Relaxed) {
+                stop.reason.store(GONE, Ordering::Relaxed);
+                return ControlFlow::Break(());
+            }
+            if Instant::now() >= deadline {
+                stop.reason.store(TIMED_OUT, Ordering::Relaxed);
+                return ControlFlow::Break(());
+            }
+            if let Some(p) = progress_of(&event) {
+                if permit.is_none() {
+                    match Arc::clone(&heavy).try_acquire_owned() {
+                        Ok(p) => permit = Some(p),
+                        Err(_) => {
+                            stop.reason.store(BUSY, Ordering::Relaxed);
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+                // At most ten progress events a second reach the stream.
+                let due = last_told.is_none_or(|t| t.elapsed().as_millis() >= 100);
+                if let (Some(tx), true) = (&progress, due) {
+                    last_told = Some(Instant::now());
+                    let _ = tx.try_send(p);
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        job(&solver, &mut watch)
+    });
+    let result = handle.await.map_err(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the computation failed unexpectedly (a bug: please report the request)",
+        )
+    })?;
+    result.map_err(|e| {
+        if e.kind() != ErrorKind::Interrupted {
+            return ApiError::from(e);
+        }
+        match stop.reason.load(Ordering::Relaxed) {
+            BUSY => ApiError::busy(),
+            TIMED_OUT => ApiError::new(
+                StatusCode::GATEWAY_TIMEOUT,
+                "time_limit",
+                format!(
+                    "stopped after the server's time limit of {} s; what was computed is kept, so asking again goes on from there",
+                    shared.limits.time.as_secs_f64()
+                ),
+            ),
+            GONE => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "gone",
+                "the client went away",
+            ),
+            RUNNING | _ => ApiError::from(e),
+        }
+    })
+}

@@ -1,0 +1,114 @@
+//! The web service of `grundy`: a JSON API over the solver layer, SVG plots
+//! of value sequences, and an embedded page to explore and play every game.
+//!
+//! The service is a thin layer: each route reads its query into a
+//! [`grundy_service::Question`], asks [`grundy_service::Solver::answer`] on
+//! tokio's blocking pool, and answers the report's JSON, byte for byte the
+//! command line's `--format json`. Around that it adds what a server needs:
+//! per-request [`Limits`], a cap on heavy computations at once (503 with
+//! `Retry-After` beyond it), a time limit, a body limit, computations that
+//! stop when their client goes away, and errors that are always JSON.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use grundy_service::Solver;
+//! use grundy_web::{Limits, router};
+//! let app = router(Arc::new(Solver::default()), Limits::default());
+//! # let _ = app;
+//! ```
+//!
+//! The routes are listed in `API.md` beside this crate.
+
+#![deny(missing_docs)]
+
+mod api;
+mod assets;
+mod compute;
+mod error;
+mod limits;
+pub mod plot;
+mod stream;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use grundy_service::Solver;
+use tower_http::catch_panic::CatchPanicLayer;
+
+pub use api::{MAX_SPEC, SYNTAX};
+pub use error::ApiError;
+pub use limits::Limits;
+
+/// The service's routes over `solver`, within `limits`.
+pub fn router(solver: Arc<Solver>, limits: Limits) -> Router {
+    let shared = compute::Shared::new(solver, limits);
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{name}", get(assets::asset))
+        .route("/api/games", get(api::games))
+        .route("/api/game", get(api::game))
+        .route("/api/values", get(api::values))
+        .route("/api/period", get(api::period))
+        .route("/api/certificate", get(api::certificate))
+        .route("/api/verify", post(api::verify))
+        .route("/api/count", get(api::count))
+        .route("/api/position", get(api::position))
+        .route("/api/moves", get(api::moves))
+        .route("/api/ppositions", get(api::ppositions))
+        .route("/api/analyze", get(api::analyze))
+        .route("/api/plot.svg", get(api::plot))
+        .route("/api/stream/{kind}", get(stream::stream))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(CatchPanicLayer::custom(panicked))
+        .with_state(shared)
+}
+
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        format!("no route {}; the routes are listed in API.md", uri.path()),
+    )
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!(
+            "{method} is not allowed on {}; POST is for /api/verify, GET for the rest",
+            uri.path()
+        ),
+    )
+}
+
+fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "the server failed on this request (a bug: please report the request)",
+    )
+    .into_response()
+}
+
+/// Serves `app` on `listener` until `shutdown` completes, then lets the
+/// requests in flight finish.
+///
+/// # Errors
+/// When accepting connections fails.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
