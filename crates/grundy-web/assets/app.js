@@ -238,7 +238,7 @@
 
   function defaultHeaps(g) {
     if (g.kind !== 'multiheap') return [3, 5, 7];
-    if (g.game === 'wythoff') return [4, 7];
+    if (g.game === 'wythoff') return [5, 8];
     const m = /^subsets:(\d+):/.exec(g.game);
     const k = g.game === 'stone' ? 3 : m ? Math.min(Number(m[1]), 6) : 2;
     return [3, 5, 7, 9, 11, 13].slice(0, k);
@@ -289,7 +289,8 @@
     const caption = periodic
       ? `Rows of ${row}, the period${p.status === 'proved' ? '' : ' observed'}: past the preperiod each column repeats.`
       : 'Rows of 10.' + (p && p.period ? ` (The period, ${p.period}, is too long for rows.)` : '');
-    table.append(el('caption', { text: caption }));
+    const intro = el('p', { class: 'table-caption', id: 'values-caption', text: caption });
+    table.setAttribute('aria-describedby', 'values-caption');
     const head = el('tr', {}, el('th', { scope: 'col', text: 'n' }));
     for (let j = 0; j < row; j++) head.append(el('th', { scope: 'col', text: '+' + j }));
     table.append(el('thead', {}, head));
@@ -309,7 +310,7 @@
       tbody.append(tr);
     }
     table.append(tbody);
-    const parts = [table];
+    const parts = [intro, table];
     if (values.length > shown) {
       parts.push(el('p', { class: 'note', text: `The table shows the first ${shown} values of ${values.length}; the plot shows them all.` }));
     }
@@ -763,9 +764,12 @@
 
   function renderBoard() {
     const board = $('board');
-    const focusKey = document.activeElement && document.activeElement.dataset
-      ? document.activeElement.dataset.focusKey
-      : undefined;
+    const active = document.activeElement;
+    let focusKey = active && active.dataset ? active.dataset.focusKey : undefined;
+    // Focus follows a keyboard player across the computer's move, while the
+    // board is redrawn and its buttons are disabled.
+    if (focusKey) play.focusKey = focusKey;
+    else if ((!active || active === document.body) && play.focusKey) focusKey = play.focusKey;
     board.dataset.turn = play.turn;
     board.dataset.position = play.heaps ? play.heaps.join(',') : '';
     board.setAttribute('aria-busy', play.turn === 'computer' ? 'true' : 'false');
@@ -781,10 +785,13 @@
     if (rows.length === 0) rows.push(el('p', { class: 'note', text: 'No heaps left.' }));
     board.replaceChildren(...rows);
     renderMultiMoves();
-    if (focusKey) {
-      const again = board.querySelector(`[data-focus-key="${focusKey}"]`) ||
-        document.querySelector(`#multi-moves [data-focus-key="${focusKey}"]`);
+    if (focusKey && play.turn !== 'computer') {
+      const again = board.querySelector(`[data-focus-key="${focusKey}"]:not(:disabled)`) ||
+        document.querySelector(`#multi-moves [data-focus-key="${focusKey}"]:not(:disabled)`) ||
+        board.querySelector('.token[tabindex="0"]:not(:disabled)') ||
+        document.querySelector('#multi-moves button.move:not(:disabled)');
       if (again) again.focus();
+      else play.focusKey = undefined;
     }
   }
 
@@ -932,7 +939,7 @@
         class: 'take' + (hintsOn() ? (m.winning ? ' win' : ' loss') : ''),
         dataset: { focusKey: `take${h}` },
         onclick: () => userMove(m),
-      }, `Take ${k} token${k === 1 ? '' : 's'}: ${describe(m)}${hint}`));
+      }, `Take ${k} token${k === 1 ? '' : 's'} → ${m.to.length ? m.to.join(' + ') : 'nothing left'}${hint}`));
     } else {
       box.append(el('span', { class: 'illegal', text: `Taking these ${k} token${k === 1 ? '' : 's'} is not a legal move in ${state.game}. ` }));
     }
@@ -1043,6 +1050,13 @@
     $('hints').addEventListener('change', renderBoard);
     $('undo').addEventListener('click', undo);
     window.addEventListener('hashchange', () => fromHash());
+    // Focus is carried across redraws only while it stays on the board.
+    document.addEventListener('focusin', (ev) => {
+      if (!(ev.target.dataset && ev.target.dataset.focusKey)) play.focusKey = undefined;
+    });
+    document.addEventListener('pointerdown', (ev) => {
+      if (!ev.target.closest || !ev.target.closest('#board, #multi-moves')) play.focusKey = undefined;
+    });
   }
 
   /** Restore the game, range and position from the address. */
