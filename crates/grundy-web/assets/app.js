@@ -1049,7 +1049,20 @@
     $('play-start-computer').addEventListener('click', () => start(true));
     $('hints').addEventListener('change', renderBoard);
     $('undo').addEventListener('click', undo);
-    window.addEventListener('hashchange', () => fromHash());
+    // The address holds the game; a hash edited by hand opens what it names.
+    window.addEventListener('hashchange', () => {
+      if (/(^|[#&])(game|play)=/.test(location.hash)) fromHash();
+      else writeHash();
+    });
+    // The section links scroll without replacing the game in the address.
+    document.querySelectorAll('.jump a').forEach((a) => a.addEventListener('click', (ev) => {
+      const target = document.getElementById(a.getAttribute('href').slice(1));
+      if (!target) return;
+      ev.preventDefault();
+      target.setAttribute('tabindex', '-1');
+      target.scrollIntoView();
+      target.focus({ preventScroll: true });
+    }));
     // Focus is carried across redraws only while it stays on the board.
     document.addEventListener('focusin', (ev) => {
       if (!(ev.target.dataset && ev.target.dataset.focusKey)) play.focusKey = undefined;

@@ -58,9 +58,15 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     // Kayles 3 + 5 + 7: value 1 ⊕ 4 ⊕ 2 = 7, won by the player to move.
     b.window(1280, 1000);
     b.go(&format!("{base}/#play=kayles:3,5,7"));
-    b.wait_for("the board", "document.getElementById('board').dataset.turn === 'you'");
+    b.wait_for(
+        "the board",
+        "document.getElementById('board').dataset.turn === 'you'",
+    );
     assert!(b.text("#game-check").contains("0.77"));
-    b.wait_for("the values table", "document.querySelector('#values-table table') !== null");
+    b.wait_for(
+        "the values table",
+        "document.querySelector('#values-table table') !== null",
+    );
     b.wait_for(
         "the verdict",
         "document.getElementById('verdict-text').textContent.includes('period 12')",
@@ -69,7 +75,10 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     let last = b.text("#announce");
     assert!(last.contains("you win"), "the end is announced: {last:?}");
     assert!(
-        b.eval("return location.hash") .as_str().unwrap().starts_with("#play=0.77:"),
+        b.eval("return location.hash")
+            .as_str()
+            .unwrap()
+            .starts_with("#play=0.77:"),
         "the position is in the address"
     );
 
@@ -105,7 +114,10 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     b.exec("document.querySelectorAll('#board details.moves').forEach((d, i) => d.open = i === 2)");
     b.click(".token[data-heap=\"1\"][data-index=\"2\"]");
     b.click(".token[data-heap=\"1\"][data-index=\"3\"]");
-    b.wait_for("the selection", "document.querySelector('.selection .take') !== null");
+    b.wait_for(
+        "the selection",
+        "document.querySelector('.selection .take') !== null",
+    );
     shoot(&b, &out.join("play-desktop.png"));
     shoot_part(&b, "#play-section", &out.join("play-desktop-board.png"));
     b.phone(375);
@@ -114,10 +126,16 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     shoot_part(&b, "#play-section", &out.join("play-phone-board.png"));
     b.desktop();
     b.click(".selection button.link");
-    b.wait_for("no selection", "document.querySelector('.selection') === null");
+    b.wait_for(
+        "no selection",
+        "document.querySelector('.selection') === null",
+    );
     play_to_the_end(&b, &server, false);
     let last = b.text("#announce");
-    assert!(last.contains("you lose"), "the computer wins the thrown game: {last:?}");
+    assert!(
+        last.contains("you lose"),
+        "the computer wins the thrown game: {last:?}"
+    );
 
     // Keyboard only: Tab reaches a token, arrows move along the heap, Enter
     // picks it.
@@ -126,12 +144,16 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     b.exec("document.querySelector('.token[data-heap=\"1\"][data-index=\"0\"]').focus()");
     b.keys("\u{E014}"); // ArrowRight
     assert_eq!(
-        b.eval("return document.activeElement.dataset.index").as_str(),
+        b.eval("return document.activeElement.dataset.index")
+            .as_str(),
         Some("1"),
         "the right arrow moves to the next token"
     );
     b.keys("\u{E007}"); // Enter: choose token 1 of heap 1
-    b.wait_for("the selection", "document.querySelector('.selection .take') !== null");
+    b.wait_for(
+        "the selection",
+        "document.querySelector('.selection .take') !== null",
+    );
     b.click(".selection .take");
     b.wait_for(
         "the move made from the keyboard",
@@ -166,7 +188,10 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         Duration::from_secs(90),
     );
     let verdict = b.text("#verdict-text");
-    assert!(verdict.contains("period 149459 from heap 105351"), "{verdict}");
+    assert!(
+        verdict.contains("period 149459 from heap 105351"),
+        "{verdict}"
+    );
     shoot(&b, &out.join("values-016-desktop.png"));
     b.phone(375);
     assert_no_horizontal_scroll(&b, "0.16 at 375 px");
@@ -177,7 +202,12 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     let text = std::fs::read_to_string(&cert).unwrap();
     assert!(text.starts_with("# grundy periodicity certificate"));
     let (status, body) = http(server, "POST", "/api/verify", text.as_bytes());
-    assert_eq!(status, 200, "the certificate verifies: {}", String::from_utf8_lossy(&body));
+    assert_eq!(
+        status,
+        200,
+        "the certificate verifies: {}",
+        String::from_utf8_lossy(&body)
+    );
     let report: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(report["game"], "0.16");
     assert_eq!(report["period"], 149459);
@@ -193,10 +223,17 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     );
     b.go(&format!("{base}/#play=wythoff:5,8"));
     b.wait_for_turn();
-    assert!(b.eval("return document.getElementById('values-body').hidden").as_bool().unwrap());
+    assert!(
+        b.eval("return document.getElementById('values-body').hidden")
+            .as_bool()
+            .unwrap()
+    );
     let m = pick_move(&api_moves(&server, "wythoff", &[5, 8]), true);
     assert!(m.winning, "wythoff 5,8 is won by the player to move");
-    b.click(&format!("#multi-moves button.move[data-to=\"{}\"]", join(&m.to)));
+    b.click(&format!(
+        "#multi-moves button.move[data-to=\"{}\"]",
+        join(&m.to)
+    ));
     b.wait_for_turn();
     let after = b.position();
     let facing = api_moves(&server, "wythoff", &m.to);
@@ -264,7 +301,10 @@ fn make_move(b: &Session, m: &Move) {
     };
     b.click(&format!(".token[data-heap=\"{h}\"][data-index=\"{a}\"]"));
     if k > 1 {
-        b.click(&format!(".token[data-heap=\"{h}\"][data-index=\"{}\"]", a + k - 1));
+        b.click(&format!(
+            ".token[data-heap=\"{h}\"][data-index=\"{}\"]",
+            a + k - 1
+        ));
     }
     let label = b.text(".selection .take");
     assert!(label.starts_with(&format!("Take {k} token")), "{label}");
@@ -294,7 +334,10 @@ fn assert_no_horizontal_scroll(b: &Session, what: &str) {
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]",
     );
     let (scroll, client) = (wide[0].as_u64().unwrap(), wide[1].as_u64().unwrap());
-    assert!(scroll <= client, "{what}: the page is {scroll} px wide in a {client} px window");
+    assert!(
+        scroll <= client,
+        "{what}: the page is {scroll} px wide in a {client} px window"
+    );
 }
 
 fn shoot(b: &Session, path: &Path) {
@@ -329,7 +372,11 @@ fn wait_for_download(dir: &Path, ext: &str) -> PathBuf {
                 }
             }
         }
-        assert!(Instant::now() < deadline, "no {ext} file was downloaded to {}", dir.display());
+        assert!(
+            Instant::now() < deadline,
+            "no {ext} file was downloaded to {}",
+            dir.display()
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -435,7 +482,10 @@ fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, Vec<u8
             break i;
         }
         let n = s.read(&mut buf).unwrap();
-        assert!(n > 0, "{method} {path}: the connection closed before an answer");
+        assert!(
+            n > 0,
+            "{method} {path}: the connection closed before an answer"
+        );
         raw.extend_from_slice(&buf[..n]);
     };
     let head = String::from_utf8_lossy(&raw[..split]).to_string();
@@ -454,7 +504,9 @@ fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, Vec<u8
     let chunked = headers
         .get("transfer-encoding")
         .is_some_and(|t| t.contains("chunked"));
-    let length = headers.get("content-length").and_then(|l| l.parse::<usize>().ok());
+    let length = headers
+        .get("content-length")
+        .and_then(|l| l.parse::<usize>().ok());
     loop {
         let done = match length {
             Some(l) => body.len() >= l,
@@ -558,7 +610,10 @@ impl Driver {
             },
         }}});
         let v = wd(self.addr, "POST", "/session", Some(caps));
-        let id = v["sessionId"].as_str().expect("a WebDriver session").to_string();
+        let id = v["sessionId"]
+            .as_str()
+            .expect("a WebDriver session")
+            .to_string();
         let s = Session {
             driver: self.addr,
             id,
@@ -603,11 +658,20 @@ struct Session {
 
 impl Session {
     fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        wd(self.driver, method, &format!("/session/{}{path}", self.id), body)
+        wd(
+            self.driver,
+            method,
+            &format!("/session/{}{path}", self.id),
+            body,
+        )
     }
 
     fn cdp(&self, cmd: &str, params: Value) -> Value {
-        self.cmd("POST", "/goog/cdp/execute", Some(json!({"cmd": cmd, "params": params})))
+        self.cmd(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({"cmd": cmd, "params": params})),
+        )
     }
 
     fn go(&self, url: &str) {
@@ -617,7 +681,11 @@ impl Session {
     }
 
     fn eval(&self, script: &str) -> Value {
-        self.cmd("POST", "/execute/sync", Some(json!({"script": script, "args": []})))
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
     }
 
     fn exec(&self, script: &str) {
@@ -676,7 +744,11 @@ impl Session {
     fn type_into(&self, css: &str, text: &str) {
         let id = self.find(css);
         self.cmd("POST", &format!("/element/{id}/clear"), Some(json!({})));
-        self.cmd("POST", &format!("/element/{id}/value"), Some(json!({ "text": text })));
+        self.cmd(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({ "text": text })),
+        );
     }
 
     fn text(&self, css: &str) -> String {
@@ -743,7 +815,10 @@ impl Session {
             "Emulation.setDeviceMetricsOverride",
             json!({"width": width, "height": 800, "deviceScaleFactor": 2, "mobile": true}),
         );
-        let h = self.eval("return document.documentElement.scrollHeight").as_u64().unwrap();
+        let h = self
+            .eval("return document.documentElement.scrollHeight")
+            .as_u64()
+            .unwrap();
         self.cdp(
             "Emulation.setDeviceMetricsOverride",
             json!({"width": width, "height": h.min(4000), "deviceScaleFactor": 2, "mobile": true}),
