@@ -84,8 +84,8 @@ impl Solver {
     /// use grundy_service::{Solver, Watch};
     /// let kayles: Ruleset = "kayles".parse()?;
     /// let r = Solver::default().moves(&kayles, &[3], 100, None, &mut Watch::silent())?;
-    /// // From 3: take 1 (leaving 2, or 1+1) or 2 (leaving 1, or 0).
-    /// assert_eq!(r.moves.len(), 4);
+    /// // From 3: take 1 (leaving 2, or 1 and 1) or 2 (leaving 1).
+    /// assert_eq!(r.moves.len(), 3);
     /// assert!(r.winning && r.moves[0].winning && r.moves[0].position == [1, 1]);
     /// # Ok::<(), grundy::Error>(())
     /// ```
@@ -168,8 +168,9 @@ impl Solver {
     /// use grundy_service::{Solver, Watch};
     /// let r = Solver::default().multiheap_moves(&SubsetGame::wythoff(), &[2, 2], 100, &mut Watch::silent())?;
     /// assert_eq!(r.moves.len(), 2 + 2 + 2);
-    /// assert_eq!(r.moves[0].position, [0, 0]); // take 2 from both heaps
-    /// assert!(r.moves[0].winning && !r.moves[1].winning);
+    /// let winning: Vec<_> = r.moves.iter().filter(|m| m.winning).map(|m| m.position.clone()).collect();
+    /// assert_eq!(winning, [vec![1, 2], vec![2, 1], vec![0, 0]]); // to P-positions, listed first
+    /// assert!(r.moves[..3].iter().all(|m| m.winning));
     /// # Ok::<(), grundy::Error>(())
     /// ```
     ///

@@ -362,6 +362,9 @@ impl Solver {
                 return Err(values_interrupted(0));
             }
         }
+        if told {
+            let _ = watch.tell(Event::Resumed);
+        }
         state.busy = true;
         state.last_used = self.clock.fetch_add(1, Ordering::Relaxed);
         Ok(std::mem::take(&mut state.work))

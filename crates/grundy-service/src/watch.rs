@@ -38,8 +38,12 @@ pub enum Event {
         total: u64,
     },
     /// Another request is computing this game's values; this one waits for
-    /// it and then uses them.
+    /// it and then uses them. [`Event::Values`] told until
+    /// [`Event::Resumed`] are the other request's progress.
     Waiting,
+    /// The wait that [`Event::Waiting`] announced is over: this request
+    /// goes on with the values the other one left.
+    Resumed,
     /// Something went wrong that does not stop the request: a stored file
     /// that failed its check, a store that cannot be written.
     Warning(String),

@@ -245,7 +245,7 @@ pub(crate) fn question(kind: &str, uri: &Uri, limits: &Limits) -> Result<Questio
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
                 "not_found",
-                format!("no route /api/{kind}; the API is described at /api and in API.md"),
+                format!("no route /api/{kind}; the routes are listed in API.md"),
             ));
         }
     })

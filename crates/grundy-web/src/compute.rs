@@ -5,13 +5,13 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use grundy_service::grundy::{self, ErrorKind};
 use grundy_service::{Event, Solver, Watch};
 use serde::Serialize;
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
 use crate::error::ApiError;
 use crate::limits::Limits;
@@ -23,6 +23,8 @@ pub(crate) struct Shared {
     pub limits: Limits,
     /// Permits for heavy computations.
     pub heavy: Arc<Semaphore>,
+    /// Permits for computations in their first [`HEAVY_AFTER`].
+    pub short: Arc<Semaphore>,
     /// Permits for requests on the blocking pool.
     pub in_flight: Arc<Semaphore>,
 }
@@ -32,14 +34,21 @@ impl Shared {
         Shared {
             solver,
             heavy: Arc::new(Semaphore::new(limits.heavy.max(1))),
+            short: Arc::new(Semaphore::new(limits.heavy.max(1))),
             in_flight: Arc::new(Semaphore::new(limits.in_flight.max(1))),
             limits,
         }
     }
 }
 
-/// Why a computation was stopped from outside.
-const RUNNING: u8 = 0;
+/// A computation is heavy once it has computed for this long: then it
+/// needs one of the heavy permits. Before, it may run on a short permit
+/// (as many as heavy ones), so that a few values or a small scan do not
+/// take a heavy permit; a question answered from values already computed
+/// needs neither.
+pub(crate) const HEAVY_AFTER: Duration = Duration::from_millis(50);
+
+/// Why a computation was stopped from outside (0: it was not).
 const GONE: u8 = 1;
 const TIMED_OUT: u8 = 2;
 const BUSY: u8 = 3;
@@ -62,6 +71,13 @@ impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.gone.store(true, Ordering::Relaxed);
     }
+}
+
+/// What a computing request holds.
+#[derive(Debug)]
+enum Permit {
+    Short(OwnedSemaphorePermit),
+    Heavy(OwnedSemaphorePermit),
 }
 
 /// A progress event of a stream.
@@ -94,8 +110,9 @@ fn progress_of(event: &Event) -> Option<Progress> {
     }
 }
 
-/// Runs `job` on the blocking pool. The first time the job reports
-/// computing work it takes a heavy permit (or stops: 503); it stops when
+/// Runs `job` on the blocking pool. When the job reports computing work it
+/// takes a short permit, or a heavy one once past [`HEAVY_AFTER`] (when
+/// there is none left, it stops: 503); it stops when
 /// `stop` says the client went away or the time limit passed (504).
 /// Progress goes to `progress` when given (dropped when the receiver lags).
 pub(crate) async fn run<T: Send + 'static>(
@@ -109,12 +126,17 @@ pub(crate) async fn run<T: Send + 'static>(
     };
     let deadline = Instant::now() + shared.limits.time;
     let heavy = Arc::clone(&shared.heavy);
+    let short = Arc::clone(&shared.short);
     let solver = Arc::clone(&shared.solver);
     let watched = Arc::clone(&stop);
     let handle = tokio::task::spawn_blocking(move || {
         let _in_flight = in_flight;
-        let mut permit = None;
+        let started = Instant::now();
+        let mut permit: Option<Permit> = None;
         let mut last_told: Option<Instant> = None;
+        // While another request computes the same game, its progress is
+        // told here; waiting needs no permit.
+        let mut waiting = false;
         let stop = watched;
         let mut watch = Watch::new(move |event| {
             if stop.gone.load(Ordering::Relaxed) {
@@ -125,15 +147,32 @@ pub(crate) async fn run<T: Send + 'static>(
                 stop.reason.store(TIMED_OUT, Ordering::Relaxed);
                 return ControlFlow::Break(());
             }
+            match event {
+                Event::Waiting => waiting = true,
+                Event::Resumed => waiting = false,
+                _ => {}
+            }
             if let Some(p) = progress_of(&event) {
+                if waiting {
+                    return ControlFlow::Continue(());
+                }
+                let young = started.elapsed() < HEAVY_AFTER;
+                permit = match permit.take() {
+                    Some(Permit::Heavy(p)) => Some(Permit::Heavy(p)),
+                    Some(Permit::Short(p)) if young => Some(Permit::Short(p)),
+                    None if young => Arc::clone(&short)
+                        .try_acquire_owned()
+                        .map(Permit::Short)
+                        .or_else(|_| Arc::clone(&heavy).try_acquire_owned().map(Permit::Heavy))
+                        .ok(),
+                    _ => Arc::clone(&heavy)
+                        .try_acquire_owned()
+                        .map(Permit::Heavy)
+                        .ok(),
+                };
                 if permit.is_none() {
-                    match Arc::clone(&heavy).try_acquire_owned() {
-                        Ok(p) => permit = Some(p),
-                        Err(_) => {
-                            stop.reason.store(BUSY, Ordering::Relaxed);
-                            return ControlFlow::Break(());
-                        }
-                    }
+                    stop.reason.store(BUSY, Ordering::Relaxed);
+                    return ControlFlow::Break(());
                 }
                 // At most ten progress events a second reach the stream.
                 let due = last_told.is_none_or(|t| t.elapsed().as_millis() >= 100);
@@ -172,7 +211,7 @@ pub(crate) async fn run<T: Send + 'static>(
                 "gone",
                 "the client went away",
             ),
-            RUNNING | _ => ApiError::from(e),
+            _ => ApiError::from(e),
         }
     })
 }

@@ -1,0 +1,675 @@
+//! The web service called in-process (and once over real TCP): bad
+//! requests answer JSON 4xx, good ones answer the solver's JSON, moves
+//! agree with a brute-force judge, streams stop when dropped.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use grundy_service::grundy::Ruleset;
+use grundy_service::grundy::multiheap::SubsetGame;
+use grundy_service::{Question, Solver, Watch};
+use grundy_web::{Limits, router};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Arc::new(Solver::default()), Limits::default())
+}
+
+async fn send(app: &Router, request: Request<Body>) -> (StatusCode, HeaderMap, Bytes) {
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, body)
+}
+
+async fn get(app: &Router, uri: &str) -> (StatusCode, HeaderMap, Bytes) {
+    send(app, Request::get(uri).body(Body::empty()).unwrap()).await
+}
+
+/// A request, the status it must get, and the error kind its JSON names.
+struct Bad {
+    method: Method,
+    uri: String,
+    body: Vec<u8>,
+    status: u16,
+    kind: &'static str,
+}
+
+fn bad(uri: &str, status: u16, kind: &'static str) -> Bad {
+    Bad {
+        method: Method::GET,
+        uri: uri.to_string(),
+        body: Vec::new(),
+        status,
+        kind,
+    }
+}
+
+fn bad_with(method: Method, uri: &str, body: Vec<u8>, status: u16, kind: &'static str) -> Bad {
+    Bad {
+        method,
+        uri: uri.to_string(),
+        body,
+        status,
+        kind,
+    }
+}
+
+#[tokio::test]
+async fn every_bad_request_is_a_json_4xx() {
+    let long_spec = format!("sub:{}", vec!["1"; 2000].join(","));
+    let many_heaps = vec!["1"; 65].join(",");
+    let table = vec![
+        // Malformed specs.
+        bad("/api/values?game=0.9x&to=10", 400, "invalid_spec"),
+        bad("/api/values?game=&to=10", 400, "invalid_spec"),
+        bad("/api/period?game=sub:", 400, "invalid_spec"),
+        bad("/api/game?spec=subsets:9:all", 400, "invalid_spec"),
+        bad("/api/game?spec=%E2%98%83", 400, "invalid_spec"),
+        bad(&format!("/api/period?game={long_spec}"), 422, "limit"),
+        // Path-like strings as a game.
+        bad(
+            "/api/values?game=../../etc/passwd&to=5",
+            400,
+            "invalid_spec",
+        ),
+        bad("/api/period?game=%2Fetc%2Fpasswd", 400, "invalid_spec"),
+        bad("/api/certificate?game=..%2F..%2Froot", 400, "invalid_spec"),
+        // Missing, negative, non-numeric and overflowing numbers.
+        bad("/api/values?game=kayles", 400, "bad_query"),
+        bad("/api/values?game=kayles&to=-1", 400, "bad_query"),
+        bad("/api/values?game=kayles&to=ten", 400, "bad_query"),
+        bad("/api/values?game=kayles&to=1e3", 400, "bad_query"),
+        bad(
+            "/api/values?game=kayles&to=99999999999999999999999",
+            400,
+            "bad_query",
+        ),
+        bad("/api/count?game=kayles&to=5&heaps=-2", 400, "bad_query"),
+        bad("/api/position?game=kayles&heaps=3,-5", 400, "bad_query"),
+        bad("/api/position?game=kayles&heaps=3,,5", 400, "bad_query"),
+        bad("/api/position?game=kayles&heaps=a", 400, "bad_query"),
+        bad("/api/values?game=kayles&to=5&bogus=1", 400, "bad_query"),
+        bad("/api/values?game=kayles&to=5&to=6", 400, "bad_query"),
+        bad("/api/values?%zz", 400, "bad_query"),
+        // Huge ranges and limits.
+        bad("/api/values?game=kayles&to=100000000", 422, "limit"),
+        bad("/api/values?game=kayles&from=10&to=5", 400, "invalid_input"),
+        bad(
+            "/api/plot.svg?game=kayles&to=18446744073709551615",
+            422,
+            "limit",
+        ),
+        bad(
+            &format!("/api/position?game=kayles&heaps={many_heaps}"),
+            422,
+            "limit",
+        ),
+        bad(
+            "/api/moves?game=nim&heaps=18446744073709551615",
+            400,
+            "invalid_input",
+        ),
+        bad(
+            "/api/moves?game=kayles&heaps=3&limit=100000000",
+            422,
+            "limit",
+        ),
+        bad("/api/count?game=kayles&to=10000000&heaps=3", 422, "limit"),
+        bad("/api/ppositions?game=stone&to=1000000", 422, "limit"),
+        bad("/api/analyze?game=kayles&to=100000000", 422, "limit"),
+        bad(
+            "/api/period?game=kayles&max=18446744073709551615",
+            422,
+            "limit",
+        ),
+        bad("/api/count?game=0.07&to=5&heaps=99", 400, "invalid_input"),
+        bad(
+            "/api/count?game=grundy&to=18446744073709551615",
+            422,
+            "too_large",
+        ),
+        // Games of the wrong kind, positions of the wrong size.
+        bad("/api/values?game=wythoff&to=5", 400, "invalid_input"),
+        bad("/api/ppositions?game=kayles&to=5", 400, "invalid_input"),
+        bad("/api/moves?game=stone&heaps=1,2", 400, "invalid_input"),
+        bad(
+            "/api/position?game=wythoff&heaps=1,2,3",
+            400,
+            "invalid_input",
+        ),
+        // Certificates: none for an unproved period, bad ones refused.
+        bad("/api/certificate?game=grundy&max=100", 422, "not_proved"),
+        bad_with(
+            Method::POST,
+            "/api/verify",
+            b"not a certificate".to_vec(),
+            422,
+            "corrupt",
+        ),
+        bad_with(Method::POST, "/api/verify", Vec::new(), 422, "corrupt"),
+        bad_with(
+            Method::POST,
+            "/api/verify",
+            vec![0xff, 0xfe, 0x00],
+            400,
+            "bad_body",
+        ),
+        bad_with(
+            Method::POST,
+            "/api/verify",
+            vec![b'x'; 10 << 20],
+            413,
+            "body_too_large",
+        ),
+        // Unknown routes and wrong methods.
+        bad("/api/nope", 404, "not_found"),
+        bad("/etc/passwd", 404, "not_found"),
+        bad("/assets/../Cargo.toml", 404, "not_found"),
+        bad("/assets/secret.txt", 404, "not_found"),
+        bad("/api/stream/verify?text=x", 404, "not_found"),
+        bad("/api/stream/position?game=kayles&heaps=1", 404, "not_found"),
+        bad("/api/verify", 405, "method_not_allowed"),
+        bad_with(
+            Method::POST,
+            "/api/values?game=kayles&to=5",
+            Vec::new(),
+            405,
+            "method_not_allowed",
+        ),
+        bad_with(Method::DELETE, "/", Vec::new(), 405, "method_not_allowed"),
+    ];
+    assert!(table.len() >= 25);
+    let app = app();
+    for case in table {
+        let request = Request::builder()
+            .method(case.method.clone())
+            .uri(&case.uri)
+            .body(Body::from(case.body))
+            .unwrap();
+        let (status, headers, body) = send(&app, request).await;
+        let what = format!("{} {}", case.method, &case.uri[..case.uri.len().min(120)]);
+        assert_eq!(
+            status.as_u16(),
+            case.status,
+            "{what}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        assert_eq!(
+            headers.get(header::CONTENT_TYPE).unwrap(),
+            "application/json",
+            "{what}"
+        );
+        let json: serde_json::Value = serde_json::from_slice(&body).unwrap_or_else(|e| {
+            panic!("{what}: not JSON ({e}): {}", String::from_utf8_lossy(&body))
+        });
+        assert_eq!(json["error"], case.kind, "{what}: {json}");
+        assert!(
+            json["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{what}: {json}"
+        );
+        assert_eq!(json.as_object().unwrap().len(), 2, "{what}: {json}");
+    }
+}
+
+/// The law: a route answers exactly the JSON of `Solver::answer` for the
+/// same question.
+#[tokio::test]
+async fn good_requests_answer_the_solvers_json() {
+    let solver = Solver::default();
+    let q = |json: &str| -> Question { serde_json::from_str(json).unwrap() };
+    let cases = [
+        (
+            "/api/values?game=kayles&to=40",
+            q(r#"{"values":{"game":"kayles","to":40}}"#),
+        ),
+        (
+            "/api/values?game=0.07&from=1000000000000&to=1000000000020",
+            q(r#"{"values":{"game":"0.07","from":1000000000000,"to":1000000000020}}"#),
+        ),
+        ("/api/period?game=0.07", q(r#"{"period":{"game":"0.07"}}"#)),
+        (
+            "/api/period?game=grundy&max=500",
+            q(r#"{"period":{"game":"grundy","max":500}}"#),
+        ),
+        (
+            "/api/count?game=paper-strip&to=50",
+            q(r#"{"count":{"game":"paper-strip","to":50}}"#),
+        ),
+        (
+            "/api/count?game=sub:squares&to=29&heaps=3",
+            q(r#"{"count":{"game":"sub:squares","to":29,"heaps":3}}"#),
+        ),
+        (
+            "/api/position?game=grundy&heaps=5,10,20",
+            q(r#"{"position":{"game":"grundy","heaps":[5,10,20]}}"#),
+        ),
+        (
+            "/api/position?game=stone&heaps=3,5,7",
+            q(r#"{"position":{"game":"stone","heaps":[3,5,7]}}"#),
+        ),
+        (
+            "/api/moves?game=kayles&heaps=3,5,7&limit=7",
+            q(r#"{"moves":{"game":"kayles","heaps":[3,5,7],"limit":7}}"#),
+        ),
+        (
+            "/api/moves?game=wythoff&heaps=4,7",
+            q(r#"{"moves":{"game":"wythoff","heaps":[4,7],"limit":10000}}"#),
+        ),
+        (
+            "/api/ppositions?game=stone&to=100",
+            q(r#"{"p_positions":{"game":"stone","to":100}}"#),
+        ),
+        (
+            "/api/analyze?game=kayles&to=30",
+            q(r#"{"analyze":{"game":"kayles","to":30}}"#),
+        ),
+    ];
+    let app = app();
+    for (uri, question) in cases {
+        let (status, headers, body) = get(&app, uri).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{uri}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        assert_eq!(
+            headers.get(header::CONTENT_TYPE).unwrap(),
+            "application/json"
+        );
+        let want = serde_json::to_string(&solver.answer(&question, &mut Watch::silent()).unwrap())
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&body), want, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn a_certificate_downloads_and_verifies() {
+    let app = app();
+    let (status, headers, body) = get(&app, "/api/certificate?game=0.16").await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(
+        headers.get(header::CONTENT_DISPOSITION).unwrap(),
+        "attachment; filename=\"0.16.cert\""
+    );
+    let (status, _, verified) = send(
+        &app,
+        Request::post("/api/verify")
+            .body(Body::from(body.clone()))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&verified)
+    );
+    let want = grundy_service::verify(std::str::from_utf8(&body).unwrap()).unwrap();
+    assert_eq!(verified, serde_json::to_string(&want).unwrap());
+    // Truncated: refused, naming why.
+    let cut = body.slice(..body.len() / 2);
+    let (status, _, err) = send(
+        &app,
+        Request::post("/api/verify").body(Body::from(cut)).unwrap(),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
+}
+
+#[tokio::test]
+async fn games_assets_and_plots() {
+    let app = app();
+    let (status, _, body) = get(&app, "/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let games: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let list = games["games"].as_array().unwrap();
+    assert!(
+        list.iter()
+            .any(|g| g["spec"] == "0.77" && g["kind"] == "heap")
+    );
+    assert!(
+        list.iter()
+            .any(|g| g["spec"] == "wythoff" && g["kind"] == "multiheap")
+    );
+    assert!(games["syntax"].as_str().unwrap().contains("sub:"));
+
+    let (status, _, body) = get(&app, "/api/game?spec=dawson-kayles").await;
+    assert_eq!(status, StatusCode::OK);
+    let game: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(game["game"], "0.07");
+    assert_eq!(game["kind"], "heap");
+
+    for (uri, kind) in [
+        ("/", "text/html; charset=utf-8"),
+        ("/assets/app.js", "text/javascript; charset=utf-8"),
+        ("/assets/style.css", "text/css; charset=utf-8"),
+    ] {
+        let (status, headers, _) = get(&app, uri).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), kind);
+        let tag = headers.get(header::ETAG).unwrap().clone();
+        let again = Request::get(uri)
+            .header(header::IF_NONE_MATCH, tag)
+            .body(Body::empty())
+            .unwrap();
+        let (status, _, body) = send(&app, again).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED);
+        assert!(body.is_empty());
+    }
+
+    let (status, headers, body) = get(&app, "/api/plot.svg?game=kayles&from=10&to=500").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "image/svg+xml");
+    let svg = String::from_utf8(body.to_vec()).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("G(n) of 0.77, n = 10..500"));
+    assert!(!svg.contains("href"), "no external resources");
+}
+
+/// Who wins `heaps` of a heap game, by brute force over the rules: a
+/// position is lost when every move leads to a won position.
+fn lost(game: &Ruleset, heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut result = true;
+    'moves: for (i, &h) in key.iter().enumerate() {
+        for option in game.options(h) {
+            let mut after = key.clone();
+            after.remove(i);
+            after.extend_from_slice(&option.parts);
+            if lost(game, &after, memo) {
+                result = false;
+                break 'moves;
+            }
+        }
+    }
+    memo.insert(key, result);
+    result
+}
+
+fn lost_multiheap(game: &SubsetGame, heaps: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let result = game
+        .moves(&key)
+        .iter()
+        .all(|m| !lost_multiheap(game, &m.apply(&key), memo));
+    memo.insert(key, result);
+    result
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+#[tokio::test]
+async fn every_listed_move_is_judged_as_brute_force_judges_it() {
+    let app = app();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for spec in ["kayles", "grundy", "sub:1,2,3", "0.07", "nim"] {
+        let game: Ruleset = spec.parse().unwrap();
+        let mut memo = HashMap::new();
+        for _ in 0..12 {
+            let count = 1 + rng.below(3) as usize;
+            let heaps: Vec<u64> = (0..count).map(|_| rng.below(11)).collect();
+            let text: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+            let uri = format!("/api/moves?game={spec}&heaps={}", text.join(","));
+            let (status, _, body) = get(&app, &uri).await;
+            assert_eq!(status, StatusCode::OK, "{uri}");
+            let r: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            let moves = r["moves"].as_array().unwrap();
+            let all: usize = heaps.iter().map(|&h| game.options(h).len()).sum();
+            assert_eq!(moves.len(), all, "{uri}: every move is listed");
+            assert_eq!(r["truncated"], false);
+            assert_eq!(r["winning"], !lost(&game, &heaps, &mut memo), "{uri}");
+            let mut seen_losing = false;
+            for m in moves {
+                let after: Vec<u64> = serde_json::from_value(m["position"].clone()).unwrap();
+                let winning = lost(&game, &after, &mut memo);
+                assert_eq!(m["winning"], winning, "{uri}: {m}");
+                assert_eq!(m["value"] == 0, winning, "{uri}: {m}");
+                assert!(!(winning && seen_losing), "{uri}: winning moves first");
+                seen_losing |= !winning;
+                let i = m["heap"].as_u64().unwrap() as usize;
+                assert_eq!(m["from"], heaps[i]);
+            }
+        }
+    }
+    for (spec, game, k) in [
+        ("wythoff", SubsetGame::wythoff(), 2),
+        ("stone", SubsetGame::stone(), 3),
+    ] {
+        let mut memo = HashMap::new();
+        for _ in 0..12 {
+            let heaps: Vec<u32> = (0..k).map(|_| rng.below(9) as u32).collect();
+            let text: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+            let uri = format!("/api/moves?game={spec}&heaps={}", text.join(","));
+            let (status, _, body) = get(&app, &uri).await;
+            assert_eq!(status, StatusCode::OK, "{uri}");
+            let r: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert!(r["value"].is_null());
+            let moves = r["moves"].as_array().unwrap();
+            assert_eq!(moves.len(), game.moves(&heaps).len(), "{uri}");
+            assert_eq!(
+                r["winning"],
+                !lost_multiheap(&game, &heaps, &mut memo),
+                "{uri}"
+            );
+            for m in moves {
+                assert!(m["heap"].is_null());
+                let after: Vec<u32> = serde_json::from_value(m["position"].clone()).unwrap();
+                assert_eq!(
+                    m["winning"],
+                    lost_multiheap(&game, &after, &mut memo),
+                    "{uri}: {m}"
+                );
+            }
+        }
+    }
+}
+
+/// A computation of Grundy's game long enough to be stopped: every value
+/// up to 10^8.
+const LONG: &str = "/api/stream/count?game=grundy&to=100000000";
+
+/// Reads frames of `body` until one holds `needle`.
+async fn read_until(body: &mut Body, needle: &str) -> String {
+    let mut seen = String::new();
+    while !seen.contains(needle) {
+        let frame = tokio::time::timeout(Duration::from_secs(20), body.frame())
+            .await
+            .expect("an event within 20 s")
+            .expect("the stream goes on")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            seen.push_str(&String::from_utf8_lossy(&data));
+        }
+    }
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_stops_when_its_client_goes_away() {
+    let solver = Arc::new(Solver::default());
+    let app = router(Arc::clone(&solver), Limits::default());
+    let response = app
+        .clone()
+        .oneshot(Request::get(LONG).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers().get(header::CONTENT_TYPE).unwrap(),
+        "text/event-stream"
+    );
+    let mut body = response.into_body();
+    let seen = read_until(&mut body, "event: progress").await;
+    assert!(seen.contains("\"what\":"), "{seen}");
+    drop(body);
+    // The computation held Grundy's game; once stopped, a question on the
+    // same game is answered at once instead of waiting for 10^8 values.
+    let (status, _, body) = tokio::time::timeout(
+        Duration::from_secs(5),
+        get(&app, "/api/values?game=grundy&to=10"),
+    )
+    .await
+    .expect("the dropped stream's computation stopped");
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    // And nothing computes any more.
+    let computed = solver.computations();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(solver.computations(), computed);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_cap_heavy_requests_get_503_and_cheap_ones_go_on() {
+    let limits = Limits {
+        heavy: 1,
+        ..Limits::default()
+    };
+    let app = router(Arc::new(Solver::default()), limits);
+    let response = app
+        .clone()
+        .oneshot(Request::get(LONG).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let mut body = response.into_body();
+    // Two progress events, 100 ms apart at least: past its first 50 ms the
+    // computation holds the heavy permit.
+    let mut seen = read_until(&mut body, "event: progress").await;
+    while seen.matches("event: progress").count() < 2 {
+        seen.push_str(&read_until(&mut body, "event: progress").await);
+    }
+    // A second heavy computation, on another game.
+    let (status, headers, err) = get(&app, "/api/count?game=sub:squares&to=100000000").await;
+    assert_eq!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
+    assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "1");
+    let json: serde_json::Value = serde_json::from_slice(&err).unwrap();
+    assert_eq!(json["error"], "busy");
+    // Cheap questions are still answered.
+    let (status, _, _) = get(&app, "/api/position?game=kayles&heaps=3,5,7").await;
+    assert_eq!(status, StatusCode::OK);
+    drop(body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_time_limit_a_request_is_stopped() {
+    let limits = Limits {
+        time: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let app = router(Arc::new(Solver::default()), limits);
+    let started = std::time::Instant::now();
+    let (status, _, body) = get(&app, "/api/count?game=grundy&to=100000000").await;
+    assert_eq!(
+        status,
+        StatusCode::GATEWAY_TIMEOUT,
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["error"], "time_limit");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // In a stream, the same error is the last event.
+    let response = app
+        .clone()
+        .oneshot(Request::get(LONG).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let mut body = response.into_body();
+    let seen = read_until(&mut body, "event: error").await;
+    assert!(seen.contains("time_limit"), "{seen}");
+}
+
+#[tokio::test]
+async fn a_stream_ends_with_the_plain_routes_json() {
+    let app = app();
+    let (_, _, plain) = get(&app, "/api/period?game=0.07").await;
+    let response = app
+        .clone()
+        .oneshot(
+            Request::get("/api/stream/period?game=0.07")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let mut body = response.into_body();
+    let seen = read_until(&mut body, "event: result").await;
+    let mut rest = seen;
+    while !rest.ends_with("\n\n") {
+        rest.push_str(&read_until(&mut body, "\n").await);
+    }
+    let data = rest
+        .split("event: result\n")
+        .nth(1)
+        .and_then(|e| e.strip_prefix("data: "))
+        .unwrap()
+        .trim_end();
+    assert_eq!(data, String::from_utf8_lossy(&plain));
+}
+
+/// The real server on a real socket.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_answers_over_tcp() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(grundy_web::serve(listener, app(), async {
+        let _ = stopped.await;
+    }));
+    for (path, want) in [
+        ("/", "text/html"),
+        ("/assets/style.css", "text/css"),
+        ("/api/position?game=kayles&heaps=3,5,7", "\"value\":5"),
+    ] {
+        let mut socket = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        socket.write_all(request.as_bytes()).await.unwrap();
+        let mut response = String::new();
+        socket.read_to_string(&mut response).await.unwrap();
+        assert!(
+            response.starts_with("HTTP/1.1 200 OK"),
+            "{path}: {response}"
+        );
+        assert!(response.contains(want), "{path}: {response}");
+    }
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(5), server)
+        .await
+        .expect("graceful shutdown")
+        .unwrap()
+        .unwrap();
+}

@@ -1,0 +1,43 @@
+-- Computations past the limits, all at once: every value of games whose
+-- period cannot be proved up to 10^8 (stopped by the heavy cap or the
+-- time limit), and requests past the per-request limits. Counts statuses.
+local paths = {
+  "/api/count?game=grundy&to=100000000",
+  "/api/count?game=sub:squares&to=100000000",
+  "/api/count?game=sub:primes&to=100000000",
+  "/api/count?game=allbut:1,3&to=100000000",
+  "/api/count?game=sub:powers2&to=100000000",
+  "/api/analyze?game=0.8f",
+  "/api/values?game=kayles&to=1000000000",
+  "/api/ppositions?game=stone&to=1000000",
+  "/api/count?game=kayles&heaps=4&to=100000000",
+}
+local threads = {}
+
+setup = function(thread)
+  table.insert(threads, thread)
+end
+
+init = function(args)
+  counts = {}
+end
+
+request = function()
+  return wrk.format("GET", paths[math.random(#paths)])
+end
+
+response = function(status, headers, body)
+  counts[status] = (counts[status] or 0) + 1
+end
+
+done = function(summary, latency, requests)
+  local total = {}
+  for _, t in ipairs(threads) do
+    for status, c in pairs(t:get("counts")) do
+      total[status] = (total[status] or 0) + c
+    end
+  end
+  for status, c in pairs(total) do
+    io.write(string.format("heavy status %d: %d\n", status, c))
+  end
+end
