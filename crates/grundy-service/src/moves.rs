@@ -20,7 +20,7 @@ use crate::watch::{Event, Watch};
 /// The most moves a position may have for [`Solver::moves`] to list them:
 /// each is generated and judged, so a position with more is refused before
 /// anything is computed.
-pub const MAX_MOVES_EXAMINED: u64 = 2_000_000;
+pub const MAX_MOVES_EXAMINED: u64 = 1_000_000;
 
 /// Moves [`Solver::moves`] lists when the question gives no limit.
 pub const DEFAULT_MOVES_ALL: usize = 10_000;
@@ -38,7 +38,8 @@ pub struct MovesReport {
     /// Whether the player to move wins.
     pub winning: bool,
     /// The moves listed: winning first, then by heap, then by the tokens
-    /// removed, then by the heaps left.
+    /// removed, then by the heaps left (heap games); by fewest heaps taken
+    /// from, lowest indices and smallest amount (multi-heap games).
     pub moves: Vec<ListedMove>,
     /// Whether moves were left out past the limit.
     pub truncated: bool,
@@ -106,12 +107,7 @@ impl Solver {
             .iter()
             .fold(0u64, |sum, &h| sum.saturating_add(option_bound(game, h)));
         if examined > MAX_MOVES_EXAMINED {
-            return Err(Error::new(
-                ErrorKind::InvalidInput,
-                format!(
-                    "the position has up to {examined} moves, more than the {MAX_MOVES_EXAMINED} that can be listed; ask for the winning moves alone (position) or give smaller heaps"
-                ),
-            ));
+            return Err(too_many_moves(examined));
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let values = self.periodic(game, largest, max, watch)?;
@@ -120,7 +116,9 @@ impl Solver {
         for &h in heaps {
             total ^= g(h)?;
         }
-        let mut moves = Vec::new();
+        // (wins, heap, tokens removed, heaps left, value after): the
+        // positions after are written only for the moves listed.
+        let mut moves: Vec<(bool, usize, u64, Vec<u64>, u64)> = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             let rest = total ^ g(h)?;
             for option in game.options(h) {
@@ -128,33 +126,34 @@ impl Solver {
                 for &part in &option.parts {
                     after ^= g(part)?;
                 }
-                let mut position = heaps[..i].to_vec();
-                position.extend_from_slice(&option.parts);
-                position.extend_from_slice(&heaps[i + 1..]);
-                moves.push((
-                    option.removed,
-                    ListedMove {
-                        heap: Some(i),
-                        from: Before::Heap(h),
-                        to: option.parts,
-                        position,
-                        value: Some(after),
-                        winning: after == 0,
-                    },
-                ));
+                moves.push((after != 0, i, option.removed, option.parts, after));
             }
         }
-        moves.sort_by(|(ra, a), (rb, b)| {
-            (!a.winning, a.heap, ra, &a.to).cmp(&(!b.winning, b.heap, rb, &b.to))
-        });
+        moves.sort_unstable();
         let truncated = moves.len() > limit;
         moves.truncate(limit);
+        let moves = moves
+            .into_iter()
+            .map(|(_, i, _, parts, after)| {
+                let mut position = heaps[..i].to_vec();
+                position.extend_from_slice(&parts);
+                position.extend_from_slice(&heaps[i + 1..]);
+                ListedMove {
+                    heap: Some(i),
+                    from: Before::Heap(heaps[i]),
+                    to: parts,
+                    position,
+                    value: Some(after),
+                    winning: after == 0,
+                }
+            })
+            .collect();
         Ok(MovesReport {
             game: game.to_string(),
             heaps: heaps.to_vec(),
             value: Some(total),
             winning: total != 0,
-            moves: moves.into_iter().map(|(_, m)| m).collect(),
+            moves,
             truncated,
         })
     }
@@ -197,6 +196,10 @@ impl Solver {
             ));
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
+        let examined = ((1u64 << game.heaps()) - 1).saturating_mul(largest);
+        if examined > MAX_MOVES_EXAMINED {
+            return Err(too_many_moves(examined));
+        }
         let to = self.multiheap_bound(game, largest, Method::Fast, |fits| {
             format!("positions with heaps up to {fits} can be judged, or raise the memory budget")
         })?;
@@ -278,6 +281,15 @@ impl Solver {
             truncated,
         })
     }
+}
+
+fn too_many_moves(examined: u64) -> Error {
+    Error::new(
+        ErrorKind::InvalidInput,
+        format!(
+            "the position has up to {examined} moves, more than the {MAX_MOVES_EXAMINED} that are examined to list them; ask for the winning moves alone (position) or give smaller heaps"
+        ),
+    )
 }
 
 fn placeholder() -> ListedMove {

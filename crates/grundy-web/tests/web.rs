@@ -673,3 +673,100 @@ async fn the_server_answers_over_tcp() {
         .unwrap()
         .unwrap();
 }
+
+/// Random queries on every route: never a 500, always JSON (or the
+/// route's own content type) — the server's last line of defence, the
+/// catch-panic layer, is never needed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_queries_never_fail_the_server() {
+    let limits = Limits {
+        time: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let app = router(Arc::new(Solver::default()), limits);
+    let routes = [
+        "values",
+        "period",
+        "count",
+        "position",
+        "moves",
+        "ppositions",
+        "analyze",
+        "plot.svg",
+        "game",
+        "certificate",
+    ];
+    let params = ["game", "spec", "from", "to", "max", "heaps", "limit"];
+    let words = [
+        "kayles",
+        "0.07",
+        "grundy",
+        "nim",
+        "sub:1,2,3",
+        "sub:squares",
+        "allbut:1",
+        "wythoff",
+        "stone",
+        "subsets:3:all",
+        "0.8f",
+        "4.07",
+        "0",
+        "1",
+        "7",
+        "63",
+        "1000",
+        "10^6",
+        "2^64",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-1",
+        "",
+        "1,2,3",
+        "3,,4",
+        "0,0",
+        " 5",
+        "%00",
+        "%ff",
+        "..",
+        "../../etc/passwd",
+        "sub:0",
+        "sub:",
+        "0.",
+        ".",
+        "x",
+        "1e9",
+        "NaN",
+    ];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..400 {
+        let route = routes[rng.below(routes.len() as u64) as usize];
+        let mut query = Vec::new();
+        for _ in 0..rng.below(5) {
+            let p = params[rng.below(params.len() as u64) as usize];
+            let w = words[rng.below(words.len() as u64) as usize];
+            query.push(format!("{p}={w}"));
+        }
+        let uri = format!("/api/{route}?{}", query.join("&")).replace(' ', "%20");
+        let (status, headers, body) = get(&app, &uri).await;
+        assert!(
+            status.is_success()
+                || status.is_client_error()
+                || status == StatusCode::SERVICE_UNAVAILABLE
+                || status == StatusCode::GATEWAY_TIMEOUT,
+            "{uri}: {status} {}",
+            String::from_utf8_lossy(&body)
+        );
+        if !status.is_success() {
+            assert_eq!(
+                headers.get(header::CONTENT_TYPE).unwrap(),
+                "application/json",
+                "{uri}"
+            );
+            let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert!(
+                json["error"].is_string() && json["message"].is_string(),
+                "{uri}"
+            );
+        }
+    }
+}
