@@ -712,8 +712,12 @@
     $('announce').textContent = text;
   }
 
+  /** The history of the game, with the value each move leaves. */
   function logMove(who, m) {
-    const text = `${who}: ${describeFull(m)}`;
+    const after = m.value !== null && m.value !== undefined
+      ? `, leaving value ${nimber(m.value)}`
+      : m.winning ? ', leaving a lost position' : ', leaving a won position';
+    const text = `${who}: ${describeFull(m)}${after}`;
     play.log.push(text);
     $('play-log').append(el('li', { text }));
   }

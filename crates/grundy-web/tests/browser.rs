@@ -27,8 +27,19 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Debian's paths; `GRUNDY_CHROMIUM` and `GRUNDY_CHROMEDRIVER` override them.
+fn program(var: &str, default: &str) -> String {
+    std::env::var(var).unwrap_or_else(|_| default.to_string())
+}
+
+fn chromium() -> String {
+    program("GRUNDY_CHROMIUM", "/usr/bin/chromium")
+}
+
+fn chromedriver() -> String {
+    program("GRUNDY_CHROMEDRIVER", "/usr/bin/chromedriver")
+}
+
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 #[test]
@@ -39,9 +50,9 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         );
         return;
     }
-    for program in [CHROMIUM, CHROMEDRIVER] {
+    for program in [chromium(), chromedriver()] {
         assert!(
-            Path::new(program).exists(),
+            Path::new(&program).exists(),
             "{program} is missing: install it with `apt-get install chromium chromium-driver` (.ci/browser does)"
         );
     }
@@ -560,7 +571,7 @@ impl Driver {
             .local_addr()
             .unwrap()
             .port();
-        let child = Command::new(CHROMEDRIVER)
+        let child = Command::new(chromedriver())
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -594,7 +605,7 @@ impl Driver {
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
-                "binary": CHROMIUM,
+                "binary": chromium(),
                 "args": [
                     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                     "--no-first-run", "--disable-background-networking",
