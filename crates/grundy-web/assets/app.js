@@ -30,12 +30,21 @@
     return encodeURIComponent(s).replace(/%3A/gi, ':').replace(/%2C/gi, ',');
   }
 
-  /** GET a JSON route; a 4xx answer becomes an ApiError with its message. */
+  /**
+   * GET a JSON route; a 4xx answer becomes an ApiError with its message. A
+   * busy server (503, `Retry-After`) is asked again, twice at most.
+   */
   async function api(path, params, signal) {
-    const r = await fetch(path + '?' + query(params), {
-      headers: { Accept: 'application/json' },
-      signal,
-    });
+    let r;
+    for (let attempt = 0; ; attempt++) {
+      r = await fetch(path + '?' + query(params), {
+        headers: { Accept: 'application/json' },
+        signal,
+      });
+      if (r.status !== 503 || attempt >= 2) break;
+      const wait = Math.min(5, Number(r.headers.get('Retry-After')) || 1);
+      await new Promise((done) => setTimeout(done, wait * 1000));
+    }
     const text = await r.text();
     let body = null;
     try {

@@ -152,7 +152,21 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     // picks it.
     b.go(&format!("{base}/#play=kayles:2,3"));
     b.wait_for_turn();
-    b.exec("document.querySelector('.token[data-heap=\"1\"][data-index=\"0\"]').focus()");
+    b.exec("document.getElementById('hints').focus()");
+    b.keys("\u{E004}"); // Tab: past the disabled Undo, to heap 1's first token
+    assert_eq!(
+        b.eval(
+            "return [document.activeElement.dataset.heap, document.activeElement.dataset.index]"
+        ),
+        json!(["0", "0"]),
+        "Tab reaches the first heap's tokens"
+    );
+    b.keys("\u{E015}"); // ArrowDown: the next heap
+    assert_eq!(
+        b.eval("return document.activeElement.dataset.heap")
+            .as_str(),
+        Some("1")
+    );
     b.keys("\u{E014}"); // ArrowRight
     assert_eq!(
         b.eval("return document.activeElement.dataset.index")
@@ -160,6 +174,13 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         Some("1"),
         "the right arrow moves to the next token"
     );
+    let ring = b.eval("return getComputedStyle(document.activeElement).outlineStyle");
+    assert_eq!(
+        ring.as_str(),
+        Some("solid"),
+        "the focused token shows its focus"
+    );
+    shoot_part(&b, "#board", &out.join("keyboard-focus.png"));
     b.keys("\u{E007}"); // Enter: choose token 1 of heap 1
     b.wait_for(
         "the selection",
@@ -227,11 +248,49 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     // Live validation of a typed spec, and a multi-heap game's board.
     b.go(&format!("{base}/#game=0.77"));
     b.wait_for_turn();
+    // Rows of the period: 12 columns of values for Kayles.
+    b.wait_for(
+        "the table",
+        "document.querySelector('#values-table table') !== null",
+    );
+    assert_eq!(
+        b.eval("return document.querySelectorAll('#values-table thead th').length"),
+        json!(13)
+    );
+    // Zoom out to twice the range, then in to half of it, about its middle.
+    b.click("#zoom-out");
+    b.wait_for(
+        "the wider range",
+        "document.getElementById('values-status').textContent.includes('n = 0 … 239')",
+    );
+    assert!(
+        b.eval("return document.querySelector('#plot-box img').src")
+            .as_str()
+            .unwrap()
+            .contains("to=239")
+    );
+    assert!(
+        b.eval("return location.hash")
+            .as_str()
+            .unwrap()
+            .contains("to=239")
+    );
+    b.click("#zoom-in");
+    b.wait_for(
+        "the narrower range",
+        "document.getElementById('values-status').textContent.includes('n = 60 … 179')",
+    );
+    b.type_into("#game-code", "0.137");
+    b.wait_for(
+        "the rules in words",
+        "document.getElementById('game-check').textContent.includes('Code 0.137: remove 1 token')",
+    );
     b.type_into("#game-code", "0.9x");
     b.wait_for(
         "the rejection",
         "document.getElementById('game-check').className.includes('bad')",
     );
+    assert!(b.text("#game-check").contains("not a code digit"));
     b.go(&format!("{base}/#play=wythoff:5,8"));
     b.wait_for_turn();
     assert!(
