@@ -137,6 +137,7 @@
     const params = {};
     if (play.heaps !== null) params.play = state.game + ':' + play.heaps.join(',');
     else params.game = state.game;
+    if (play.heaps !== null && $('hints').checked) params.hints = 1;
     if (state.kind === 'heap' && (state.from !== 0 || state.to !== DEFAULT_TO)) {
       params.from = state.from;
       params.to = state.to;
@@ -325,6 +326,7 @@
     }
     box.replaceChildren(...parts);
     $('values-legend').hidden = false;
+    $('legend-pre').hidden = !(pre && from < pre);
   }
 
   function setRange(from, to) {
@@ -642,12 +644,20 @@
   /** The move in words: `take 2 from the middle → 3 + 4`. */
   function describe(m) {
     if (m.heap === null || m.heap === undefined) {
-      const before = m.from || play.heaps;
-      const changed = [];
+      const before = Array.isArray(m.from) ? m.from : play.heaps;
+      const heaps = [];
+      const amounts = [];
       for (let i = 0; i < m.to.length; i++) {
-        if (m.to[i] !== before[i]) changed.push(`${before[i] - m.to[i]} from heap ${i + 1}`);
+        if (m.to[i] !== before[i]) {
+          heaps.push(i + 1);
+          amounts.push(before[i] - m.to[i]);
+        }
       }
-      return `take ${changed.join(' and ')} → ${m.to.join(', ')}`;
+      const list = heaps.length === 1 ? `heap ${heaps[0]}` : `heaps ${heaps.slice(0, -1).join(', ')} and ${heaps[heaps.length - 1]}`;
+      const what = amounts.every((a) => a === amounts[0])
+        ? `take ${amounts[0]} from ${list}`
+        : 'take ' + amounts.map((a, j) => `${a} from heap ${heaps[j]}`).join(' and ');
+      return `${what} → ${m.to.join(', ')}`;
     }
     const k = m.from - sumOf(m.to);
     const left = m.to.length === 0 ? 'nothing' : m.to.join(' + ');
@@ -871,7 +881,7 @@
           onclick: () => tokenClick(h, i),
           onkeydown: (ev) => tokenKey(ev, h, i, n),
         });
-        if (hint) t.append(el('span', { class: 'sr', text: hint === 'win' ? 'W' : 'L' }));
+        if (hint) t.append(el('span', { class: 'mark', 'aria-hidden': 'true', text: hint === 'win' ? 'W' : 'L' }));
         tokens.append(t);
       }
     }
@@ -1060,7 +1070,10 @@
       start(false);
     });
     $('play-start-computer').addEventListener('click', () => start(true));
-    $('hints').addEventListener('change', renderBoard);
+    $('hints').addEventListener('change', () => {
+      writeHash();
+      renderBoard();
+    });
     $('undo').addEventListener('click', undo);
     // The address holds the game; a hash edited by hand opens what it names.
     window.addEventListener('hashchange', () => {
@@ -1097,6 +1110,7 @@
       const heaps = parseHeaps(h.heaps);
       if (heaps && heaps.length <= MAX_HEAPS && heaps.every((x) => x <= MAX_TOKENS)) opts.heaps = heaps;
     }
+    $('hints').checked = h.hints === '1';
     const ok = await openGame(spec, opts);
     if (!ok && spec !== 'kayles') openGame('kayles');
   }
