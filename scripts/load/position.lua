@@ -18,7 +18,7 @@ request = function()
   local game
   if math.random(10) == 1 then
     game = periodic[math.random(#periodic)]
-    heaps[1] = 1000000000000000 + math.random(0, 1000000)
+    heaps[1] = "1000000000" .. string.format("%06d", math.random(0, 999999))
   else
     game = games[math.random(#games)]
   end

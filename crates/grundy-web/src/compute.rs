@@ -52,6 +52,12 @@ pub(crate) const HEAVY_AFTER: Duration = Duration::from_millis(50);
 const GONE: u8 = 1;
 const TIMED_OUT: u8 = 2;
 const BUSY: u8 = 3;
+const WAITED: u8 = 4;
+
+/// The longest a plain route waits for another request computing the
+/// same game's values; then it is answered 503, so that queries never
+/// queue behind a long computation. Streams wait (within the time limit).
+pub(crate) const PLAIN_WAIT: Duration = Duration::from_millis(100);
 
 /// The stop switch of one request, shared by the request and its
 /// computation.
@@ -135,8 +141,10 @@ pub(crate) async fn run<T: Send + 'static>(
         let mut permit: Option<Permit> = None;
         let mut last_told: Option<Instant> = None;
         // While another request computes the same game, its progress is
-        // told here; waiting needs no permit.
-        let mut waiting = false;
+        // told here; waiting needs no permit, but a plain route waits for
+        // at most [`PLAIN_WAIT`].
+        let mut waiting: Option<Instant> = None;
+        let wait_most = progress.is_none().then_some(PLAIN_WAIT);
         let stop = watched;
         let mut watch = Watch::new(move |event| {
             if stop.gone.load(Ordering::Relaxed) {
@@ -148,12 +156,16 @@ pub(crate) async fn run<T: Send + 'static>(
                 return ControlFlow::Break(());
             }
             match event {
-                Event::Waiting => waiting = true,
-                Event::Resumed => waiting = false,
+                Event::Waiting => waiting = Some(Instant::now()),
+                Event::Resumed => waiting = None,
                 _ => {}
             }
             if let Some(p) = progress_of(&event) {
-                if waiting {
+                if let Some(since) = waiting {
+                    if wait_most.is_some_and(|most| since.elapsed() >= most) {
+                        stop.reason.store(WAITED, Ordering::Relaxed);
+                        return ControlFlow::Break(());
+                    }
                     return ControlFlow::Continue(());
                 }
                 let young = started.elapsed() < HEAVY_AFTER;
@@ -198,6 +210,11 @@ pub(crate) async fn run<T: Send + 'static>(
         }
         match stop.reason.load(Ordering::Relaxed) {
             BUSY => ApiError::busy(),
+            WAITED => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "another request is computing this game's values; try again in a moment, or ask the same question under /api/stream/ to wait for them",
+            ),
             TIMED_OUT => ApiError::new(
                 StatusCode::GATEWAY_TIMEOUT,
                 "time_limit",
