@@ -32,7 +32,7 @@
 
   /**
    * GET a JSON route; a 4xx answer becomes an ApiError with its message. A
-   * busy server (503, `Retry-After`) is asked again, twice at most.
+   * busy server (503, `Retry-After`) is asked again, five times at most.
    */
   async function api(path, params, signal) {
     let r;
@@ -41,7 +41,7 @@
         headers: { Accept: 'application/json' },
         signal,
       });
-      if (r.status !== 503 || attempt >= 2) break;
+      if (r.status !== 503 || attempt >= 5) break;
       const wait = Math.min(5, Number(r.headers.get('Retry-After')) || 1);
       await new Promise((done) => setTimeout(done, wait * 1000));
     }
@@ -237,12 +237,16 @@
     } else {
       $('range-from').value = state.from;
       $('range-to').value = state.to;
-      loadValues();
-      startPeriod();
+      $('verdict-text').textContent = '';
+      $('cert-line').hidden = true;
     }
     const heaps = opts.heaps !== undefined ? opts.heaps : defaultHeaps(g);
     $('play-heaps').value = heaps.join(',');
-    await startPlay(heaps, false);
+    // The quick answers first: a plain request meeting a long computation
+    // of the same game is answered 503, so the period search (which may
+    // compute far) starts once the values shown and the board are in.
+    await Promise.all([heapGame ? loadValues() : null, startPlay(heaps, false)]);
+    if (heapGame && gen === state.generation) startPeriod();
     return true;
   }
 

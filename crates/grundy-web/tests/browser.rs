@@ -250,8 +250,8 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     b.wait_for_turn();
     // Rows of the period: 12 columns of values for Kayles.
     b.wait_for(
-        "the table",
-        "document.querySelector('#values-table table') !== null",
+        "the table in rows of the period",
+        "document.getElementById('verdict-text').textContent.includes('period 12') && document.querySelector('#values-table table') !== null",
     );
     assert_eq!(
         b.eval("return document.querySelectorAll('#values-table thead th').length"),
