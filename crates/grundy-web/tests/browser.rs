@@ -82,6 +82,16 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "the verdict",
         "document.getElementById('verdict-text').textContent.includes('period 12')",
     );
+    let hosts = b.eval(
+        "return performance.getEntriesByType('resource').map(e => new URL(e.name).host).concat([location.host])",
+    );
+    for host in hosts.as_array().unwrap() {
+        assert_eq!(
+            host.as_str(),
+            Some(server.to_string().as_str()),
+            "the page loads nothing from other hosts"
+        );
+    }
     play_to_the_end(&b, &server, true);
     let last = b.text("#announce");
     assert!(last.contains("you win"), "the end is announced: {last:?}");
@@ -341,6 +351,11 @@ fn play_to_the_end(b: &Session, server: &SocketAddr, to_win: bool) {
             assert_eq!(after, m.position);
             return;
         }
+        let said = b.text("#announce");
+        assert!(
+            said.starts_with("Computer: "),
+            "the live region tells the computer's move: {said:?}"
+        );
         assert!(
             facing.moves.iter().any(|x| x.position == after),
             "the computer's move {:?} -> {after:?} is legal",
