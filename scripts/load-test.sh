@@ -7,6 +7,7 @@
 #
 #   scripts/load-test.sh            # builds the release binary if missing
 #   GRUNDY=target/release/grundy DURATION=15 scripts/load-test.sh
+#   HEAVY_GAMES=overlap scripts/load-test.sh   # heavy work on a cheap game too
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,7 +59,7 @@ peak=0
     r=$(rss); echo "$r"; sleep 0.2
   done ) >/tmp/grundy-load-rss.txt &
 SAMPLER=$!
-wrk -t1 -c100 -d"$((DURATION + 5))s" --timeout 30s -s scripts/load/heavy.lua "$URL" >/tmp/grundy-load-heavy.txt &
+wrk -t1 -c100 -d"$((DURATION + 5))s" --timeout 30s -s scripts/load/heavy.lua "$URL" -- "${HEAVY_GAMES:-apart}" >/tmp/grundy-load-heavy.txt &
 HEAVY=$!
 sleep 2
 wrk -t1 -c16 -d"${DURATION}s" --latency -s scripts/load/position.lua "$URL"
