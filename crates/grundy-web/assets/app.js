@@ -1039,10 +1039,13 @@
       const spec = $('game-code').value.trim() || $('game-select').value;
       if (spec) openGame(spec);
     });
-    $('game-select').addEventListener('change', () => {
+    // Arrow keys on a closed select fire `change` at each step: open the
+    // game the choice settles on.
+    const openChosen = debounce(() => {
       const name = $('game-select').value;
       if (name) openGame(name);
-    });
+    }, 350);
+    $('game-select').addEventListener('change', openChosen);
     $('range-form').addEventListener('submit', (ev) => {
       ev.preventDefault();
       const from = Number($('range-from').value);

@@ -158,6 +158,21 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "the computer wins the thrown game: {last:?}"
     );
 
+    // The computer starts from a won position and leaves a lost one.
+    b.go(&format!("{base}/#play=kayles:3,5,7"));
+    b.wait_for_turn();
+    b.click("#play-start-computer");
+    b.wait_for(
+        "the computer's first move",
+        "document.getElementById('board').dataset.turn === 'you' && document.getElementById('board').dataset.position !== '3,5,7'",
+    );
+    let after = b.position();
+    assert_eq!(
+        api_moves(&server, "0.77", &after).value,
+        Some(0),
+        "{after:?}"
+    );
+
     // Keyboard only: Tab reaches a token, arrows move along the heap, Enter
     // picks it.
     b.go(&format!("{base}/#play=kayles:2,3"));
