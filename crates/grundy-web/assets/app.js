@@ -393,7 +393,7 @@
     if (state.game !== game || state.from !== from || state.to !== to) return;
     const W = 640, H = 320, L = 44, R = 10, T = 10, B = 30;
     const vs = values.values;
-    const max = Math.max(1, ...vs);
+    const max = vs.reduce((a, b) => (b > a ? b : a), 1);
     const x = (n) => L + ((n - from) / Math.max(1, to - from)) * (W - L - R);
     const y = (v) => T + (1 - v / max) * (H - T - B);
     const ns = 'http://www.w3.org/2000/svg';
@@ -1119,7 +1119,12 @@
     }
     $('hints').checked = h.hints === '1';
     const ok = await openGame(spec, opts);
-    if (!ok && spec !== 'kayles') openGame('kayles');
+    if (!ok && spec !== 'kayles') {
+      const why = $('game-check').textContent;
+      await openGame('kayles');
+      $('game-check').className = 'check bad';
+      $('game-check').textContent = `${why} (the address named '${spec}'; showing kayles instead)`;
+    }
   }
 
   wire();
