@@ -667,26 +667,27 @@ impl Driver {
             .spawn()
             .expect("chromedriver starts");
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("browser-profile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        // Built before waiting, so that a failure below still ends chromedriver.
+        let driver = Driver {
+            child,
+            addr,
+            downloads: downloads.to_path_buf(),
+            profile,
+        };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             if TcpStream::connect(addr).is_ok() {
                 let (status, body) = http(addr, "GET", "/status", b"");
                 let v: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
                 if status == 200 && v["value"]["ready"] == true {
-                    break;
+                    return driver;
                 }
             }
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
-        }
-        let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("browser-profile-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&profile);
-        Driver {
-            child,
-            addr,
-            downloads: downloads.to_path_buf(),
-            profile,
         }
     }
 
@@ -717,7 +718,6 @@ impl Driver {
         let s = Session {
             driver: self.addr,
             id,
-            downloads: self.downloads.clone(),
         };
         // Headless Chromium saves downloads only where told to.
         s.cdp(
@@ -752,8 +752,6 @@ fn wd(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value 
 struct Session {
     driver: SocketAddr,
     id: String,
-    #[allow(dead_code)]
-    downloads: PathBuf,
 }
 
 impl Session {
