@@ -1,19 +1,22 @@
--- Position queries on games whose values are already computed: 1 to 4
--- heaps of 0..5000, and now and then a heap past 10^15 (answered by a
--- proved period).
+-- Position queries on games whose values are already computed. With the
+-- argument `play`: positions the size of a game played on the page (1 to 5
+-- heaps of 0..100); otherwise 1 to 4 heaps of 0..5000 (whose answers list
+-- up to a few hundred winning moves). One query in ten has a heap past
+-- 10^15, answered by a proved period.
 local games = {"kayles", "0.07", "grundy", "sub:1,2,3", "nim", "0.16"}
 local periodic = {"kayles", "0.07", "sub:1,2,3", "0.16"}
-local n = 0
+local most, count = 5000, 4
 
 init = function(args)
-  math.randomseed(os.time() + n)
+  if args[1] == "play" then
+    most, count = 100, 5
+  end
 end
 
 request = function()
-  n = n + 1
   local heaps = {}
-  for i = 1, math.random(1, 4) do
-    heaps[i] = math.random(0, 5000)
+  for i = 1, math.random(1, count) do
+    heaps[i] = math.random(0, most)
   end
   local game
   if math.random(10) == 1 then
