@@ -88,10 +88,12 @@ pub enum Command {
     #[command(name = "move")]
     Move(MoveArgs),
     /// Play interactively: read positions a line at a time, answer with the
-    /// position after a winning move, or say there is none.
+    /// position after a winning move, or, in a lost position, after the move
+    /// that takes the fewest tokens, marked (no winning move).
     ///
     /// Each line holds heap sizes separated by spaces; `bye` or end of input
-    /// ends the session. Works typed at a terminal and piped.
+    /// ends the session. Works typed at a terminal (with a prompt) and piped.
+    /// Multi-heap games (wythoff, stone, subsets:K:…) are played too.
     ///
     /// Example: printf '5 10 20\n7\nbye\n' | grundy play grundy
     Play(PlayArgs),

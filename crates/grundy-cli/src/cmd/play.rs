@@ -18,7 +18,9 @@ pub const LONGEST_LINE: usize = 16 << 20;
 
 /// Reads positions from stdin until `bye` or end of input. Each answer is the
 /// position after a winning move (the heap moved in replaced, in place, by
-/// what is left of it), or a line saying there is none. A bad line gets a
+/// what is left of it); in a lost position, the position after a move that
+/// takes the fewest tokens, marked `(no winning move)`; with no move at
+/// all, a line saying so. A bad line gets a
 /// one-line error on stderr naming its number and the session goes on; the
 /// exit status is then 2.
 ///
@@ -144,10 +146,31 @@ impl Player {
                 (after, report.can_move)
             }
         };
-        Ok(match after {
-            Some(after) => output::heaps(&after),
-            None if !can_move => "no move: the player to move has lost".to_string(),
-            None => "no winning move: every move loses".to_string(),
+        if let Some(after) = after {
+            return Ok(output::heaps(&after));
+        }
+        if !can_move {
+            return Ok("no move: the player to move has lost".to_string());
+        }
+        // A lost position: a player still has to move. The first move the
+        // solver lists takes the fewest tokens from the first heap that has
+        // a move, keeping the game long for the opponent to go wrong in.
+        let mut watch = ctx.watch("values", &mut stats);
+        let listed = match self {
+            Player::Heaps(ruleset) => ctx.solver.moves(ruleset, heaps, 1, max, &mut watch),
+            Player::Multiheap(game) => ctx.solver.multiheap_moves(game, heaps, 1, &mut watch),
+        };
+        Ok(match listed {
+            Ok(report) => match report.moves.first() {
+                Some(m) => format!("{} (no winning move)", output::heaps(&m.position)),
+                None => "no move: the player to move has lost".to_string(),
+            },
+            // Heaps with more moves than are listed: say so rather than
+            // pick one blindly.
+            Err(e) if e.kind() == ErrorKind::InvalidInput => {
+                "no winning move: every move loses".to_string()
+            }
+            Err(e) => return Err(e.into()),
         })
     }
 }

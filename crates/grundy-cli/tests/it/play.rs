@@ -22,7 +22,7 @@ fn ends_at_end_of_input() {
     assert!(out.status.success());
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "3 3\nno winning move: every move loses\n"
+        "3 3\n3 4 (no winning move)\n"
     );
 }
 
@@ -31,7 +31,7 @@ fn bad_lines_are_reported_and_the_session_goes_on() {
     let out = grundy(&["play", "0.07"], Some("4\nfour\n-1\n5\n"));
     assert_eq!(out.status.code(), Some(2));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(stdout, "1 1\nno winning move: every move loses\n");
+    assert_eq!(stdout, "1 1\n1 2 (no winning move)\n");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
     assert!(
@@ -103,5 +103,41 @@ fn plays_multiheap_games() {
         args.extend(after.split_whitespace());
         let judged: serde_json::Value = serde_json::from_str(&crate::ok(&args)).unwrap();
         assert_eq!(judged["winning"], false, "{game} {position} -> {after}");
+    }
+}
+
+/// In a lost position the computer still moves, as a perfect player must:
+/// the position after is won for the opponent and has fewer tokens.
+#[test]
+fn moves_in_lost_positions_too() {
+    for (game, position) in [
+        ("grundy", "7"),
+        ("kayles", "4 4"),
+        ("0.07", "5"),
+        ("wythoff", "3 5"),
+    ] {
+        let out = grundy(&["play", game], Some(&format!("{position}\n")));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = String::from_utf8(out.stdout).unwrap();
+        let after = line
+            .strip_suffix(" (no winning move)\n")
+            .unwrap_or_else(|| panic!("{game} {position}: {line}"));
+        let mut args = vec!["move", game, "--format", "json"];
+        args.extend(after.split_whitespace());
+        let judged: serde_json::Value = serde_json::from_str(&crate::ok(&args)).unwrap();
+        assert_eq!(judged["winning"], true, "{game} {position} -> {after}");
+        let tokens = |p: &str| {
+            p.split_whitespace()
+                .map(|h| h.parse::<u64>().unwrap())
+                .sum::<u64>()
+        };
+        assert!(
+            tokens(after) < tokens(position) || game == "grundy",
+            "{position} -> {after}"
+        );
     }
 }
