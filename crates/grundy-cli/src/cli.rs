@@ -127,6 +127,11 @@ pub enum Command {
     ///
     /// Example: grundy man | man -l -   or   grundy man ~/.local/share/man/man1
     Man(ManArgs),
+    /// Survey a whole family of games into a resumable SQLite catalogue:
+    /// run, show, merge.
+    ///
+    /// Example: grundy survey run octal --digits 2 --max-heaps 2^16 --db octal2.sqlite
+    Survey(crate::cmd::survey::SurveyArgs),
 }
 
 /// How far to search for a period.

@@ -38,14 +38,17 @@
 #![deny(missing_docs)]
 
 mod answers;
+mod catalogue;
 mod game;
 mod question;
 pub mod report;
 mod solver;
+mod statistics;
 mod store;
 mod watch;
 
 pub use answers::{MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify};
+pub use catalogue::{CatalogueEntry, Stop};
 pub use game::Game;
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
@@ -53,6 +56,7 @@ pub use report::{
     MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
 };
 pub use solver::{COSTLY_SEARCH_LIMIT, Config, OBSERVE_LIMIT, SEARCH_LIMIT, Solver};
+pub use statistics::{MAX_HISTOGRAM_VALUE, Rare, TableStatistics};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
 pub use watch::{Event, TableSummary, Watch};
 

@@ -22,6 +22,7 @@ mod moves;
 mod period;
 mod play;
 mod ppos;
+pub mod survey;
 mod values_cmd;
 mod verify;
 
@@ -272,6 +273,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Man(args) => man::run(args, &mut out),
+        Command::Survey(args) => survey::run(&ctx, args, &mut out),
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();
