@@ -155,7 +155,7 @@ mod tests {
     /// The naive twin: every digit string of every length, parsed and
     /// deduplicated by the library's canonical form.
     fn naive(digits: u32, hex: bool) -> BTreeSet<String> {
-        let base = if hex { 16 } else { 8 };
+        let base: u32 = if hex { 16 } else { 8 };
         let firsts: &[u32] = if hex { &[0, 4, 8, 12] } else { &[0, 4] };
         let mut out = BTreeSet::new();
         for &d0 in firsts {
@@ -165,6 +165,7 @@ mod tests {
                         .rev()
                         .map(|i| format!("{:x}", n / base.pow(i) % base))
                         .collect();
+                    let ds = if ds.is_empty() { "0".to_string() } else { ds };
                     let g: Ruleset = format!("{d0:x}.{ds}").parse().unwrap();
                     let Ruleset::TakeAndBreak(code) = &g else {
                         unreachable!()
