@@ -112,7 +112,16 @@ mod tests {
         let max = *values.iter().max()?;
         let masks = (max + 1).next_power_of_two();
         let rare = |v: u64, m: u64| (v & m).count_ones() % 2 == 0;
-        let (count, mask) = (1..masks.max(2))
+        if masks == 1 {
+            // Every value is 0: no mask but 0, under which all are rare.
+            let n = values.len() as u64;
+            return Some(Rare {
+                mask: 0,
+                count: n,
+                last: n - 1,
+            });
+        }
+        let (count, mask) = (1..masks)
             .map(|m| (values.iter().filter(|&&v| rare(v, m)).count() as u64, m))
             .min()?;
         let last = values.iter().rposition(|&v| rare(v, mask))? as u64;

@@ -84,9 +84,19 @@ fn every_stored_certificate_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("c.sqlite");
     let family = Family::List(
-        ["0.07", "0.77", "0.137", "4.07", "0.8f", "sub:1,3,4", "0.16", "grundy", "nim"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "0.07",
+            "0.77",
+            "0.137",
+            "4.07",
+            "0.8f",
+            "sub:1,3,4",
+            "0.16",
+            "grundy",
+            "nim",
+        ]
+        .map(String::from)
+        .to_vec(),
     );
     run(&path, &family, &options(2000, 2), &quiet).unwrap();
     let rows = Catalogue::open(&path).unwrap().games().unwrap();
@@ -113,16 +123,20 @@ fn every_stored_certificate_verifies() {
 fn the_statistics_are_those_of_the_values_stored() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.sqlite");
-    run(&path, &Family::Octal { digits: 1 }, &options(3000, 2), &quiet).unwrap();
+    run(
+        &path,
+        &Family::Octal { digits: 1 },
+        &options(3000, 2),
+        &quiet,
+    )
+    .unwrap();
     let c = Catalogue::open(&path).unwrap();
     for row in c.games().unwrap() {
         let values = c.values(&row.game).unwrap().unwrap();
         assert_eq!(values.len() as u64, row.checked_to + 1, "{}", row.game);
-        let direct = grundy_service::grundy::values::compute(
-            &row.game.parse().unwrap(),
-            row.checked_to,
-        )
-        .unwrap();
+        let direct =
+            grundy_service::grundy::values::compute(&row.game.parse().unwrap(), row.checked_to)
+                .unwrap();
         assert_eq!(values, direct, "{}", row.game);
         let v = values.to_vec();
         let max = *v.iter().max().unwrap();
@@ -142,9 +156,18 @@ fn larger_limits_extend_from_the_stored_values() {
     assert_eq!((row.status.as_str(), row.checked_to), ("none", 500));
     // Plant values that are not 0.16's (each one more): if the next run
     // reads them instead of computing, its table starts with them.
-    let planted: Vec<u64> = c.values("0.16").unwrap().unwrap().iter().map(|v| v.value() + 1).collect();
-    c.save_values("0.16", &ValueTable::from_values(planted.iter().copied().chain([0])))
-        .unwrap();
+    let planted: Vec<u64> = c
+        .values("0.16")
+        .unwrap()
+        .unwrap()
+        .iter()
+        .map(|v| v.value() + 1)
+        .collect();
+    c.save_values(
+        "0.16",
+        &ValueTable::from_values(planted.iter().copied().chain([0])),
+    )
+    .unwrap();
     drop(c);
     // Rerunning the same limit computes nothing.
     let again = run(&path, &family, &options(500, 1), &quiet).unwrap();
@@ -169,9 +192,17 @@ fn a_time_limit_records_what_was_reached() {
     let row = c.game("0.16").unwrap().unwrap();
     assert_eq!(row.stopped.as_deref(), Some("time"));
     assert!(row.checked_to > 0 && row.checked_to < 1 << 40);
-    assert_eq!(c.values("0.16").unwrap().unwrap().len() as u64, row.checked_to + 1);
+    assert_eq!(
+        c.values("0.16").unwrap().unwrap().len() as u64,
+        row.checked_to + 1
+    );
     // The same command does not run it again; a longer limit does.
-    assert_eq!(run(&path, &Family::List(vec!["0.16".into()]), &o, &quiet).unwrap().computed, 0);
+    assert_eq!(
+        run(&path, &Family::List(vec!["0.16".into()]), &o, &quiet)
+            .unwrap()
+            .computed,
+        0
+    );
 }
 
 #[test]
@@ -190,11 +221,21 @@ fn a_cancelled_run_records_nothing_under_way() {
 fn damaged_or_foreign_files_are_refused_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.sqlite");
-    run(&good, &Family::Octal { digits: 1 }, &options(2000, 1), &quiet).unwrap();
+    run(
+        &good,
+        &Family::Octal { digits: 1 },
+        &options(2000, 1),
+        &quiet,
+    )
+    .unwrap();
     let bytes = std::fs::read(&good).unwrap();
     // Garbage.
     let garbage = dir.path().join("garbage.sqlite");
-    std::fs::write(&garbage, b"this is not a database at all, only some text".repeat(100)).unwrap();
+    std::fs::write(
+        &garbage,
+        b"this is not a database at all, only some text".repeat(100),
+    )
+    .unwrap();
     // Truncated: the header and part of the first pages.
     let truncated = dir.path().join("truncated.sqlite");
     std::fs::write(&truncated, &bytes[..bytes.len().min(6000)]).unwrap();

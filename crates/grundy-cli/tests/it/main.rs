@@ -10,6 +10,7 @@ mod outputs;
 mod periodicity;
 mod play;
 mod ppos;
+mod survey;
 mod wire;
 
 use std::io::Write;
