@@ -111,7 +111,7 @@ mod tests {
     fn naive(values: &[u64]) -> Option<Rare> {
         let max = *values.iter().max()?;
         let masks = (max + 1).next_power_of_two();
-        let rare = |v: u64, m: u64| (v & m).count_ones() % 2 == 0;
+        let rare = |v: u64, m: u64| (v & m).count_ones().is_multiple_of(2);
         if masks == 1 {
             // Every value is 0: no mask but 0, under which all are rare.
             let n = values.len() as u64;

@@ -198,10 +198,10 @@ enum Agreement {
 }
 
 fn compare(a: &Known<'_>, b: &Known<'_>) -> Agreement {
-    if let (Some(pa), Some(pb)) = (a.pattern(), b.pattern()) {
-        if pa == pb {
-            return Agreement::Proved;
-        }
+    if let (Some(pa), Some(pb)) = (a.pattern(), b.pattern())
+        && pa == pb
+    {
+        return Agreement::Proved;
     }
     // Compare as far as both are known; two proved games of different
     // patterns, as far as the longer table (their first difference lies

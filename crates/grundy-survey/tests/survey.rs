@@ -266,3 +266,49 @@ fn damaged_or_foreign_files_are_refused_with_a_message() {
         assert!(merge(&[path.as_path()], &dir.path().join("out.sqlite")).is_err());
     }
 }
+
+/// The first heap where two games' values differ, computed directly.
+fn first_difference(a: &str, b: &str, to: u64) -> Option<u64> {
+    let va = grundy_service::grundy::values::compute(&a.parse().unwrap(), to).unwrap();
+    let vb = grundy_service::grundy::values::compute(&b.parse().unwrap(), to).unwrap();
+    (0..=to).find(|&n| va.get(n) != vb.get(n))
+}
+
+#[test]
+fn classes_group_equal_games_and_find_late_differences() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.sqlite");
+    let specs = ["0.161", "0.36", "0.6", "0.61", "4.4", "4.6", "0.07", "0.77"];
+    let family = Family::List(specs.map(String::from).to_vec());
+    run(&path, &family, &options(1500, 2), &quiet).unwrap();
+    let c = Catalogue::open(&path).unwrap();
+    let rows = c.games().unwrap();
+    let k = grundy_survey::classes(&c, &rows).unwrap();
+    let class_of = |g: &str| k.classes.iter().find(|c| c.games.iter().any(|x| x == g));
+    for (a, b) in [
+        ("0.161", "0.36"),
+        ("0.6", "0.61"),
+        ("4.4", "4.6"),
+        ("0.07", "0.77"),
+    ] {
+        let same = class_of(a).is_some_and(|c| c.games.iter().any(|x| x == b));
+        let differ = first_difference(a, b, 1500);
+        assert_eq!(same, differ.is_none(), "{a} {b}: {k:?}");
+        if let Some(heap) = differ.filter(|&h| h >= grundy_survey::PREFIX) {
+            let d = k.differences.iter().find(|d| {
+                (d.a.as_str(), d.b.as_str()) == (b, a) || (d.a.as_str(), d.b.as_str()) == (a, b)
+            });
+            assert_eq!(d.map(|d| d.heap), Some(heap), "{a} {b}: {k:?}");
+        }
+    }
+    // Both proved with one pattern: proved equal; open games: checked.
+    let rows_by = |g: &str| rows.iter().find(|r| r.game == g).unwrap().status.clone();
+    let proved = class_of("4.4").unwrap();
+    if rows_by("4.4") == "proved" && rows_by("4.6") == "proved" {
+        assert_eq!(proved.equality, grundy_survey::Equality::Proved);
+    }
+    assert_eq!(
+        class_of("0.6").unwrap().equality,
+        grundy_survey::Equality::CheckedTo(1500)
+    );
+}
