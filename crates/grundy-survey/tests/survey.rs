@@ -99,8 +99,21 @@ fn every_stored_certificate_verifies() {
         .to_vec(),
     );
     run(&path, &family, &options(2000, 2), &quiet).unwrap();
+    run(&path, &Family::Hex { digits: 1 }, &options(200, 2), &quiet).unwrap();
+    run(
+        &path,
+        &Family::Subtraction { max_element: 4 },
+        &options(200, 2),
+        &quiet,
+    )
+    .unwrap();
     let rows = Catalogue::open(&path).unwrap().games().unwrap();
-    assert_eq!(rows.len(), 9);
+    // sub:1,3,4 is in both the list and the subtraction family.
+    assert_eq!(rows.len(), 9 + 48 + 15 - 1);
+    assert!(
+        rows.iter()
+            .any(|r| r.game == "0.8f" && r.family.starts_with("list"))
+    );
     let mut proved = 0;
     for row in &rows {
         match &row.certificate {
