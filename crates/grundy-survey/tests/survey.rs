@@ -197,25 +197,36 @@ fn larger_limits_extend_from_the_stored_values() {
 fn a_time_limit_records_what_was_reached() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.sqlite");
-    let mut o = options(1 << 40, 1);
+    // 0.6 shows no period for millions of heaps, and 2^26 heaps (within
+    // the budget) take minutes: far longer than the limit.
+    let mut o = options(1 << 26, 1);
     o.time_per_game = Some(Duration::from_millis(300));
-    let s = run(&path, &Family::List(vec!["0.16".into()]), &o, &quiet).unwrap();
+    let s = run(&path, &Family::List(vec!["0.6".into()]), &o, &quiet).unwrap();
     assert_eq!(s.stopped, 1);
     let c = Catalogue::open(&path).unwrap();
-    let row = c.game("0.16").unwrap().unwrap();
+    let row = c.game("0.6").unwrap().unwrap();
     assert_eq!(row.stopped.as_deref(), Some("time"));
-    assert!(row.checked_to > 0 && row.checked_to < 1 << 40);
+    assert!(row.checked_to > 0 && row.checked_to < 1 << 26);
     assert_eq!(
-        c.values("0.16").unwrap().unwrap().len() as u64,
+        c.values("0.6").unwrap().unwrap().len() as u64,
         row.checked_to + 1
     );
     // The same command does not run it again; a longer limit does.
     assert_eq!(
-        run(&path, &Family::List(vec!["0.16".into()]), &o, &quiet)
+        run(&path, &Family::List(vec!["0.6".into()]), &o, &quiet)
             .unwrap()
             .computed,
         0
     );
+    o.time_per_game = Some(Duration::from_millis(600));
+    assert_eq!(
+        run(&path, &Family::List(vec!["0.6".into()]), &o, &quiet)
+            .unwrap()
+            .computed,
+        1
+    );
+    let further = c.game("0.6").unwrap().unwrap();
+    assert!(further.checked_to > row.checked_to, "{further:?} {row:?}");
 }
 
 #[test]
