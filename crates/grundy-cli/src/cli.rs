@@ -159,6 +159,11 @@ pub enum Command {
     ///
     /// Example: grundy plot kayles --to 1000 -o kayles.svg
     Plot(PlotArgs),
+    /// Survey a whole family of games into a resumable SQLite catalogue:
+    /// run, show, merge.
+    ///
+    /// Example: grundy survey run octal --digits 2 --max-heaps 2^16 --db octal2.sqlite
+    Survey(crate::cmd::survey::SurveyArgs),
 }
 
 /// Arguments of `grundy cache`.

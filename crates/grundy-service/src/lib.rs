@@ -39,12 +39,14 @@
 #![deny(missing_docs)]
 
 mod answers;
+mod catalogue;
 mod game;
 mod json_int;
 mod moves;
 mod question;
 pub mod report;
 mod solver;
+mod statistics;
 mod store;
 mod store_files;
 mod watch;
@@ -52,6 +54,7 @@ mod watch;
 pub use answers::{
     ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
 };
+pub use catalogue::{CatalogueEntry, Stop};
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, MovesReport};
@@ -61,6 +64,7 @@ pub use report::{
     MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
 };
 pub use solver::{COSTLY_SEARCH_LIMIT, Config, OBSERVE_LIMIT, SEARCH_LIMIT, Solver};
+pub use statistics::{MAX_HISTOGRAM_VALUE, Rare, TableStatistics};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
 pub use store_files::StoredFile;
 pub use watch::{Event, TableSummary, Watch};

@@ -25,6 +25,7 @@ mod play;
 mod plot;
 mod ppos;
 mod serve;
+pub mod survey;
 mod values_cmd;
 mod verify;
 
@@ -299,6 +300,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Cache(args) => cache::run(&cli, args, &mut out),
         Command::Serve(args) => serve::run(&ctx, args, &mut out),
         Command::Plot(args) => plot::run(&ctx, args, &mut out),
+        Command::Survey(args) => survey::run(&ctx, args, &mut out),
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();

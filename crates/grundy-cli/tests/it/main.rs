@@ -12,6 +12,7 @@ mod periodicity;
 mod play;
 mod ppos;
 mod reliability;
+mod survey;
 mod wire;
 
 use std::io::Write;

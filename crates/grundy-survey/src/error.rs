@@ -1,0 +1,56 @@
+//! The survey's error: one message saying what failed and how to fix it.
+
+use std::fmt;
+
+/// What went wrong in a survey: a bad family or option, a database that is
+/// not a survey catalogue (or is damaged), or the solver's error.
+#[derive(Debug)]
+pub struct SurveyError {
+    message: String,
+    usage: bool,
+}
+
+impl SurveyError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        SurveyError {
+            message: message.into(),
+            usage: false,
+        }
+    }
+
+    /// An error in what the user asked for (a bad family, shard or option).
+    pub fn usage(message: impl Into<String>) -> Self {
+        SurveyError {
+            message: message.into(),
+            usage: true,
+        }
+    }
+
+    /// Whether the user asked for something impossible (exit status 2).
+    pub fn is_usage(&self) -> bool {
+        self.usage
+    }
+}
+
+impl fmt::Display for SurveyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SurveyError {}
+
+impl From<grundy_service::grundy::Error> for SurveyError {
+    fn from(e: grundy_service::grundy::Error) -> Self {
+        let usage = matches!(
+            e.kind(),
+            grundy_service::grundy::ErrorKind::InvalidSpec
+                | grundy_service::grundy::ErrorKind::InvalidInput
+        );
+        SurveyError {
+            message: e.to_string(),
+            usage,
+        }
+    }
+}
