@@ -18,11 +18,18 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "grundy",
     version,
+    long_version = concat!(
+        env!("CARGO_PKG_VERSION"),
+        "\n",
+        env!("GRUNDY_COMMIT"),
+        "\n",
+        env!("GRUNDY_BUILT")
+    ),
     propagate_version = true,
     max_term_width = 100
 )]
 #[command(
-    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy\n  grundy period 0.07 --format json\n  grundy count sub:squares --heaps 3 --to 29\n\nExit status: 0 on success; 1 when something failed (a file could not be written); 2 for bad input, including a request refused as too large for the memory budget; 130 when Ctrl-C stopped a computation (what it computed is saved in the cache)."
+    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy\n  grundy period 0.07 --format json\n  grundy count sub:squares --heaps 3 --to 29\n\nExit status: 0 on success; 1 when something failed (a file could not be written); 2 for bad input, including a certificate that does not verify and a request refused as too large for the memory budget; 130 when Ctrl-C stopped a computation (what it computed is saved in the cache)."
 )]
 pub struct Cli {
     /// Refuse computations whose tables would take more than this much
@@ -36,6 +43,10 @@ pub struct Cli {
     /// cache directory, such as ~/.cache/grundy]
     #[arg(long, global = true, value_name = "DIR")]
     pub cache: Option<std::path::PathBuf>,
+
+    /// Threads the engines compute on [default: one a core]
+    #[arg(long, global = true, value_name = "N", value_parser = crate::input::threads)]
+    pub threads: Option<std::num::NonZeroUsize>,
 
     /// Neither read nor write the value cache
     #[arg(long, global = true, conflicts_with = "cache")]
@@ -127,6 +138,12 @@ pub enum Command {
     ///
     /// Example: grundy man | man -l -   or   grundy man ~/.local/share/man/man1
     Man(ManArgs),
+    /// Show or clear the value cache: `list` its files (game, heaps held,
+    /// size), `size` in all, `clear` every file or one game's, `dir` where
+    /// it is.
+    ///
+    /// Example: grundy cache list; grundy cache clear kayles
+    Cache(CacheArgs),
     /// Serve the web page and the JSON API on a local address: explore,
     /// plot and play every game in a browser.
     ///
@@ -140,6 +157,29 @@ pub enum Command {
     ///
     /// Example: grundy plot kayles --to 1000 -o kayles.svg
     Plot(PlotArgs),
+}
+
+/// Arguments of `grundy cache`.
+#[derive(Debug, Args)]
+pub struct CacheArgs {
+    #[command(subcommand)]
+    pub action: CacheAction,
+}
+
+/// What `grundy cache` does.
+#[derive(Debug, Subcommand)]
+pub enum CacheAction {
+    /// List the files: game, heaps held, size
+    List(OutputArgs),
+    /// Print the number of files and their total size
+    Size(OutputArgs),
+    /// Remove every file of the cache, or those of one game
+    Clear {
+        /// Only this game's values, e.g. kayles or 0.16
+        game: Option<String>,
+    },
+    /// Print the cache directory
+    Dir,
 }
 
 /// How far to search for a period.
@@ -174,7 +214,8 @@ pub struct PeriodArgs {
 /// Arguments of `grundy verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// A certificate written by `grundy period --certificate`
+    /// A certificate written by `grundy period --certificate`, or - for
+    /// standard input
     pub file: std::path::PathBuf,
 }
 
@@ -252,7 +293,7 @@ pub struct ComputeArgs {
     #[arg(long, value_enum, default_value_t = EngineChoice::Auto)]
     pub engine: EngineChoice,
     /// Print on stderr which engine ran, what it found (mask, rare heaps,
-    /// largest value) and how long it took
+    /// largest value), how long it took and the CPU time it used
     #[arg(long)]
     pub stats: bool,
 }

@@ -28,7 +28,8 @@ pub fn usage(message: impl Into<String>) -> anyhow::Error {
 }
 
 /// Prints `err` as one line and picks the exit status: 2 for bad input
-/// (including a request refused as too large), 1 otherwise.
+/// (a request refused as too large, a file that is not what it claims,
+/// such as a certificate that does not verify, included), 1 otherwise.
 pub fn report(err: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(err) {
         return ExitCode::SUCCESS;
@@ -40,7 +41,8 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
             grundy::ErrorKind::InvalidSpec
             | grundy::ErrorKind::InvalidInput
             | grundy::ErrorKind::TooLarge
-            | grundy::ErrorKind::Overflow => USAGE,
+            | grundy::ErrorKind::Overflow
+            | grundy::ErrorKind::Corrupt => USAGE,
             _ => FAILURE,
         }
     } else {

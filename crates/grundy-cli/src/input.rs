@@ -1,5 +1,7 @@
 //! Reading numbers and game specs typed by the user.
 
+use grundy::quote::quoted;
+
 use crate::failure::usage;
 
 /// Reads a heap size or a bound: a whole number from 0 to 2^64 − 1, written
@@ -8,7 +10,8 @@ use crate::failure::usage;
 pub fn size(text: &str, what: &str) -> anyhow::Result<u64> {
     parse_size(text).ok_or_else(|| {
         usage(format!(
-            "{what} '{text}' is not a whole number from 0 to {}; write it as 1000000, 10^6, 1e6 or 2^64-1",
+            "{what} {} is not a whole number from 0 to {}; write it as 1000000, 10^6, 1e6 or 2^64-1",
+            quoted(text),
             u64::MAX
         ))
     })
@@ -20,8 +23,20 @@ pub fn count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     parse_size(text)
         .and_then(|n| T::try_from(n).ok())
         .ok_or_else(|| {
-            format!("'{text}' is not a whole number in range; write it as 20, 1000000 or 10^6")
+            format!(
+                "{} is not a whole number in range; write it as 20, 1000000 or 10^6",
+                quoted(text)
+            )
         })
+}
+
+/// A clap value parser for `--threads`: 1 to 1024.
+pub fn threads(text: &str) -> Result<std::num::NonZeroUsize, String> {
+    count::<usize>(text)
+        .ok()
+        .filter(|n| (1..=1024).contains(n))
+        .and_then(std::num::NonZeroUsize::new)
+        .ok_or_else(|| format!("{} is not a number of threads from 1 to 1024", quoted(text)))
 }
 
 /// Reads `--max`: `None` leaves the search limit to the solver.

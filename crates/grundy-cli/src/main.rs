@@ -6,6 +6,7 @@
 
 mod cli;
 mod cmd;
+mod cpu;
 mod failure;
 mod input;
 mod interrupt;

@@ -16,9 +16,16 @@ pub fn json(out: &mut dyn Write, value: &impl Serialize) -> anyhow::Result<()> {
 pub fn csv(out: &mut dyn Write, header: &[&str], rows: &[Vec<String>]) -> anyhow::Result<()> {
     writeln!(out, "{}", header.join(","))?;
     for row in rows {
-        let fields: Vec<String> = row.iter().map(|f| field(f)).collect();
-        writeln!(out, "{}", fields.join(","))?;
+        csv_row(out, row)?;
     }
+    Ok(())
+}
+
+/// Writes one CSV row, quoting fields that need it: for output written a
+/// row at a time, never held whole.
+pub fn csv_row(out: &mut dyn Write, row: &[String]) -> anyhow::Result<()> {
+    let fields: Vec<String> = row.iter().map(|f| field(f)).collect();
+    writeln!(out, "{}", fields.join(","))?;
     Ok(())
 }
 

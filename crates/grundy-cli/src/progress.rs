@@ -7,6 +7,16 @@ use std::time::{Duration, Instant};
 use grundy::period::detect::Candidate;
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// A bar with an estimate of the time left, for a known total.
+const ETA: &str = "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})";
+
+/// A bar for one step of a period search: heaps done of the step's target.
+const STEP: &str = "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} heaps this step";
+
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
+}
+
 /// Shows a bar once a computation has run for a second; silent when stderr is
 /// not a terminal, so pipes and scripts see nothing.
 #[derive(Debug)]
@@ -14,6 +24,9 @@ pub struct Bar {
     what: &'static str,
     started: Instant,
     enabled: bool,
+    /// In a period search: the bar counts one step's heaps, with no
+    /// estimate of the time left.
+    searching: bool,
     bar: Option<ProgressBar>,
 }
 
@@ -24,6 +37,7 @@ impl Bar {
             what,
             started: Instant::now(),
             enabled: std::io::stderr().is_terminal(),
+            searching: false,
             bar: None,
         }
     }
@@ -35,16 +49,17 @@ impl Bar {
             return ControlFlow::Continue(());
         }
         let what = self.what;
+        let started = self.started;
+        let template = if self.searching { STEP } else { ETA };
         let bar = self.bar.get_or_insert_with(|| {
-            let style = ProgressStyle::with_template(
-                "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-            let bar = ProgressBar::new(total).with_style(style);
+            let bar = ProgressBar::new(total)
+                .with_style(style(template))
+                .with_elapsed(started.elapsed());
             bar.set_message(what);
             bar
         });
-        bar.set_length(total);
+        // Never behind what is done: a total that was an estimate grows.
+        bar.set_length(total.max(done));
         bar.set_position(done);
         ControlFlow::Continue(())
     }
@@ -55,6 +70,14 @@ impl Bar {
     /// `to` now (at most `max` in all), and shows the best pattern seen so
     /// far.
     pub fn search(&mut self, done: u64, to: u64, max: u64, pattern: Option<Candidate>) {
+        if !self.searching {
+            // The search grows its target step by step: an estimate of the
+            // time left would be the step's, so none is shown.
+            self.searching = true;
+            if let Some(bar) = &self.bar {
+                bar.set_style(style(STEP));
+            }
+        }
         let _ = self.update(done, to);
         if let Some(bar) = &self.bar {
             let seen = match pattern {

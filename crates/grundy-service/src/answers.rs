@@ -22,6 +22,14 @@ use crate::watch::{Event, Watch};
 /// The most values one request for values returns.
 pub const MAX_VALUES: u64 = 100_000_000;
 
+/// The most heaps an analysis shows when no `to` is given: a game whose
+/// preperiod and two periods are longer (0.16's are 404,269 heaps) shows
+/// its first values, and says how to ask for more.
+pub const ANALYZED_BY_DEFAULT: u64 = 200;
+
+/// The most exceptions an analysis lists; their number is always given.
+pub const EXCEPTIONS_LISTED: usize = 100;
+
 /// The most winning moves a position's report lists.
 pub const MAX_MOVES_LISTED: usize = 1_000_000;
 
@@ -257,8 +265,11 @@ impl Solver {
         let (value, moves, total) = if largest <= max {
             let table = self.values(game, largest, watch)?;
             let value = sum::value(&table, heaps)?;
-            let moves = sum::winning_moves(game, &table, heaps)?;
-            (value, moves, None)
+            let mut moves = sum::winning_moves(game, &table, heaps)?;
+            let total = moves.len();
+            let truncated = total > limit;
+            moves.truncate(limit);
+            (value, moves, truncated.then_some(total as u128))
         } else {
             let values = self.periodic(game, largest, Some(max), watch)?;
             let w = period::moves::winning_moves(game, &values, heaps, limit)?;
@@ -283,8 +294,9 @@ impl Solver {
     }
 
     /// A report on `game`: rules, values up to `to` (by default the
-    /// preperiod and two periods, at least 60 heaps), P-positions, the
-    /// period verdict and exceptions.
+    /// preperiod and two periods, at least 60 heaps, at most
+    /// [`ANALYZED_BY_DEFAULT`]), P-positions, the period verdict and the
+    /// first [`EXCEPTIONS_LISTED`] exceptions with their number.
     ///
     /// A small question is answered quickly: with `to` given and no `max`,
     /// the period search goes only to `max(to, OBSERVE_LIMIT)` (never past
@@ -326,13 +338,24 @@ impl Solver {
         let p = verdict.periodicity();
         let last = (table.len() as u64).saturating_sub(1);
         let to = to.unwrap_or_else(|| match p {
-            Some(p) => (p.preperiod() + 2 * p.period())
-                .max(60)
+            Some(p) => {
+                let shown = (p.preperiod() + 2 * p.period()).max(60);
+                if shown > ANALYZED_BY_DEFAULT {
+                    ANALYZED_BY_DEFAULT
+                } else {
+                    shown
+                }
                 .saturating_sub(1)
-                .min(last),
+                .min(last)
+            }
             None => 59.min(last),
         });
-        let exceptions = p.map(|p| p.exceptions(&table));
+        let all_exceptions = p.map(|p| p.exceptions(&table));
+        let exceptions_total = all_exceptions.as_ref().map(|e| e.len() as u64);
+        let exceptions = all_exceptions.map(|mut e| {
+            e.truncate(EXCEPTIONS_LISTED);
+            e
+        });
         let max_value = table.max().value();
         let g = PeriodicValues::new(Arc::clone(&table), verdict);
         let values = (0..=to)
@@ -348,6 +371,7 @@ impl Solver {
             computed_to: last,
             periodicity: PeriodReport::new(game, &verdict),
             exceptions,
+            exceptions_total,
         })
     }
 

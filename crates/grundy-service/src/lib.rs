@@ -15,7 +15,8 @@
 //! - watching and stopping a request from outside ([`Watch`]).
 //!
 //! Every question has a method on [`Solver`] returning a serde report
-//! ([`report`]): the same JSON everywhere. Front ends that receive
+//! ([`report`]): the same JSON everywhere, with integers past 2^53 − 1 as
+//! decimal strings ([`JsonInt`]). Front ends that receive
 //! questions as data deserialize a [`Question`] and call
 //! [`Solver::answer`].
 //!
@@ -28,7 +29,7 @@
 //! assert_eq!(count.wins, 852_941_176_470_588_232);
 //! assert_eq!(
 //!     serde_json::to_string(&count).unwrap(),
-//!     r#"{"game":"0.07","to":1000000000000000000,"wins":852941176470588232,"losses":147058823529411768}"#
+//!     r#"{"game":"0.07","to":"1000000000000000000","wins":"852941176470588232","losses":"147058823529411768"}"#
 //! );
 //! # Ok::<(), grundy::Error>(())
 //! ```
@@ -39,15 +40,20 @@
 
 mod answers;
 mod game;
+mod json_int;
 mod moves;
 mod question;
 pub mod report;
 mod solver;
 mod store;
+mod store_files;
 mod watch;
 
-pub use answers::{MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify};
+pub use answers::{
+    ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
+};
 pub use game::Game;
+pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, MovesReport};
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
@@ -56,6 +62,7 @@ pub use report::{
 };
 pub use solver::{COSTLY_SEARCH_LIMIT, Config, OBSERVE_LIMIT, SEARCH_LIMIT, Solver};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
+pub use store_files::StoredFile;
 pub use watch::{Event, TableSummary, Watch};
 
 /// The library the solver is built on, for the types front ends name

@@ -38,7 +38,7 @@ impl Serialize for ValuesReport {
         let mut s = serializer.serialize_struct("ValuesReport", 3)?;
         s.serialize_field("game", &self.game)?;
         if self.from != 0 {
-            s.serialize_field("from", &self.from)?;
+            s.serialize_field("from", &crate::JsonInt(u128::from(self.from)))?;
         } else {
             s.skip_field("from")?;
         }
@@ -192,12 +192,16 @@ pub struct CountReport {
     pub game: String,
     /// The first heap counted, when not the default 1.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "crate::json_int::opt_u64")]
     pub from: Option<u64>,
     /// The last heap counted.
+    #[serde(serialize_with = "crate::json_int::u64")]
     pub to: u64,
     /// Heaps won by the player to move.
+    #[serde(serialize_with = "crate::json_int::u64")]
     pub wins: u64,
     /// Heaps lost by the player to move (value 0).
+    #[serde(serialize_with = "crate::json_int::u64")]
     pub losses: u64,
 }
 
@@ -209,13 +213,14 @@ pub struct MultisetCountReport {
     /// Heaps in each position.
     pub heaps: u32,
     /// The largest heap.
+    #[serde(serialize_with = "crate::json_int::u64")]
     pub to: u64,
     /// The count, exact.
     pub losing: Exact,
 }
 
-/// An exact count: a JSON number while it fits in 128 bits, else a decimal
-/// string.
+/// An exact count: in JSON a number up to 2^53 − 1, else a decimal string
+/// (see [`JsonInt`](crate::JsonInt)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exact {
     /// Up to 2^128 − 1.
@@ -236,7 +241,7 @@ impl std::fmt::Display for Exact {
 impl Serialize for Exact {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Exact::Number(n) => serializer.serialize_u128(*n),
+            Exact::Number(n) => crate::JsonInt(*n).serialize(serializer),
             Exact::Text(t) => serializer.serialize_str(t),
         }
     }
@@ -248,14 +253,19 @@ pub struct PositionReport {
     /// The canonical spec.
     pub game: String,
     /// The heap sizes.
+    #[serde(serialize_with = "crate::json_int::vec_u64")]
     pub position: Vec<u64>,
     /// The nim-sum of the heaps' values.
     pub value: u64,
     /// Whether the player to move wins.
     pub winning: bool,
-    /// With heaps past the computed values, the number of winning moves
-    /// (the list stops at the limit).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The number of winning moves, where the list may stop short of it:
+    /// always with heaps past the computed values (counted, not listed),
+    /// and with computed heaps when the list stopped at the limit.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::json_int::opt_u128"
+    )]
     pub total_winning_moves: Option<u128>,
     /// Winning moves.
     pub moves: Vec<MoveReport>,
@@ -292,8 +302,10 @@ pub struct MoveReport {
     /// The index of the heap moved in.
     pub heap: usize,
     /// Its size.
+    #[serde(serialize_with = "crate::json_int::u64")]
     pub from: u64,
     /// The heaps left in its place.
+    #[serde(serialize_with = "crate::json_int::vec_u64")]
     pub to: Vec<u64>,
 }
 
@@ -346,10 +358,16 @@ pub struct PposReport {
     /// The largest coordinate.
     pub to: u32,
     /// The number of P-positions.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::json_int::opt_u64"
+    )]
     pub count: Option<u64>,
     /// The sum of all their coordinates.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::json_int::opt_u64"
+    )]
     pub sum: Option<u64>,
 }
 
@@ -375,8 +393,10 @@ pub struct AnalysisReport {
     /// The period verdict.
     pub periodicity: PeriodReport,
     /// With a pattern, the heaps before it whose value differs from the
-    /// periodic continuation.
+    /// periodic continuation: the first [`EXCEPTIONS_LISTED`](crate::EXCEPTIONS_LISTED).
     pub exceptions: Option<Vec<u64>>,
+    /// With a pattern, the number of exceptions.
+    pub exceptions_total: Option<u64>,
 }
 
 /// What a verified certificate proves.

@@ -8,6 +8,7 @@
 //! the first and then uses its values.
 
 use std::collections::HashMap;
+use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -53,6 +54,11 @@ pub struct Config {
     pub checkpoint_every: Duration,
     /// The most bytes of value tables kept in memory between requests.
     pub memory_kept: u64,
+    /// Threads the engines compute on; `None`: one a core (rayon's global
+    /// pool). One pool serves every request of the solver, so requests
+    /// computing at once share its threads: a survey running one game a
+    /// core leaves this `None`.
+    pub threads: Option<NonZeroUsize>,
 }
 
 impl Default for Config {
@@ -66,6 +72,7 @@ impl Default for Config {
             store: None,
             checkpoint_every: Duration::from_secs(10),
             memory_kept: budget.max_bytes() / 4,
+            threads: None,
         }
     }
 }
@@ -85,6 +92,8 @@ impl Default for Config {
 #[derive(Debug, Default)]
 pub struct Solver {
     config: Config,
+    /// The threads of [`Config::threads`]; `None`: rayon's global pool.
+    pool: Option<rayon::ThreadPool>,
     games: Mutex<HashMap<String, Arc<Slot>>>,
     computations: AtomicU64,
     clock: AtomicU64,
@@ -125,11 +134,31 @@ struct Work {
 
 impl Solver {
     /// A solver with `config`.
+    ///
+    /// With [`Config::threads`], the engines compute on a pool of that
+    /// many threads of the solver's own (if the system refuses to start
+    /// them, on the global pool).
     pub fn new(config: Config) -> Self {
+        let pool = config.threads.and_then(|n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n.get())
+                .thread_name(|i| format!("grundy-{i}"))
+                .build()
+                .ok()
+        });
         Solver {
             config,
+            pool,
             ..Solver::default()
         }
+    }
+
+    /// The number of threads the engines compute on.
+    pub fn threads(&self) -> usize {
+        self.pool.as_ref().map_or_else(
+            rayon::current_num_threads,
+            rayon::ThreadPool::current_num_threads,
+        )
     }
 
     /// How this solver works.
@@ -493,7 +522,11 @@ impl Solver {
                     total: want,
                 })
             };
-            match stepper.extend(table, step_to, &mut progress) {
+            let extended = match &self.pool {
+                Some(pool) => pool.install(|| stepper.extend(table, step_to, &mut progress)),
+                None => stepper.extend(table, step_to, &mut progress),
+            };
+            match extended {
                 Ok(report) => totals = Some(totals.map_or(report, |before| before.then(report))),
                 Err(e) => break Err(e),
             }

@@ -83,7 +83,7 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-const MAGIC: &[u8; 8] = b"GRUNDYV2";
+pub(crate) const MAGIC: &[u8; 8] = b"GRUNDYV2";
 
 /// The magic of the first format, whose files are computed again and
 /// replaced without a warning.

@@ -105,6 +105,7 @@ pub mod mex;
 pub mod multiheap;
 mod nimber;
 pub mod period;
+pub mod quote;
 pub mod ruleset;
 pub mod sum;
 pub mod values;

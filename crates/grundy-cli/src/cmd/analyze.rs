@@ -29,11 +29,9 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
     })?;
     let to = report.to;
     let last = report.computed_to;
-    let width = report
-        .periodicity
-        .period
-        .map_or(10, |p| p.clamp(1, 40) as usize);
+    let width = row_width(report.periodicity.period);
     let exceptions = report.exceptions.clone();
+    let exceptions_total = report.exceptions_total.unwrap_or(0);
     match args.output.format {
         Format::Json => output::json(out, &report)?,
         Format::Csv => {
@@ -46,6 +44,19 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
             writeln!(out, "Rules of {}: {}", report.game, report.rules)?;
             writeln!(out)?;
             rows(out, &report.game, &report.values, width)?;
+            let pattern = report
+                .periodicity
+                .preperiod
+                .zip(report.periodicity.period)
+                .map(|(e, p)| e.saturating_add(p.saturating_mul(2)));
+            if args.to.is_none() && pattern.is_some_and(|heaps| heaps > to + 1) {
+                writeln!(
+                    out,
+                    "(the preperiod and two periods run to heap {}: grundy analyze {} --to N shows more)",
+                    pattern.unwrap_or_default() - 1,
+                    report.game
+                )?;
+            }
             writeln!(out)?;
             output::pairs(
                 out,
@@ -60,8 +71,13 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
                         "exceptions",
                         match &exceptions {
                             Some(list) if list.is_empty() => "none".to_string(),
-                            Some(list) => format!(
+                            Some(list) if list.len() as u64 == exceptions_total => format!(
                                 "{} (heaps whose value differs from the periodic continuation)",
+                                join(list)
+                            ),
+                            Some(list) => format!(
+                                "{exceptions_total} heaps whose value differs from the periodic continuation, the first {} listed: {}, …",
+                                list.len(),
                                 join(list)
                             ),
                             None => "-".to_string(),
@@ -74,11 +90,26 @@ pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
+/// The heaps of value 0, said so that "0" cannot be read as a count.
 fn p_positions(list: &[u64], to: u64) -> String {
-    if list.is_empty() {
-        format!("none among heaps 0 to {to}")
-    } else {
-        format!("{} (heaps 0 to {to} of value 0)", join(list))
+    match list {
+        [] => format!("no heap of value 0 among heaps 0 to {to}"),
+        [one] => format!("heap {one} only, the one heap of value 0 among heaps 0 to {to}"),
+        _ => format!(
+            "heaps {} ({} heaps of value 0 among heaps 0 to {to})",
+            join(list),
+            list.len()
+        ),
+    }
+}
+
+/// Values a row: the period's, where it is a readable width; a short
+/// period's smallest multiple from 10; else 10.
+fn row_width(period: Option<u64>) -> usize {
+    match period {
+        Some(p @ 4..=40) => p as usize,
+        Some(p @ 1..=3) => 10_u64.div_ceil(p) as usize * p as usize,
+        _ => 10,
     }
 }
 

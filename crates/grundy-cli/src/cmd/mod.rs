@@ -15,6 +15,7 @@ use crate::failure::usage;
 use crate::progress::Bar;
 
 mod analyze;
+mod cache;
 mod completions;
 mod count;
 mod man;
@@ -93,10 +94,15 @@ impl Context {
         question: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T>,
     ) -> anyhow::Result<T> {
         let started = Instant::now();
+        let cpu = crate::cpu::used();
         let mut stats = Stats::default();
         let mut watch = self.watch(what, &mut stats);
         let answer = question(&self.solver, &mut watch);
         drop(watch);
+        stats.cpu = cpu
+            .zip(crate::cpu::used())
+            .map(|(a, b)| b.saturating_sub(a));
+        stats.threads = self.solver.threads();
         self.print_stats(&stats, started);
         Ok(answer?)
     }
@@ -123,6 +129,10 @@ pub struct Stats {
     table: Option<TableSummary>,
     store: String,
     saved: String,
+    /// CPU time the request used, where the system says.
+    cpu: Option<Duration>,
+    /// Threads the engines had.
+    threads: usize,
 }
 
 impl Stats {
@@ -199,6 +209,17 @@ impl Stats {
             },
         );
         line("time", format!("{:.3} s", elapsed.as_secs_f64()));
+        if let Some(cpu) = self.cpu {
+            let busy = cpu.as_secs_f64() / elapsed.as_secs_f64().max(1e-9);
+            line(
+                "cpu",
+                format!(
+                    "{:.3} s on {} thread(s): {busy:.1} cores busy on average",
+                    cpu.as_secs_f64(),
+                    self.threads
+                ),
+            );
+        }
         text
     }
 }
@@ -255,6 +276,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             ))
         })?,
         memory_kept: budget.max_bytes() / 4,
+        threads: cli.threads,
     };
     let ctx = Context {
         solver: Solver::new(config),
@@ -274,6 +296,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out),
         Command::Completions(args) => completions::run(args, &mut out),
         Command::Man(args) => man::run(args, &mut out),
+        Command::Cache(args) => cache::run(&cli, args, &mut out),
         Command::Serve(args) => serve::run(&ctx, args, &mut out),
         Command::Plot(args) => plot::run(&ctx, args, &mut out),
     };
@@ -338,7 +361,8 @@ fn memory_size(text: &str) -> anyhow::Result<u64> {
         .and_then(|n| n.checked_mul(1 << shift))
         .ok_or_else(|| {
             usage(format!(
-                "--max-memory '{text}' is not a size; write it as 512M, 4G or a number of bytes"
+                "--max-memory {} is not a size; write it as 512M, 4G or a number of bytes",
+                grundy::quote::quoted(text)
             ))
         })
 }

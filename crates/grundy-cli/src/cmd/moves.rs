@@ -8,7 +8,11 @@ use super::{Context, Out};
 use crate::cli::{Format, MoveArgs};
 use crate::{input, output};
 
-/// Prints the value of the position and every winning move.
+/// Positions of at most this many heaps get a "position after" column in
+/// the table (CSV and JSON always have it).
+const POSITION_AFTER_SHOWN: usize = 12;
+
+/// Prints the value of the position and its winning moves, up to `--limit`.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     if Game::is_multiheap(&args.game) {
         return super::ppos::winning_move(ctx, args, out);
@@ -29,36 +33,36 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
     match args.output.format {
         Format::Json => output::json(out, &analysis)?,
         Format::Csv => {
-            // One row a winning move; a lost position gets one row with its
-            // value and empty move fields, so the value is always there.
+            // One row a winning move, written as it is made (each repeats
+            // the position after, so rows are never held together); a lost
+            // position gets one row with its value and empty move fields,
+            // so the value is always there.
             let value = analysis.value.to_string();
-            let mut rows: Vec<Vec<String>> = analysis
-                .moves
-                .iter()
-                .map(|m| {
-                    vec![
+            writeln!(out, "value,heap,from,to,position_after")?;
+            for m in &analysis.moves {
+                output::csv_row(
+                    out,
+                    &[
                         value.clone(),
                         m.heap.to_string(),
                         m.from.to_string(),
                         parts(&m.to),
                         output::heaps(&m.apply(&heaps)),
-                    ]
-                })
-                .collect();
-            if rows.is_empty() {
-                rows.push(vec![
-                    value,
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                ]);
+                    ],
+                )?;
             }
-            output::csv(
-                out,
-                &["value", "heap", "from", "to", "position_after"],
-                &rows,
-            )?;
+            if analysis.moves.is_empty() {
+                output::csv_row(
+                    out,
+                    &[
+                        value,
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                        String::new(),
+                    ],
+                )?;
+            }
         }
         Format::Table => {
             output::pairs(
@@ -75,6 +79,9 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
             )?;
             if !analysis.moves.is_empty() {
                 writeln!(out)?;
+                // The position after a move is readable for a few heaps;
+                // past that each row would repeat the whole position.
+                let whole = heaps.len() <= POSITION_AFTER_SHOWN;
                 let rows: Vec<[String; 4]> = analysis
                     .moves
                     .iter()
@@ -83,11 +90,16 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
                             m.heap.to_string(),
                             m.from.to_string(),
                             parts(&m.to),
-                            output::heaps(&m.apply(&heaps)),
+                            if whole {
+                                output::heaps(&m.apply(&heaps))
+                            } else {
+                                String::new()
+                            },
                         ]
                     })
                     .collect();
-                table_rows(out, &["heap", "from", "to", "position after"], &rows)?;
+                let last = if whole { "position after" } else { "" };
+                table_rows(out, &["heap", "from", "to", last], &rows)?;
             }
         }
     }

@@ -1,35 +1,74 @@
 //! `grundy play GAME`: answer positions a line at a time.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use grundy::ErrorKind;
+use grundy::multiheap::SubsetGame;
+use grundy::{ErrorKind, Ruleset};
+use grundy_service::Game;
 
 use super::{Context, Out, Stats};
 use crate::cli::PlayArgs;
 use crate::failure::USAGE;
 use crate::{input, output};
 
+/// The longest line read; past it the line is skipped with an error (a
+/// position of a million heaps is still shorter).
+pub const LONGEST_LINE: usize = 16 << 20;
+
 /// Reads positions from stdin until `bye` or end of input. Each answer is the
 /// position after a winning move (the heap moved in replaced, in place, by
 /// what is left of it), or a line saying there is none. A bad line gets a
-/// one-line error on stderr and the session goes on; the exit status is then 2.
+/// one-line error on stderr naming its number and the session goes on; the
+/// exit status is then 2.
 ///
-/// The solver keeps the values between lines: heaps up to `--max` are
-/// answered from a table that grows as needed, larger heaps from a proved
-/// period, found once.
+/// Heap games are answered by their values: heaps up to `--max` from a table
+/// that grows as needed, larger heaps from a proved period, found once.
+/// Multi-heap games (wythoff, stone, subsets:K:…) are answered from their
+/// P-positions.
 pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = input::ruleset(&args.game)?;
+    let game = if Game::is_multiheap(&args.game) {
+        Player::Multiheap(args.game.parse()?)
+    } else {
+        Player::Heaps(input::ruleset(&args.game)?)
+    };
     let max = input::max(&args.search)?;
     let stdin = std::io::stdin();
-    if stdin.is_terminal() {
+    let terminal = stdin.is_terminal();
+    if terminal {
         eprintln!(
-            "grundy play {ruleset}: type heap sizes separated by spaces (e.g. 5 10 20); `bye` ends."
+            "grundy play {}: type heap sizes separated by spaces (e.g. {}); I answer with the \
+             position after my move. `bye` or Ctrl-D ends.",
+            game.name(),
+            game.example()
         );
     }
+    let mut reader = stdin.lock();
     let mut bad_lines = 0u64;
-    for (number, line) in stdin.lock().lines().enumerate() {
-        let line = line?;
+    let mut buffer = Vec::new();
+    for number in 1u64.. {
+        if terminal {
+            eprint!("> ");
+            std::io::stderr().flush()?;
+        }
+        let line = match next_line(&mut reader, &mut buffer, number == 1)? {
+            None => break,
+            Some(Line::Text(line)) => line,
+            Some(Line::NotText) => {
+                bad_lines += 1;
+                out.flush()?;
+                eprintln!("error: line {number}: not UTF-8 text; type heap sizes such as 5 10 20");
+                continue;
+            }
+            Some(Line::TooLong(len)) => {
+                bad_lines += 1;
+                out.flush()?;
+                eprintln!(
+                    "error: line {number}: {len} bytes is longer than the {LONGEST_LINE} bytes a line may have"
+                );
+                continue;
+            }
+        };
         let line = line.trim();
         if line.is_empty() {
             continue;
@@ -38,22 +77,9 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
             break;
         }
         let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-        let answer = input::heaps(&words).and_then(|heaps| {
-            let mut stats = Stats::default();
-            let mut watch = ctx.watch("values", &mut stats);
-            Ok(ctx.solver.position(&ruleset, &heaps, 1, max, &mut watch)?)
-        });
-        match answer {
-            Ok(analysis) => {
-                match analysis.moves.first() {
-                    Some(best) => {
-                        writeln!(out, "{}", output::heaps(&best.apply(&analysis.position)))?
-                    }
-                    None if !analysis.can_move => {
-                        writeln!(out, "no move: the player to move has lost")?
-                    }
-                    None => writeln!(out, "no winning move: every move loses")?,
-                }
+        match input::heaps(&words).and_then(|heaps| game.reply(ctx, &heaps, max)) {
+            Ok(reply) => {
+                writeln!(out, "{reply}")?;
                 out.flush()?;
             }
             Err(err)
@@ -66,7 +92,7 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
             Err(err) => {
                 bad_lines += 1;
                 out.flush()?;
-                eprintln!("error: line {}: {err:#}", number + 1);
+                eprintln!("error: line {number}: {err:#}");
             }
         }
     }
@@ -75,4 +101,151 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
     } else {
         ExitCode::from(USAGE)
     })
+}
+
+/// The game played: a sum of heaps, or a multi-heap game.
+enum Player {
+    Heaps(Ruleset),
+    Multiheap(SubsetGame),
+}
+
+impl Player {
+    fn name(&self) -> String {
+        match self {
+            Player::Heaps(r) => r.to_string(),
+            Player::Multiheap(g) => g.to_string(),
+        }
+    }
+
+    fn example(&self) -> &'static str {
+        match self {
+            Player::Heaps(_) => "5 10 20",
+            Player::Multiheap(g) => ["3", "3 5", "3 5 7", "3 5 7 9"][g.heaps().clamp(1, 4) - 1],
+        }
+    }
+
+    /// The line answering `heaps`: the position after a winning move, or
+    /// why there is none.
+    fn reply(&self, ctx: &Context, heaps: &[u64], max: Option<u64>) -> anyhow::Result<String> {
+        let mut stats = Stats::default();
+        let (after, can_move) = match self {
+            Player::Heaps(ruleset) => {
+                let mut watch = ctx.watch("values", &mut stats);
+                let report = ctx.solver.position(ruleset, heaps, 1, max, &mut watch)?;
+                let after = report.moves.first().map(|m| m.apply(&report.position));
+                (after, report.can_move)
+            }
+            Player::Multiheap(game) => {
+                let mut watch = ctx.watch("P-positions", &mut stats);
+                let report = ctx.solver.multiheap_move(game, heaps, &mut watch)?;
+                let after = report
+                    .winning_move
+                    .map(|m| m.to.iter().map(|&h| u64::from(h)).collect::<Vec<_>>());
+                (after, report.can_move)
+            }
+        };
+        Ok(match after {
+            Some(after) => output::heaps(&after),
+            None if !can_move => "no move: the player to move has lost".to_string(),
+            None => "no winning move: every move loses".to_string(),
+        })
+    }
+}
+
+/// One line of input.
+enum Line {
+    Text(String),
+    /// Bytes that are not UTF-8 (binary input).
+    NotText,
+    /// A line longer than [`LONGEST_LINE`], of this many bytes, skipped.
+    TooLong(usize),
+}
+
+/// Reads the next line, holding at most [`LONGEST_LINE`] bytes of it;
+/// `None` at the end of input. A byte-order mark opening the input is
+/// dropped.
+fn next_line(
+    reader: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+    first: bool,
+) -> std::io::Result<Option<Line>> {
+    buffer.clear();
+    let mut len = 0usize;
+    let mut read_any = false;
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (part, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        len += part.len();
+        if len <= LONGEST_LINE {
+            buffer.extend_from_slice(part);
+        }
+        let used = ends.unwrap_or(chunk.len());
+        reader.consume(used);
+        if ends.is_some() {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    if len > LONGEST_LINE {
+        return Ok(Some(Line::TooLong(len)));
+    }
+    let mut bytes = buffer.as_slice();
+    if first {
+        bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    }
+    Ok(Some(match std::str::from_utf8(bytes) {
+        Ok(text) => Line::Text(text.to_string()),
+        Err(_) => Line::NotText,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever bytes come in, lines are read without a panic, each
+        /// held line is at most the limit, and the text lines, joined,
+        /// are the input's valid lines.
+        #[test]
+        fn any_bytes_read_as_lines(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+            let mut reader = std::io::BufReader::with_capacity(7, bytes.as_slice());
+            let mut buffer = Vec::new();
+            let mut first = true;
+            let mut lines = 0;
+            while let Some(line) = next_line(&mut reader, &mut buffer, first).unwrap() {
+                first = false;
+                lines += 1;
+                prop_assert!(buffer.len() <= LONGEST_LINE);
+                if let Line::Text(text) = line {
+                    prop_assert!(!text.contains('\n'));
+                    let _ = crate::input::heaps(&text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
+                }
+            }
+            prop_assert_eq!(lines, bytes.split(|&b| b == b'\n').count() - usize::from(bytes.last() == Some(&b'\n')));
+        }
+
+        /// Valid positions survive any split into buffer refills.
+        #[test]
+        fn positions_read_back(heaps in prop::collection::vec(any::<u64>(), 1..20), capacity in 1usize..64) {
+            let text = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + "\n";
+            let mut reader = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            let mut buffer = Vec::new();
+            let Some(Line::Text(line)) = next_line(&mut reader, &mut buffer, true).unwrap() else {
+                return Err(TestCaseError::fail("not read as text"));
+            };
+            let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+            prop_assert_eq!(crate::input::heaps(&words).unwrap(), heaps);
+        }
+    }
 }

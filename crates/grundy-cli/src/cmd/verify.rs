@@ -29,31 +29,42 @@ pub fn run(_ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<Ex
     Ok(ExitCode::SUCCESS)
 }
 
-/// The file's text, refused past [`MAX_TEXT`] bytes without reading more
+/// The file's text (standard input for `-`), refused past [`MAX_TEXT`] bytes without reading more
 /// than one byte beyond (a device such as `/dev/zero` never ends).
 fn read_bounded(path: &Path) -> anyhow::Result<String> {
-    let cannot = || format!("cannot read the certificate {}", path.display());
+    let name = if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let cannot = || format!("cannot read the certificate {name}");
     let too_long = || {
         usage(format!(
-            "{} is longer than {MAX_TEXT} bytes, more than any certificate this verifier reads; is it a certificate written by `grundy period GAME --certificate FILE`?",
-            path.display()
+            "{name} is longer than {MAX_TEXT} bytes, more than any certificate this verifier reads; is it a certificate written by `grundy period GAME --certificate FILE`?"
         ))
     };
-    let file = std::fs::File::open(path).with_context(cannot)?;
-    if file.metadata().with_context(cannot)?.len() > MAX_TEXT as u64 {
-        return Err(too_long());
-    }
     let mut bytes = Vec::new();
-    file.take(MAX_TEXT as u64 + 1)
-        .read_to_end(&mut bytes)
-        .with_context(cannot)?;
+    if path == Path::new("-") {
+        std::io::stdin()
+            .lock()
+            .take(MAX_TEXT as u64 + 1)
+            .read_to_end(&mut bytes)
+            .with_context(cannot)?;
+    } else {
+        let file = std::fs::File::open(path).with_context(cannot)?;
+        if file.metadata().with_context(cannot)?.len() > MAX_TEXT as u64 {
+            return Err(too_long());
+        }
+        file.take(MAX_TEXT as u64 + 1)
+            .read_to_end(&mut bytes)
+            .with_context(cannot)?;
+    }
     if bytes.len() > MAX_TEXT {
         return Err(too_long());
     }
     String::from_utf8(bytes).map_err(|_| {
         usage(format!(
-            "{} is not text (not UTF-8); a certificate is the text `grundy period GAME --certificate FILE` writes",
-            path.display()
+            "{name} is not text (not UTF-8); a certificate is the text `grundy period GAME --certificate FILE` writes"
         ))
     })
 }

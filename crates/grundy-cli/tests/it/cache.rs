@@ -170,3 +170,58 @@ fn ctrl_c_stops_within_a_second_keeps_a_checkpoint_and_the_next_run_resumes() {
         "the resumed run differs from an uninterrupted one"
     );
 }
+
+/// `grundy cache` lists what the cache holds (game and heaps from each
+/// file's header, a damaged file as `?`), sizes it, and clears one game or
+/// everything, leaving files that are not its own.
+#[test]
+fn the_cache_can_be_listed_sized_and_cleared() {
+    let dir = scratch();
+    let d = dir.path().to_str().unwrap();
+    // Checkpoints after every step, so even a short run is written.
+    for game in ["0.6", "grundy"] {
+        ok(&[
+            "values",
+            game,
+            "--to",
+            "2000",
+            "--cache",
+            d,
+            "--checkpoint-secs",
+            "0",
+        ]);
+    }
+    std::fs::write(dir.path().join("junk.values"), "junk").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+    let listed: serde_json::Value =
+        serde_json::from_str(&ok(&["cache", "list", "--format", "json", "--cache", d])).unwrap();
+    let games: Vec<(serde_json::Value, serde_json::Value)> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["game"].clone(), f["heaps"].clone()))
+        .collect();
+    assert_eq!(
+        games,
+        [
+            (serde_json::json!("0.6"), serde_json::json!(2001)),
+            (serde_json::json!("grundy"), serde_json::json!(2001)),
+            (serde_json::Value::Null, serde_json::Value::Null),
+        ]
+    );
+    let size: serde_json::Value =
+        serde_json::from_str(&ok(&["cache", "size", "--format", "json", "--cache", d])).unwrap();
+    assert_eq!(size["files"], 3);
+    assert!(ok(&["cache", "clear", "grundy", "--cache", d]).starts_with("removed 1 file "));
+    assert!(!dir.path().join("grundy.values").exists());
+    assert!(dir.path().join("0.6.values").exists());
+    assert!(ok(&["cache", "clear", "--cache", d]).starts_with("removed 2 files "));
+    assert!(
+        dir.path().join("notes.txt").exists(),
+        "a file not the cache's stays"
+    );
+    assert_eq!(
+        ok(&["cache", "size", "--cache", d]).split(" in ").nth(1),
+        Some("0 files")
+    );
+}

@@ -121,3 +121,44 @@ fn stats_go_to_stderr_and_leave_stdout_alone() {
         assert!(stderr.contains(key), "{key:?} missing from {stderr}");
     }
 }
+
+/// `--threads N` changes how the engines run, never what they answer; with
+/// `--stats` the CPU time and the threads are reported.
+#[test]
+fn answers_do_not_depend_on_threads() {
+    let run = |threads: &str| {
+        let out = crate::grundy(
+            &[
+                "--no-cache",
+                "--threads",
+                threads,
+                "values",
+                "0.6",
+                "--to",
+                "20000",
+                "--format",
+                "csv",
+                "--stats",
+            ],
+            None,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (one, stats) = run("1");
+    assert!(
+        stats
+            .lines()
+            .any(|l| l.starts_with("cpu") && l.contains("on 1 thread(s)")),
+        "{stats}"
+    );
+    assert_eq!(run("2").0, one);
+    assert_eq!(run("3").0, one);
+}

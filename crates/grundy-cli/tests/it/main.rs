@@ -6,10 +6,12 @@ mod codes;
 mod engines;
 mod errors;
 mod help;
+mod hostile;
 mod outputs;
 mod periodicity;
 mod play;
 mod ppos;
+mod reliability;
 mod wire;
 
 use std::io::Write;
@@ -33,6 +35,11 @@ fn cache_home() -> &'static Path {
 
 /// Runs `grundy` with `args` and, if given, `stdin`.
 pub fn grundy(args: &[&str], stdin: Option<&str>) -> Output {
+    grundy_bytes(args, stdin.unwrap_or("").as_bytes())
+}
+
+/// Runs `grundy` with `args` and `stdin` as raw bytes.
+pub fn grundy_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .env("NO_COLOR", "1")
@@ -44,10 +51,15 @@ pub fn grundy(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("the grundy binary runs");
     let mut pipe = child.stdin.take().expect("stdin is piped");
-    pipe.write_all(stdin.unwrap_or("").as_bytes())
-        .expect("stdin accepts input");
-    drop(pipe);
-    child.wait_with_output().expect("grundy finishes")
+    // Written from a thread, so that a large input cannot block on a full
+    // pipe while grundy blocks on a full stdout.
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&stdin);
+    });
+    let out = child.wait_with_output().expect("grundy finishes");
+    writer.join().expect("the writer thread ends");
+    out
 }
 
 /// Runs `grundy` expecting success, returning stdout.

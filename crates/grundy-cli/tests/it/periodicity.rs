@@ -116,18 +116,18 @@ fn verify_refuses_forgeries_and_endless_files() {
         &text
             .replace("preperiod: 53", "preperiod: 18446744073709551614")
             .replace("bound: 142", "bound: 32"),
-        1,
+        2,
         "overflows",
     );
     one_line_error(
         &text.replace("game: 0.07", "game: grundy"),
-        1,
+        2,
         "does not apply to grundy",
     );
-    one_line_error("\u{0}\u{1}binary", 1, "is this a grundy certificate?");
+    one_line_error("\u{0}\u{1}binary", 2, "is this a grundy certificate?");
     one_line_error(
         &[0xffu8, 0xfe].map(char::from).iter().collect::<String>(),
-        1,
+        2,
         "",
     );
     std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();

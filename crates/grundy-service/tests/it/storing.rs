@@ -138,3 +138,11 @@ fn a_store_file_that_is_a_fifo_or_a_device_is_refused_without_reading_it() {
     let table = solver.values(&game, 100, &mut Watch::silent()).unwrap();
     assert_eq!(*table, values::compute(&game, 100).unwrap());
 }
+
+/// Issue 11, item 8: by default a long computation checkpoints every ten
+/// seconds at most (it was every 60 s, so a run killed in its first minute
+/// kept nothing). The checkpoint itself is tested in the CLI's cache tests.
+#[test]
+fn checkpoints_come_at_least_every_ten_seconds_by_default() {
+    assert!(Config::default().checkpoint_every <= std::time::Duration::from_secs(10));
+}

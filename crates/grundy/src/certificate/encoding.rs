@@ -236,9 +236,12 @@ impl Header {
                     "the palette has more than the {most} values that codes of {bits} bits name"
                 )));
             }
-            let v: u64 = word
-                .parse()
-                .map_err(|_| corrupt(format!("palette entry '{word}' is not a whole number")))?;
+            let v: u64 = word.parse().map_err(|_| {
+                corrupt(format!(
+                    "palette entry {} is not a whole number",
+                    crate::quote::quoted(word)
+                ))
+            })?;
             if v > MAX_VALUE {
                 return Err(corrupt(format!(
                     "palette entry {v} is past the largest value this verifier checks, {MAX_VALUE}"

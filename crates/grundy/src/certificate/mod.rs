@@ -104,6 +104,7 @@ pub use encoding::CarriedValues;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::{Periodicity, Proof, Theorem};
+use crate::quote::quoted;
 use crate::ruleset::{Ruleset, SubtractionSet};
 use crate::values::ValueTable;
 use check::Cell;
@@ -635,11 +636,11 @@ fn read(text: &str) -> Result<(Certificate, Option<(Header, &str)>)> {
         let (k, v) = line
             .split_once(':')
             .map(|(k, v)| (k.trim(), v.trim()))
-            .ok_or_else(|| corrupt(format!("line '{}' is not 'key: value'", clip(line))))?;
+            .ok_or_else(|| corrupt(format!("line {} is not 'key: value'", quoted(line))))?;
         if !known.contains(&k) {
             return Err(corrupt(format!(
-                "field '{}' is not one this version knows",
-                clip(k)
+                "field {} is not one this version knows",
+                quoted(k)
             )));
         }
         if fields.insert(k, v).is_some() {
@@ -691,15 +692,6 @@ fn read(text: &str) -> Result<(Certificate, Option<(Header, &str)>)> {
         return Err(corrupt("the 'data:' line, before the values, is missing"));
     }
     Ok((c, Some((header, rest))))
-}
-
-/// At most 40 characters of `s`, for an error message.
-fn clip(s: &str) -> String {
-    let mut clipped: String = s.chars().take(40).collect();
-    if clipped.len() < s.len() {
-        clipped.push('…');
-    }
-    clipped
 }
 
 /// FNV-1a, 64 bits, over each value as 8 little-endian bytes.

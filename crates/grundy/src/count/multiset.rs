@@ -93,6 +93,9 @@ pub fn losing_multisets_exact(histogram: &Histogram, k: u32) -> Result<Natural> 
         Err(e) if e.kind() == ErrorKind::Overflow && histogram.counts().len() <= DIRECT_WIDTH => {
             zero_xor_tuples_exact(histogram, k)
         }
+        Err(e) if e.kind() == ErrorKind::Overflow => {
+            zero_xor_tuples_transformed_exact(histogram, k)?
+        }
         Err(e) => return Err(e),
     };
     let n1 = Natural::from(histogram.heaps());
@@ -155,6 +158,51 @@ fn zero_xor_tuples_exact(histogram: &Histogram, k: u32) -> Vec<Natural> {
         f.push(power[0].clone());
     }
     f
+}
+
+/// `F_m` as in [`zero_xor_tuples`], in arbitrary-size arithmetic, by the
+/// Walsh–Hadamard transform: `F_m = (1/W) Σ_j Ĥ_j^m`. The transform of the
+/// histogram fits in `i128` (each entry is at most the number of heaps in
+/// size); its powers are summed as naturals, positive and negative terms
+/// apart, over the distinct entries only (with their multiplicities).
+fn zero_xor_tuples_transformed_exact(histogram: &Histogram, k: u32) -> Result<Vec<Natural>> {
+    let width = histogram.counts().len().max(1).next_power_of_two();
+    let mut hat: Vec<i128> = histogram
+        .counts()
+        .iter()
+        .map(|&c| i128::try_from(c).map_err(|_| overflow()))
+        .collect::<Result<_>>()?;
+    hat.resize(width, 0);
+    walsh_hadamard(&mut hat).ok_or_else(overflow)?;
+    let mut distinct: std::collections::HashMap<i128, u128> = std::collections::HashMap::new();
+    for x in hat {
+        *distinct.entry(x).or_default() += 1;
+    }
+    let mut positive = vec![Natural::zero(); k as usize + 1];
+    let mut negative = vec![Natural::zero(); k as usize + 1];
+    for (&x, &times) in &distinct {
+        let base = Natural::from(x.unsigned_abs());
+        let mut power = Natural::from(times);
+        for m in 1..=k as usize {
+            power = &power * &base;
+            let sum = if x < 0 && m % 2 == 1 {
+                &mut negative[m]
+            } else {
+                &mut positive[m]
+            };
+            *sum = &*sum + &power;
+        }
+    }
+    let mut f = vec![Natural::from(1u128)];
+    for m in 1..=k as usize {
+        let total = positive[m].checked_sub(&negative[m]).ok_or_else(|| {
+            Error::new(ErrorKind::Overflow, "the transform's sum came out negative")
+        })?;
+        let (value, rem) = total.div_rem_small(width as u64);
+        debug_assert_eq!(rem, 0, "the inverse transform divides exactly");
+        f.push(value);
+    }
+    Ok(f)
 }
 
 /// `F_m` for `m` in `0..=k`: ordered `m`-tuples of heaps with nim-sum 0.
@@ -247,4 +295,45 @@ pub fn losing_multisets_naive(values: &[u64], k: u32) -> u128 {
             .sum()
     }
     go(values, 0, k, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The transform route in naturals agrees with the direct
+        /// convolution in naturals, whatever the histogram.
+        #[test]
+        fn transformed_agrees_with_direct(
+            values in prop::collection::vec(0u64..40, 1..50),
+            k in 1u32..=MAX_HEAPS,
+        ) {
+            let h = Histogram::from_values(&values).unwrap();
+            prop_assert_eq!(zero_xor_tuples_transformed_exact(&h, k).unwrap(), zero_xor_tuples_exact(&h, k));
+        }
+    }
+
+    /// Nim on heaps `0..W` with `W` a power of two: every value once, so an
+    /// ordered `m`-tuple has nim-sum 0 for exactly one choice of its last
+    /// heap, `F_m = W^(m−1)`; far past 128 bits at `W = 2^12`, `m = 16`.
+    #[test]
+    fn nim_tuples_on_a_power_of_two() {
+        let w = 1u64 << 12;
+        let values: Vec<u64> = (0..w).collect();
+        let h = Histogram::from_values(&values).unwrap();
+        let f = zero_xor_tuples_transformed_exact(&h, MAX_HEAPS).unwrap();
+        let mut expected = Natural::from(1u128);
+        for (m, fm) in f.iter().enumerate().skip(1) {
+            assert_eq!(*fm, expected, "m = {m}");
+            expected = &expected * &Natural::from(u128::from(w));
+        }
+        assert!(
+            losing_multisets_exact(&h, MAX_HEAPS)
+                .unwrap()
+                .to_u128()
+                .is_none()
+        );
+    }
 }

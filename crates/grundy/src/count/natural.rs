@@ -57,6 +57,31 @@ impl Natural {
         (Natural(q).trimmed(), rem as u64)
     }
 
+    /// `self − rhs`, or `None` when `rhs` is larger.
+    ///
+    /// ```
+    /// use grundy::count::natural::Natural;
+    /// let a = Natural::from(u128::MAX) * Natural::from(3u128);
+    /// let b = Natural::from(u128::MAX);
+    /// assert_eq!(a.checked_sub(&b), Some(Natural::from(u128::MAX) * Natural::from(2u128)));
+    /// assert_eq!(b.checked_sub(&a), None);
+    /// ```
+    pub fn checked_sub(&self, rhs: &Natural) -> Option<Natural> {
+        if *self < *rhs {
+            return None;
+        }
+        let mut out = Vec::with_capacity(self.0.len());
+        let mut borrow = 0u64;
+        for (i, &a) in self.0.iter().enumerate() {
+            let b = *rhs.0.get(i).unwrap_or(&0);
+            let (d, o1) = a.overflowing_sub(b);
+            let (d, o2) = d.overflowing_sub(borrow);
+            out.push(d);
+            borrow = u64::from(o1 || o2);
+        }
+        Some(Natural(out).trimmed())
+    }
+
     fn trimmed(mut self) -> Self {
         while self.0.last() == Some(&0) {
             self.0.pop();

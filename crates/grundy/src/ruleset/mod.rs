@@ -9,6 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, Result};
+use crate::quote::quoted;
 
 pub mod splitting;
 mod subtraction;
@@ -306,13 +307,13 @@ impl FromStr for Ruleset {
             return rest
                 .parse()
                 .map(Ruleset::Subtraction)
-                .map_err(|e| Error::spec(format!("in '{spec}': {e}")));
+                .map_err(|e| Error::spec(format!("in {}: {e}", quoted(spec))));
         }
         if let Some(rest) = lower.strip_prefix("allbut:") {
             return rest
                 .parse()
                 .map(Ruleset::AllBut)
-                .map_err(|e| Error::spec(format!("in '{spec}': {e}")));
+                .map_err(|e| Error::spec(format!("in {}: {e}", quoted(spec))));
         }
         // Codes, with a lone d0 (`4`) and digits that lack only the point (`07`).
         let lone_digit = lower.len() == 1 && lower.bytes().all(|b| b.is_ascii_hexdigit());
@@ -321,7 +322,8 @@ impl FromStr for Ruleset {
             return lower.parse().map(Ruleset::TakeAndBreak);
         }
         Err(Error::spec(format!(
-            "unknown game '{spec}': give a take-and-break code (0.07, 0.8f, 4), grundy, nim, sub:1,3,4, sub:squares, allbut:1,2, or one of {}",
+            "unknown game {}: give a take-and-break code (0.07, 0.8f, 4), grundy, nim, sub:1,3,4, sub:squares, allbut:1,2, or one of {}",
+            quoted(spec),
             ALIASES
                 .iter()
                 .map(|(a, _)| *a)

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
+use crate::quote::quoted;
 
 /// The set `S` of a subtraction game: a move removes `s ∈ S` tokens from one
 /// heap of at least `s`.
@@ -139,7 +140,8 @@ pub(crate) fn finite_list(s: &str) -> Result<Vec<u64>> {
             let part = part.trim();
             part.parse::<u64>().map_err(|_| {
                 Error::spec(format!(
-                    "'{part}' is not a size: give whole numbers from 1 to {} separated by commas, as in 1,2,3 (or squares, powers2, primes)",
+                    "{} is not a size: give whole numbers from 1 to {} separated by commas, as in 1,2,3 (or squares, powers2, primes)",
+                    quoted(part),
                     u64::MAX
                 ))
             })

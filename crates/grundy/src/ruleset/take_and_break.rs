@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::error::{Error, Result};
+use crate::quote::quoted;
 
 /// A take-and-break game given by its code `d0.d1d2…`.
 ///
@@ -155,12 +156,14 @@ impl std::str::FromStr for TakeAndBreak {
             let mut chars = code.chars();
             let (Some(c), None) = (chars.next(), chars.next()) else {
                 return Err(Error::spec(format!(
-                    "'{s}' is not a take-and-break code: write d0.d1d2…, as in 0.07 (only a lone d0, such as 4 for 4.0, goes without the point)"
+                    "{} is not a take-and-break code: write d0.d1d2…, as in 0.07 (only a lone d0, such as 4 for 4.0, goes without the point)",
+                    quoted(s)
                 )));
             };
             return TakeAndBreak::new(vec![digit(s, c)?]).map_err(|e| {
                 Error::spec(format!(
-                    "'{s}' is a lone d0, the code {c}.0, and {e}; moves that remove tokens have their digits after the point, as in 0.{c}"
+                    "{} is a lone d0, the code {c}.0, and {e}; moves that remove tokens have their digits after the point, as in 0.{c}",
+                    quoted(s)
                 ))
             });
         };
@@ -170,20 +173,22 @@ impl std::str::FromStr for TakeAndBreak {
             (Some(c), None) => digit(s, c)?,
             (Some(_), Some(_)) => {
                 return Err(Error::spec(format!(
-                    "'{s}': the part before the point is the single digit d0 (0, 4, 8 or c), as in 4.07"
+                    "{}: the part before the point is the single digit d0 (0, 4, 8 or c), as in 4.07",
+                    quoted(s)
                 )));
             }
         };
         if fraction.is_empty() {
             return Err(Error::spec(format!(
-                "'{s}' has no digits after the point; write at least d1, as in {d0:x}.7, or {d0:x}.0 for d0 alone"
+                "{} has no digits after the point; write at least d1, as in {d0:x}.7, or {d0:x}.0 for d0 alone",
+                quoted(s)
             )));
         }
         let mut digits = vec![d0];
         for c in fraction.chars() {
             digits.push(digit(s, c)?);
         }
-        TakeAndBreak::new(digits).map_err(|e| Error::spec(format!("'{s}': {e}")))
+        TakeAndBreak::new(digits).map_err(|e| Error::spec(format!("{}: {e}", quoted(s))))
     }
 }
 
@@ -191,7 +196,9 @@ impl std::str::FromStr for TakeAndBreak {
 fn digit(s: &str, c: char) -> Result<u8> {
     c.to_digit(16).map(|d| d as u8).ok_or_else(|| {
         Error::spec(format!(
-            "'{s}': '{c}' is not a code digit; codes use the digits 0-7, and 8-f to also allow leaving three heaps"
+            "{}: {} is not a code digit; codes use the digits 0-7, and 8-f to also allow leaving three heaps",
+            quoted(s),
+            quoted(&c.to_string())
         ))
     })
 }

@@ -1,0 +1,318 @@
+//! Every hostile input family tried against `grundy`, run, and the table of
+//! `docs/reliability.md` made from the same list: a row of the document is
+//! a case this test ran and saw behave as the row says. After a change to
+//! the list, `GRUNDY_UPDATE_DOCS=1 cargo test -p grundy-cli reliability`
+//! rewrites the table; otherwise a table that differs fails the test.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What a case must get.
+enum Expect {
+    /// Exit 2, nothing on stdout, one line on stderr containing this.
+    Refused(&'static str),
+    /// Exit 0, at most this many bytes on stdout (warnings may go to
+    /// stderr).
+    Answered(usize),
+    /// Exit 2: the good lines answered, each bad one a single numbered
+    /// error line; this many error lines.
+    LinesSkipped(usize),
+}
+
+/// One hostile input family.
+struct Case {
+    family: &'static str,
+    input: &'static str,
+    args: Vec<String>,
+    stdin: Vec<u8>,
+    expect: Expect,
+}
+
+/// Longest any case may take (a debug build on a loaded machine).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn case(family: &'static str, input: &'static str, args: &[&str], expect: Expect) -> Case {
+    Case {
+        family,
+        input,
+        args: args.iter().map(|a| a.to_string()).collect(),
+        stdin: Vec::new(),
+        expect,
+    }
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).to_str().expect("a UTF-8 path").to_string()
+}
+
+/// A valid certificate of 0.07 with some lines replaced.
+fn certificate_with(dir: &Path, name: &str, edits: &[(&str, &str)]) -> String {
+    let text = crate::ok(&["period", "0.07", "--certificate", "-"]);
+    let edited: Vec<String> = text
+        .lines()
+        .map(|line| {
+            edits
+                .iter()
+                .find(|(key, _)| line.starts_with(&format!("{key}:")))
+                .map_or_else(
+                    || line.to_string(),
+                    |(key, value)| format!("{key}: {value}"),
+                )
+        })
+        .collect();
+    let file = path(dir, name);
+    std::fs::write(&file, edited.join("\n") + "\n").unwrap();
+    file
+}
+
+fn cases(dir: &Path) -> Vec<Case> {
+    let forged = certificate_with(
+        dir,
+        "forged.cert",
+        &[("preperiod", "18446744073709551614"), ("bound", "32")],
+    );
+    let endless = certificate_with(
+        dir,
+        "endless.cert",
+        &[("game", "grundy"), ("checked-to", "99999999999")],
+    );
+    let three_part = certificate_with(
+        dir,
+        "three.cert",
+        &[("game", "0.8f"), ("checked-to", "99999999999")],
+    );
+    let control = path(dir, "control.cert");
+    std::fs::write(
+        &control,
+        b"# grundy periodicity certificate v2\n\x00\x1b[2J: 3\n",
+    )
+    .unwrap();
+    let binary = path(dir, "binary.cert");
+    std::fs::write(
+        &binary,
+        b"# grundy periodicity certificate v2\n\x00\xff\x01: 3\n",
+    )
+    .unwrap();
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/dev/zero", cache.join("0.6.values")).unwrap();
+    let cache = cache.to_str().unwrap().to_string();
+    let long = "x".repeat(100_000);
+    let heaps: Vec<String> = (1..=2000).map(|h| h.to_string()).collect();
+    let mut many = vec!["--max-memory", "100M", "move", "kayles"];
+    many.extend(heaps.iter().map(String::as_str));
+    let mut play = case(
+        "binary input to play",
+        "a byte-order mark, a line of binary bytes, a 17 MiB line, then a position",
+        &["play", "grundy"],
+        Expect::LinesSkipped(2),
+    );
+    play.stdin = "\u{feff}5 10 20\n".as_bytes().to_vec();
+    play.stdin.extend_from_slice(b"\x00\xff\xfe\n");
+    play.stdin.extend(std::iter::repeat_n(b'1', 17 << 20));
+    play.stdin.extend_from_slice(b"\n7\n");
+    let mut flood = case(
+        "endless standard input",
+        "`verify -` fed 64 MiB and more",
+        &["verify", "-"],
+        Expect::Refused("longer than"),
+    );
+    flood.stdin = vec![b'#'; 70 << 20];
+    vec![
+        case(
+            "forged certificate",
+            "preperiod 2^64 − 2 with a small bound",
+            &["verify", &forged],
+            Expect::Refused("overflows"),
+        ),
+        case(
+            "costly certificate",
+            "Grundy's game claiming values checked to 10^11",
+            &["verify", &endless],
+            Expect::Refused("does not apply"),
+        ),
+        case(
+            "costly certificate",
+            "a three-part code (0.8f) claiming values to 10^11",
+            &["verify", &three_part],
+            Expect::Refused("does not apply"),
+        ),
+        case(
+            "binary certificate",
+            "invalid UTF-8 bytes",
+            &["verify", &binary],
+            Expect::Refused("not text"),
+        ),
+        case(
+            "control characters in a certificate",
+            "NUL and a terminal escape in a field name",
+            &["verify", &control],
+            Expect::Refused("\\u{0}\\u{1b}"),
+        ),
+        case(
+            "endless file",
+            "`verify /dev/zero`",
+            &["verify", "/dev/zero"],
+            Expect::Refused("longer than"),
+        ),
+        flood,
+        case(
+            "store file that never ends",
+            "the cache file of 0.6 is a link to /dev/zero",
+            &[
+                "values", "0.6", "--to", "1000", "--cache", &cache, "--format", "csv",
+            ],
+            Expect::Answered(16 << 10),
+        ),
+        case(
+            "many heaps",
+            "`move kayles 1 2 … 2000` under a 100 MB budget",
+            &many.iter().map(|s| &**s).collect::<Vec<_>>(),
+            Expect::Answered(64 << 10),
+        ),
+        case(
+            "huge count",
+            "`count nim --heaps 3 --to 2^26-1` under a 500 MB budget",
+            &[
+                "--max-memory",
+                "500M",
+                "count",
+                "nim",
+                "--heaps",
+                "3",
+                "--to",
+                "2^26-1",
+            ],
+            Expect::Refused("over the memory budget"),
+        ),
+        case(
+            "count past 128 bits",
+            "`count nim --heaps 16 --to 10^6`",
+            &["count", "nim", "--heaps", "16", "--to", "10^6"],
+            Expect::Answered(1 << 10),
+        ),
+        case(
+            "budget past the machine",
+            "`--max-memory 100T`",
+            &["--max-memory", "100T", "values", "nim", "--to", "3"],
+            Expect::Refused("more than this machine"),
+        ),
+        case(
+            "heap past 64 bits",
+            "`move kayles 2^64`",
+            &["move", "kayles", "2^64"],
+            Expect::Refused("not a whole number"),
+        ),
+        case(
+            "negative heap",
+            "`move kayles -- -1`",
+            &["move", "kayles", "--", "-1"],
+            Expect::Refused("not a whole number"),
+        ),
+        case(
+            "huge argument",
+            "a 100,000-character game spec",
+            &["values", &long, "--to", "3"],
+            Expect::Refused("(100000 characters)"),
+        ),
+        case(
+            "control characters",
+            "a spec with a control character",
+            &["values", "0.0\u{1}", "--to", "3"],
+            Expect::Refused("\\u{1}"),
+        ),
+        case(
+            "unknown game",
+            "`values chess`",
+            &["values", "chess", "--to", "3"],
+            Expect::Refused("unknown game"),
+        ),
+        play,
+    ]
+}
+
+/// Runs one case and checks it; the row of the table it earns.
+fn run(case: &Case) -> String {
+    let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+    let started = Instant::now();
+    let out = crate::grundy_bytes(&args, &case.stdin);
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let what = format!("{}: {}", case.family, case.input);
+    assert!(took < PATIENCE, "{what} took {took:?}");
+    assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+    let result = match case.expect {
+        Expect::Refused(hint) => {
+            assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+            assert!(out.stdout.is_empty(), "{what}: printed a partial result");
+            assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+            assert!(stderr.contains(hint), "{what}: {stderr} lacks {hint:?}");
+            assert!(
+                stderr.len() < 1000,
+                "{what}: {} bytes of error",
+                stderr.len()
+            );
+            format!(
+                "refused: exit 2, one error line (`{}`)",
+                hint.replace('`', "'")
+            )
+        }
+        Expect::Answered(bytes) => {
+            assert_eq!(out.status.code(), Some(0), "{what}: {stderr}");
+            assert!(
+                out.stdout.len() <= bytes,
+                "{what}: {} bytes",
+                out.stdout.len()
+            );
+            format!(
+                "answered: exit 0, at most {} KiB of output",
+                bytes.div_ceil(1024)
+            )
+        }
+        Expect::LinesSkipped(errors) => {
+            assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+            assert!(
+                !out.stdout.is_empty(),
+                "{what}: the good lines are answered"
+            );
+            assert_eq!(stderr.lines().count(), errors, "{what}: {stderr}");
+            assert!(
+                stderr.lines().all(|l| l.starts_with("error: line ")),
+                "{stderr}"
+            );
+            format!("good lines answered; {errors} bad lines, one numbered error each; exit 2")
+        }
+    };
+    format!("| {} | {} | {} |", case.family, case.input, result)
+}
+
+fn doc() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/reliability.md")
+}
+
+const START: &str = "<!-- table: made by crates/grundy-cli/tests/it/reliability.rs -->";
+const END: &str = "<!-- end of table -->";
+
+#[test]
+fn every_hostile_family_behaves_as_docs_reliability_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut table = vec![
+        "| family | input | what it gets |".to_string(),
+        "|---|---|---|".to_string(),
+    ];
+    table.extend(cases(dir.path()).iter().map(run));
+    let table = table.join("\n");
+    let text = std::fs::read_to_string(doc()).expect("docs/reliability.md");
+    let (head, rest) = text.split_once(START).expect("the table's start marker");
+    let (_, tail) = rest.split_once(END).expect("the table's end marker");
+    let wanted = format!("{head}{START}\n{table}\n{END}{tail}");
+    if std::env::var_os("GRUNDY_UPDATE_DOCS").is_some() {
+        std::fs::write(doc(), wanted).unwrap();
+    } else {
+        assert!(
+            text == wanted,
+            "docs/reliability.md is out of date; rerun with GRUNDY_UPDATE_DOCS=1:\n{table}"
+        );
+    }
+}

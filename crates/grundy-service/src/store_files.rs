@@ -1,0 +1,127 @@
+//! What a [`FileStore`] holds: its files listed with their games and sizes,
+//! and removed, for `grundy cache`.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::store::{FileStore, MAGIC};
+
+/// The longest spec a file header is read for; a longer one marks the
+/// file as not one of ours.
+const LONGEST_SPEC: usize = 4096;
+
+/// One file of a [`FileStore`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredFile {
+    /// The game whose values it holds, from its header; `None` for a file
+    /// that is not a readable value file (damaged, of an older format, a
+    /// temporary file left by a killed run).
+    pub game: Option<String>,
+    /// How many values (heaps 0, 1, …) it holds, from its header.
+    pub heaps: Option<u64>,
+    /// Its size on disk, in bytes.
+    pub bytes: u64,
+    /// Its path.
+    pub path: PathBuf,
+}
+
+impl FileStore {
+    /// The files of this store, by name: value files and what a killed run
+    /// left (temporary files). Only the header of each is read. An absent
+    /// directory holds nothing.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, values};
+    /// use grundy_service::FileStore;
+    /// use grundy_service::Store as _;
+    /// let dir = tempfile::tempdir()?;
+    /// let store = FileStore::new(dir.path());
+    /// let kayles: Ruleset = "kayles".parse()?;
+    /// store.save(&kayles, &values::compute(&kayles, 100)?)?;
+    /// let files = store.files()?;
+    /// assert_eq!(files[0].game.as_deref(), Some("0.77"));
+    /// assert_eq!(files[0].heaps, Some(101));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// When the directory cannot be read.
+    pub fn files(&self) -> io::Result<Vec<StoredFile>> {
+        let entries = match fs::read_dir(self.dir()) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let mut files = Vec::new();
+        for entry in entries {
+            let entry = entry?;
+            let meta = entry.metadata()?;
+            let path = entry.path();
+            if !meta.is_file() || !is_ours(&path) {
+                continue;
+            }
+            let (game, heaps) = header(&path).unwrap_or((None, None));
+            files.push(StoredFile {
+                game,
+                heaps,
+                bytes: meta.len(),
+                path,
+            });
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(files)
+    }
+
+    /// Removes the files of this store: every one, or those of the game
+    /// `only` (its canonical spec). Returns what was removed. Files that
+    /// are not this store's (other names, directories, links to
+    /// directories) are left alone.
+    ///
+    /// # Errors
+    /// When the directory cannot be read or a file cannot be removed; the
+    /// files removed before stay removed.
+    pub fn remove(&self, only: Option<&str>) -> io::Result<Vec<StoredFile>> {
+        let mut removed = Vec::new();
+        for file in self.files()? {
+            if only.is_some_and(|g| file.game.as_deref() != Some(g)) {
+                continue;
+            }
+            fs::remove_file(&file.path)?;
+            removed.push(file);
+        }
+        Ok(removed)
+    }
+}
+
+/// Whether a file name is one this store writes: `<game>.values`, or a
+/// temporary `<game>.values.tmp…`.
+fn is_ours(path: &std::path::Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with(".values") || n.contains(".values.tmp"))
+}
+
+/// The game and number of values a file's header names.
+fn header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> {
+    let mut head = Vec::new();
+    fs::File::open(path)
+        .ok()?
+        .take((8 + 4 + LONGEST_SPEC + 1 + 8) as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    if head.get(..8)? != MAGIC {
+        return None;
+    }
+    let spec_len = u32::from_le_bytes(head.get(8..12)?.try_into().ok()?) as usize;
+    if spec_len > LONGEST_SPEC {
+        return None;
+    }
+    let spec = std::str::from_utf8(head.get(12..12 + spec_len)?).ok()?;
+    let game = spec.parse::<grundy::Ruleset>().ok()?.to_string();
+    let at = 12 + spec_len + 1;
+    let heaps = u64::from_le_bytes(head.get(at..at + 8)?.try_into().ok()?);
+    Some((Some(game), Some(heaps)))
+}

@@ -1,0 +1,74 @@
+//! Value files that are not what this program wrote: arbitrary bytes and
+//! mutations of a valid file are refused or read whole, never a panic and
+//! never a wrong value.
+
+use std::sync::Arc;
+
+use grundy::{Ruleset, values};
+use grundy_service::{Config, FileStore, Solver, Store, Watch};
+use proptest::prelude::*;
+
+fn game() -> Ruleset {
+    "0.137".parse().unwrap()
+}
+
+/// A valid value file of [`game`] to 300, its bytes.
+fn valid_file() -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let store = FileStore::new(dir.path());
+    let table = values::compute(&game(), 300).unwrap();
+    store.save(&game(), &table).unwrap();
+    std::fs::read(store.path(&game())).unwrap()
+}
+
+/// Writes `bytes` where the store keeps [`game`]'s values, then checks that
+/// loading gives an error or the true values, and that a solver over the
+/// store answers with the true values either way.
+fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(FileStore::new(dir.path()));
+    std::fs::write(store.path(&game()), bytes).unwrap();
+    let truth = values::compute(&game(), 400).unwrap();
+    if let Ok(Some(table)) = store.load(&game(), 1 << 20) {
+        prop_assert!(table.len() <= truth.len() + 1_000);
+        for n in 0..table.len().min(truth.len()) as u64 {
+            prop_assert_eq!(table.get(n), truth.get(n), "heap {}", n);
+        }
+    }
+    let solver = Solver::new(Config {
+        store: Some(store),
+        ..Config::default()
+    });
+    let table = solver
+        .values(&game(), 400, &mut Watch::silent())
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    for n in 0..=400 {
+        prop_assert_eq!(table.get(n), truth.get(n), "heap {}", n);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn arbitrary_bytes_are_refused(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        check(&bytes)?;
+    }
+
+    #[test]
+    fn mutated_files_are_refused_or_read_true(
+        flips in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+        cut in prop::option::of(any::<prop::sample::Index>()),
+    ) {
+        let mut bytes = valid_file();
+        for (at, byte) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] ^= byte.max(1);
+        }
+        if let Some(cut) = cut {
+            bytes.truncate(cut.index(bytes.len()));
+        }
+        check(&bytes)?;
+    }
+}
