@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Load test of `grundy serve` on loopback, bounded in count and time
-# (about 95 s): many clients asking cheap questions on cached games, then
+# (about two minutes): many clients asking cheap questions on cached games, then
 # 100 clients asking at once for computations past the limits while 16
 # clients go on asking cheap ones. Prints throughput, latency percentiles,
 # status counts and the server's peak memory.
@@ -45,9 +45,11 @@ curl -sf "$URL/api/moves?game=wythoff&heaps=200,200" >/dev/null
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$SERVER/status"; }
 echo "server pid $SERVER, RSS after warm-up: $(rss) KiB"
 
-echo "== 1a. position queries, play-sized (1-5 heaps of 0..100): 64 connections, ${DURATION}s"
-wrk -t2 -c64 -d"${DURATION}s" --latency -s scripts/load/position.lua "$URL" -- play
-echo "RSS: $(rss) KiB"
+for c in 16 32 64; do
+  echo "== 1a. position queries, play-sized (1-5 heaps of 0..100): $c connections, ${DURATION}s"
+  wrk -t2 -c"$c" -d"${DURATION}s" --latency -s scripts/load/position.lua "$URL" -- play
+  echo "RSS: $(rss) KiB"
+done
 
 echo "== 1b. position queries, large (1-4 heaps of 0..5000): 64 connections, ${DURATION}s"
 wrk -t2 -c64 -d"${DURATION}s" --latency -s scripts/load/position.lua "$URL"

@@ -182,10 +182,26 @@ impl Solver {
     /// is kept in the store).
     pub fn values(&self, game: &Ruleset, to: u64, watch: &mut Watch) -> Result<Arc<ValueTable>> {
         values::check_fits(game, to, self.config.budget)?;
+        if let Some(table) = self.in_memory(game, to) {
+            return Ok(table);
+        }
         self.exclusive(game, watch, |work, watch| {
             self.grow(game, work, to, watch)?;
             Ok(Arc::clone(&work.table))
         })
+    }
+
+    /// The table of `game` if it is in memory, holds `G(0..=to)` and no
+    /// request is working on it: read without taking the game, so that
+    /// readers never wait for one another.
+    fn in_memory(&self, game: &Ruleset, to: u64) -> Option<Arc<ValueTable>> {
+        let slot = self.slot(game);
+        let mut state = lock(&slot.state);
+        if state.busy || (state.work.table.len() as u64) <= to {
+            return None;
+        }
+        state.last_used = self.clock.fetch_add(1, Ordering::Relaxed);
+        Some(Arc::clone(&state.work.table))
     }
 
     /// The limit of a period search of `game` when none is given: where a

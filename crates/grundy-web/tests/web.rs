@@ -790,3 +790,42 @@ async fn random_queries_never_fail_the_server() {
         }
     }
 }
+
+/// A plain request dropped before its answer (the connection closed) stops
+/// its computation too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_request_stops_when_dropped() {
+    let solver = Arc::new(Solver::default());
+    let app = router(Arc::clone(&solver), Limits::default());
+    let long = app.clone().oneshot(
+        Request::get("/api/count?game=grundy&to=100000000")
+            .body(Body::empty())
+            .unwrap(),
+    );
+    // Dropped after a second, deep in the computation of 10^8 values.
+    assert!(
+        tokio::time::timeout(Duration::from_secs(1), long)
+            .await
+            .is_err()
+    );
+    let mut answered = false;
+    for _ in 0..50 {
+        let (status, _, _) = get(&app, "/api/values?game=grundy&to=10").await;
+        if status == StatusCode::OK {
+            answered = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        answered,
+        "the dropped request's computation stopped within 5 s"
+    );
+    let computed = solver.computations();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        solver.computations(),
+        computed,
+        "and nothing computes any more"
+    );
+}
