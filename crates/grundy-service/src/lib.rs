@@ -39,6 +39,7 @@
 
 mod answers;
 mod game;
+mod ppos_iter;
 mod question;
 pub mod report;
 mod solver;
@@ -47,6 +48,7 @@ mod watch;
 
 pub use answers::{MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify};
 pub use game::Game;
+pub use ppos_iter::{Next, PPositionIter};
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
     AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,
