@@ -339,7 +339,7 @@ impl Game {
     /// ``grundy.ppos``).
     fn ppos(&self, to: u64) -> PyResult<PPositions> {
         match self.multiheap() {
-            Some(g) => Ok(PPositions::new(g.clone(), to)),
+            Some(g) => Ok(PPositions::new(*g, to)),
             None => Err(PyValueError::new_err(format!(
                 "{} is a sum of heaps: its P-positions are the positions of value 0",
                 self.game

@@ -7,13 +7,13 @@
 //! into `KeyboardInterrupt` within a fraction of a second, and adds nothing
 //! the solver lacks: every answer is the one the command line gives.
 //!
-//! - [`game`]: `grundy.Game`, one game and the questions about it;
-//! - [`answers`]: the Python classes of the answers (period verdict,
+//! - `game`: `grundy.Game`, one game and the questions about it;
+//! - `answers`: the Python classes of the answers (period verdict,
 //!   counts, moves, a table of values);
-//! - [`ppos`]: the P-positions of a multi-heap game, iterated;
-//! - [`run`]: the shared solver, watching a computation for Ctrl-C and
+//! - `ppos`: the P-positions of a multi-heap game, iterated;
+//! - `run`: the shared solver, watching a computation for Ctrl-C and
 //!   progress, and errors as Python exceptions;
-//! - [`html`]: tables for notebooks (`_repr_html_`).
+//! - `html`: tables for notebooks (`_repr_html_`).
 //!
 //! Built with maturin (`pip install ./crates/grundy-py`); tested from
 //! Python (`crates/grundy-py/tests`, run by `.ci/python`).

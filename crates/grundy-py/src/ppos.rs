@@ -102,7 +102,7 @@ impl PPositions {
 
     fn __iter__(&self) -> PPositionIterator {
         PPositionIterator {
-            scan: Mutex::new(PPositionIter::new(solver(), self.game.clone(), self.to)),
+            scan: Mutex::new(PPositionIter::new(solver(), self.game, self.to)),
         }
     }
 

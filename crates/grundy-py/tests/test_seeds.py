@@ -18,15 +18,25 @@ def test_pe306_paper_strip_small_cases_from_the_statement():
 
 def test_pe306_paper_strip_to_a_million_two_ways():
     strip = grundy.Game("paper-strip")
-    c = strip.count(10**6)
-    values = strip.values(10**6)
-    losses = int(np.count_nonzero(values[1:] == 0))
-    assert (c.wins, c.losses) == (10**6 - losses, losses)
-    # From the proved period alone, far past any table.
+    # Counted by the library from the proved period...
     p = strip.period()
-    assert p.status == "proved"
-    big = strip.count(10**18)
-    assert big.wins + big.losses == 10**18
+    assert p.status == "proved" and p.saltus == 0
+    c = strip.count(10**6)
+    assert c.wins + c.losses == 10**6
+    # ...and here from the first values and the period's two numbers alone.
+    first = strip.values(p.preperiod + p.period - 1)
+
+    def g(n):
+        if n < p.preperiod:
+            return first[n]
+        return first[p.preperiod + (n - p.preperiod) % p.period]
+
+    losses = sum(1 for n in range(1, 10**6 + 1) if g(n) == 0)
+    assert c.losses == losses
+    # The table agrees with the period where both are computed.
+    table = strip.values(20_000)
+    assert all(table[n] == g(n) for n in range(20_001))
+    assert strip.count(20_000).losses == int(np.count_nonzero(table[1:] == 0))
 
 
 def multisets_of_three_with_xor_zero(values):
