@@ -3,30 +3,62 @@
 use grundy_service::grundy::Ruleset;
 use grundy_service::grundy::multiheap::SubsetGame;
 use grundy_service::{DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
-use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
+use pyo3::types::{PyByteArray, PyInt, PyString};
 
 use crate::answers::{Count, Period, Position, Values};
 use crate::html;
 use crate::ppos::PPositions;
 use crate::run::{compute, error};
 
+/// A heap size or a bound: a Python int from 0 to 2**64 - 1. A negative or
+/// larger int is a ValueError (bad input), not the OverflowError a plain
+/// conversion would raise; a non-integer is a TypeError.
+#[derive(Clone, Copy, Debug)]
+pub struct Size(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Size {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<u64>() {
+            Ok(n) => Ok(Size(n)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Err(PyValueError::new_err(format!(
+                    "{} is not a size: heap sizes and bounds are whole numbers from 0 to 2**64 - 1",
+                    &*obj
+                )))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
 /// One position's heaps: a heap size or a sequence of them.
-#[derive(Debug, FromPyObject)]
-pub enum Heaps {
-    /// One heap.
-    One(u64),
-    /// Several.
-    Many(Vec<u64>),
+#[derive(Debug)]
+pub struct Heaps(Vec<u64>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Heaps {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyInt>() {
+            return Ok(Heaps(vec![obj.extract::<Size>()?.0]));
+        }
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "heaps are an int or a sequence of ints, not a string",
+            ));
+        }
+        let sizes: Vec<Size> = obj.extract()?;
+        Ok(Heaps(sizes.into_iter().map(|s| s.0).collect()))
+    }
 }
 
 impl Heaps {
     fn into_vec(self) -> Vec<u64> {
-        match self {
-            Heaps::One(h) => vec![h],
-            Heaps::Many(v) => v,
-        }
+        self.0
     }
 }
 
@@ -153,17 +185,17 @@ impl Game {
     /// array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4], dtype=uint8)
     /// >>> grundy.Game("nim").values(10**12 + 2, start=10**12).tolist()
     /// [1000000000000, 1000000000001, 1000000000002]
-    #[pyo3(signature = (to, start=0, *, progress=None))]
+    #[pyo3(signature = (to, start=Size(0), *, progress=None), text_signature = "(self, to, start=0, *, progress=None)")]
     fn values<'py>(
         &self,
         py: Python<'py>,
-        to: u64,
-        start: u64,
+        to: Size,
+        start: Size,
         progress: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let game = self.heaps()?;
         let report = compute(py, progress, |s, w| {
-            s.values_report(game, start, to, None, w)
+            s.values_report(game, start.0, to.0, None, w)
         })?;
         let table = &report.values;
         let width = match table.max().value() {
@@ -196,16 +228,16 @@ impl Game {
     /// >>> t = grundy.Game("dawsons-chess").table(20)
     /// >>> len(t), t[3]
     /// (21, 2)
-    #[pyo3(signature = (to, start=0, *, progress=None))]
+    #[pyo3(signature = (to, start=Size(0), *, progress=None), text_signature = "(self, to, start=0, *, progress=None)")]
     fn table<'py>(
         &self,
         py: Python<'py>,
-        to: u64,
-        start: u64,
+        to: Size,
+        start: Size,
         progress: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Values> {
         let array = self.values(py, to, start, progress)?;
-        Ok(Values::new(self.game.to_string(), start, array.unbind()))
+        Ok(Values::new(self.game.to_string(), start.0, array.unbind()))
     }
 
     /// ``G(n)`` for one heap, for any ``n`` up to 2**64 - 1 where a proved
@@ -216,9 +248,11 @@ impl Game {
     /// >>> grundy.Game("dawsons-chess").value(2**64 - 1)
     /// 9
     #[pyo3(signature = (n, *, progress=None))]
-    fn value(&self, py: Python<'_>, n: u64, progress: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    fn value(&self, py: Python<'_>, n: Size, progress: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
         let game = self.heaps()?;
-        let report = compute(py, progress, |s, w| s.values_report(game, n, n, None, w))?;
+        let report = compute(py, progress, |s, w| {
+            s.values_report(game, n.0, n.0, None, w)
+        })?;
         Ok(report.values.get(0).map_or(0, |v| v.value()))
     }
 
@@ -234,10 +268,11 @@ impl Game {
     fn period(
         &self,
         py: Python<'_>,
-        max: Option<u64>,
+        max: Option<Size>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Period> {
         let game = self.heaps()?;
+        let max = max.map(|m| m.0);
         let report = compute(py, progress, |s, w| s.period_report(game, max, w))?;
         Ok(Period::new(game.clone(), max, report))
     }
@@ -257,17 +292,17 @@ impl Game {
     fn count(
         &self,
         py: Python<'_>,
-        to: u64,
+        to: Size,
         heaps: u32,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Count> {
         let game = self.heaps()?;
         if heaps == 1 {
-            let r = compute(py, progress, |s, w| s.count(game, None, to, None, w))?;
+            let r = compute(py, progress, |s, w| s.count(game, None, to.0, None, w))?;
             return Count::single(py, r);
         }
         let r = compute(py, progress, |s, w| {
-            s.count_multisets(game, heaps, to, None, w)
+            s.count_multisets(game, heaps, to.0, None, w)
         })?;
         Count::multisets(py, r)
     }
@@ -304,7 +339,7 @@ impl Game {
     /// Move(heap=0, from_=5, to=(1, 4))
     /// >>> m.after([5, 10, 20])
     /// [1, 4, 10, 20]
-    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None))]
+    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
     fn winning_moves(
         &self,
         py: Python<'_>,
@@ -324,7 +359,7 @@ impl Game {
     /// >>> p = grundy.Game("kayles").position([3, 5])
     /// >>> p.value, p.winning, len(p.moves)
     /// (7, True, 2)
-    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None))]
+    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
     fn position(
         &self,
         py: Python<'_>,
@@ -337,9 +372,9 @@ impl Game {
 
     /// The P-positions of a multi-heap game up to ``to`` (see
     /// ``grundy.ppos``).
-    fn ppos(&self, to: u64) -> PyResult<PPositions> {
+    fn ppos(&self, to: Size) -> PyResult<PPositions> {
         match self.multiheap() {
-            Some(g) => Ok(PPositions::new(*g, to)),
+            Some(g) => Ok(PPositions::new(*g, to.0)),
             None => Err(PyValueError::new_err(format!(
                 "{} is a sum of heaps: its P-positions are the positions of value 0",
                 self.game
@@ -357,7 +392,7 @@ impl Game {
         to: u64,
         ax: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.values(py, to, 0, None)?;
+        let values = self.values(py, Size(to), Size(0), None)?;
         let ax = match ax {
             Some(ax) => ax,
             None => {

@@ -9,6 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::game::Size;
 use crate::run::{compute, error, solver};
 
 /// How long an iteration waits for the scan before looking for Ctrl-C.
@@ -29,7 +30,8 @@ const WAIT: Duration = Duration::from_millis(100);
 /// >>> grundy.ppos("stone", 9).sum
 /// 153
 #[pyfunction]
-pub fn ppos(spec: &str, to: u64) -> PyResult<PPositions> {
+pub fn ppos(spec: &str, to: Size) -> PyResult<PPositions> {
+    let to = to.0;
     match spec.parse::<Spec>().map_err(error)? {
         Spec::Multiheap(g) => Ok(PPositions::new(g, to)),
         Spec::Heaps(r) => Err(PyValueError::new_err(format!(

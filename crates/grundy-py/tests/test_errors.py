@@ -25,12 +25,21 @@ def test_bad_ranges():
         kayles.values(5, start=6)
     with pytest.raises(ValueError):
         kayles.count(3, heaps=0)
-    with pytest.raises((ValueError, OverflowError)):
-        kayles.values(-1)
-    with pytest.raises((ValueError, OverflowError)):
-        kayles.value(2**64)
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.values(bad)
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.value(bad)
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.outcome([3, bad])
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.outcome(bad)
+        with pytest.raises(ValueError, match="not a size"):
+            grundy.ppos("wythoff", bad)
     with pytest.raises(TypeError):
         kayles.outcome("3 4")
+    with pytest.raises(TypeError):
+        kayles.values(2.5)
 
 
 def test_limits_raise_limit_error():
