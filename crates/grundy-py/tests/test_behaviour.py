@@ -10,9 +10,9 @@ import pytest
 
 import grundy
 
-# Two games whose values take a second or more each (a fresh solver holds
-# none of them).
-SLOW = [("grundy", 600_000), ("0.6", 50_000)]
+# Two games whose values take one to two seconds of CPU each on the
+# reference machine (a fresh solver holds none of them).
+SLOW = [("grundy", 1_200_000), ("0.6", 400_000)]
 
 
 def cpu_clock(thread):
@@ -63,12 +63,13 @@ def test_two_threads_compute_at_once():
     # ...and the main thread ran Python code all along.
     assert max(gaps) < 1.0, max(gaps)
 
-    # Both cores: CPU time over wall time near 2, unless other work on the
-    # machine takes the cores (then this part is skipped, saying so).
+    # Both cores: CPU time over wall time near 2. Other work on the machine
+    # may take the cores; a low ratio is then not judged (skipped, saying
+    # so), while a high one passes whatever the load.
     ratio = cpu / wall
     cores = os.cpu_count() or 1
     load = os.getloadavg()[0]
-    if cores < 2 or load > cores - 0.5:
+    if ratio <= 1.25 and (cores < 2 or load > cores - 0.5):
         pytest.skip(f"CPU/wall = {ratio:.2f} not judged: {cores} cores, load {load:.1f}")
     assert ratio > 1.25, f"CPU/wall = {ratio:.2f} with load {load:.1f}"
 
