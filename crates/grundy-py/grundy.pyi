@@ -4,19 +4,38 @@ extension; see each object's docstring for examples)."""
 
 from collections.abc import Callable, Iterator, Sequence
 from os import PathLike
-from typing import Any, Literal
+from typing import Any, Literal, final
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
+__all__ = [
+    "CertificateError",
+    "Count",
+    "Game",
+    "Interrupted",
+    "LimitError",
+    "Move",
+    "MultiheapMove",
+    "PPositionIterator",
+    "PPositions",
+    "Period",
+    "Position",
+    "Values",
+    "Verified",
+    "__version__",
+    "configure",
+    "ppos",
+    "verify",
+]
 
-Progress = Callable[[int, int], object]
+_Progress = Callable[[int, int], object]
 """Called as ``progress(done, total)`` a few times a second during a long
 computation; returning ``False`` stops it (``Interrupted``), and an
 exception raised in it stops it and propagates."""
 
-Heaps = int | Sequence[int]
+_Heaps = int | Sequence[int]
 
 class LimitError(MemoryError):
     """A request past a limit (the memory budget), refused before allocating."""
@@ -38,35 +57,36 @@ def verify(text: str) -> Verified:
 def ppos(spec: str, to: int) -> PPositions:
     """The P-positions of a multi-heap game (wythoff, stone, subsets:K:...) up to ``to``."""
 
+@final
 class Game:
     """An impartial game, named by any spec the command line takes."""
 
-    def __init__(self, spec: str) -> None: ...
+    def __new__(cls, spec: str) -> Game: ...
     @property
     def spec(self) -> str:
         """The canonical spec."""
     @property
     def is_multiheap(self) -> bool: ...
     def values(
-        self, to: int, start: int = 0, *, progress: Progress | None = None
+        self, to: int, start: int = 0, *, progress: _Progress | None = None
     ) -> npt.NDArray[np.unsignedinteger[Any]]:
         """G(start), ..., G(to) in the smallest unsigned dtype that holds them."""
-    def table(self, to: int, start: int = 0, *, progress: Progress | None = None) -> Values:
+    def table(self, to: int, start: int = 0, *, progress: _Progress | None = None) -> Values:
         """G(start), ..., G(to) as a table a notebook shows."""
-    def value(self, n: int, *, progress: Progress | None = None) -> int:
+    def value(self, n: int, *, progress: _Progress | None = None) -> int:
         """G(n), for n up to 2**64 - 1 where a proved period gives it."""
-    def period(self, max: int | None = None, *, progress: Progress | None = None) -> Period:
+    def period(self, max: int | None = None, *, progress: _Progress | None = None) -> Period:
         """The period verdict, proved by a theorem where one applies."""
-    def count(self, to: int, heaps: int = 1, *, progress: Progress | None = None) -> Count:
+    def count(self, to: int, heaps: int = 1, *, progress: _Progress | None = None) -> Count:
         """Won and lost single heaps 1..=to, or positions of ``heaps`` heaps 0..=to."""
-    def outcome(self, heaps: Heaps, *, progress: Progress | None = None) -> Literal["N", "P"]:
+    def outcome(self, heaps: _Heaps, *, progress: _Progress | None = None) -> Literal["N", "P"]:
         """"N" if the player to move wins, "P" if not."""
     def winning_moves(
-        self, heaps: Heaps, limit: int = 20, *, progress: Progress | None = None
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
     ) -> list[Move] | list[MultiheapMove]:
         """The winning moves (at most ``limit``); empty when the position is lost."""
     def position(
-        self, heaps: Heaps, limit: int = 20, *, progress: Progress | None = None
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
     ) -> Position:
         """Value, outcome and winning moves of a position."""
     def ppos(self, to: int) -> PPositions:
@@ -75,6 +95,7 @@ class Game:
         """Draws G(0..=to) with matplotlib (optional dependency); returns the axes."""
     def _repr_html_(self) -> str: ...
 
+@final
 class Period:
     """The verdict of a period search."""
 
@@ -98,10 +119,11 @@ class Period:
     def proved(self) -> bool: ...
     @property
     def sentence(self) -> str: ...
-    def certificate(self, *, progress: Progress | None = None) -> str:
+    def certificate(self, *, progress: _Progress | None = None) -> str:
         """The certificate's text; ValueError when the period is not proved."""
     def _repr_html_(self) -> str: ...
 
+@final
 class Verified:
     """What a verified certificate proves."""
 
@@ -112,6 +134,7 @@ class Verified:
     theorem: str
     checked_to: int
 
+@final
 class Count:
     """Won and lost positions, counted exactly."""
 
@@ -121,6 +144,7 @@ class Count:
     wins: int
     losses: int
 
+@final
 class Move:
     """A move in heap ``heap`` (an index) of size ``from_``, leaving ``to``."""
 
@@ -130,6 +154,7 @@ class Move:
     def after(self, position: Sequence[int]) -> list[int]:
         """The position after this move."""
 
+@final
 class MultiheapMove:
     """Take ``take`` from each heap in ``heaps``, leaving the position ``to``."""
 
@@ -137,6 +162,7 @@ class MultiheapMove:
     take: int
     to: list[int]
 
+@final
 class Position:
     """A position: its value, who wins, winning moves."""
 
@@ -149,6 +175,7 @@ class Position:
     @property
     def outcome(self) -> Literal["N", "P"]: ...
 
+@final
 class Values:
     """G(start), ..., G(to) as a table a notebook shows."""
 
@@ -160,9 +187,10 @@ class Values:
     def array(self) -> npt.NDArray[np.unsignedinteger[Any]]: ...
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> npt.NDArray[Any]: ...
     def __len__(self) -> int: ...
-    def __getitem__(self, index: Any) -> Any: ...
+    def __getitem__(self, key: Any, /) -> Any: ...
     def _repr_html_(self) -> str: ...
 
+@final
 class PPositions:
     """The P-positions of a multi-heap game up to a bound."""
 
@@ -175,4 +203,11 @@ class PPositions:
     @property
     def sum(self) -> int: ...
     def __len__(self) -> int: ...
-    def __iter__(self) -> Iterator[tuple[int, ...]]: ...
+    def __iter__(self) -> PPositionIterator: ...
+
+@final
+class PPositionIterator:
+    """An iterator over P-positions; Ctrl-C stops it."""
+
+    def __iter__(self) -> PPositionIterator: ...
+    def __next__(self) -> tuple[int, ...]: ...
