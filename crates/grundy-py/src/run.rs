@@ -110,10 +110,13 @@ pub fn compute<T: Send>(
         });
         f(&solver, &mut watch)
     });
-    match result {
-        Ok(v) => Ok(v),
-        Err(e) => Err(failure.take().unwrap_or_else(|| error(e))),
+    // A signal or a callback's exception is raised even if the computation
+    // finished before it heard the stop: the signal handler has run and
+    // its KeyboardInterrupt must not be lost.
+    if let Some(e) = failure {
+        return Err(e);
     }
+    result.map_err(error)
 }
 
 /// Checks for signals and calls the progress callback.

@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
 
@@ -45,6 +46,15 @@ pub struct PPositionIter {
     buffer: VecDeque<Vec<u32>>,
     tally: Option<Tally>,
     finished: bool,
+    /// Set when the iterator is dropped: the scan stops at its next
+    /// progress report, even between two P-positions far apart.
+    reader_gone: Arc<AtomicBool>,
+}
+
+impl Drop for PPositionIter {
+    fn drop(&mut self) {
+        self.reader_gone.store(true, Ordering::Relaxed);
+    }
 }
 
 impl std::fmt::Debug for Message {
@@ -73,12 +83,15 @@ impl PPositionIter {
     /// too large ends the iteration with [`ErrorKind::TooLarge`]).
     pub fn new(solver: Arc<Solver>, game: SubsetGame, to: u64) -> Self {
         let (send, from_scan) = mpsc::sync_channel(AHEAD);
-        std::thread::spawn(move || scan(&solver, &game, to, &send));
+        let reader_gone = Arc::new(AtomicBool::new(false));
+        let gone = Arc::clone(&reader_gone);
+        std::thread::spawn(move || scan(&solver, &game, to, &send, &gone));
         PPositionIter {
             from_scan,
             buffer: VecDeque::new(),
             tally: None,
             finished: false,
+            reader_gone,
         }
     }
 
@@ -137,7 +150,13 @@ impl Iterator for PPositionIter {
 }
 
 /// Runs the scan, sending positions in batches; a reader gone stops it.
-fn scan(solver: &Solver, game: &SubsetGame, to: u64, send: &SyncSender<Message>) {
+fn scan(
+    solver: &Solver,
+    game: &SubsetGame,
+    to: u64,
+    send: &SyncSender<Message>,
+    gone: &AtomicBool,
+) {
     let mut batch = Vec::with_capacity(BATCH);
     let mut reader_gone = false;
     let mut visit = |p: &[u32]| {
@@ -152,7 +171,15 @@ fn scan(solver: &Solver, game: &SubsetGame, to: u64, send: &SyncSender<Message>)
         }
         ControlFlow::Continue(())
     };
-    let result = solver.p_positions(game, to, Method::Fast, &mut visit, &mut Watch::silent());
+    let mut watch = Watch::new(|_| {
+        if gone.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let result = solver.p_positions(game, to, Method::Fast, &mut visit, &mut watch);
+    drop(watch);
     if reader_gone {
         return;
     }
