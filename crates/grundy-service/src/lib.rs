@@ -43,6 +43,7 @@ mod catalogue;
 mod game;
 mod json_int;
 mod moves;
+mod ppos_iter;
 mod question;
 pub mod report;
 mod solver;
@@ -58,6 +59,7 @@ pub use catalogue::{CatalogueEntry, Stop};
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, MovesReport};
+pub use ppos_iter::{Next, PPositionIter};
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
     AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,

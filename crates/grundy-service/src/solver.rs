@@ -96,6 +96,9 @@ pub struct Solver {
     pool: Option<rayon::ThreadPool>,
     games: Mutex<HashMap<String, Arc<Slot>>>,
     computations: AtomicU64,
+    /// The last heap that fits in the budget, by game: a binary search
+    /// worth keeping, since every request without a limit asks it.
+    fitting: Mutex<HashMap<String, u64>>,
     clock: AtomicU64,
 }
 
@@ -230,6 +233,22 @@ impl Solver {
 
     /// The last heap whose value fits in the memory budget.
     fn fits(&self, game: &Ruleset) -> u64 {
+        /// Games remembered at most (the survey asks about many).
+        const REMEMBERED: usize = 4096;
+        let key = game.to_string();
+        if let Some(&last) = lock(&self.fitting).get(&key) {
+            return last;
+        }
+        let last = self.search_fits(game);
+        let mut fitting = lock(&self.fitting);
+        if fitting.len() >= REMEMBERED {
+            fitting.clear();
+        }
+        fitting.insert(key, last);
+        last
+    }
+
+    fn search_fits(&self, game: &Ruleset) -> u64 {
         let (mut lo, mut hi) = (0u64, u64::MAX);
         if values::check_fits(game, lo, self.config.budget).is_err() {
             return 0;

@@ -1,0 +1,213 @@
+"""Type stubs of `grundy`: Sprague–Grundy values, proved periods with
+certificates, winning moves and counts of impartial games (a Rust
+extension; see each object's docstring for examples)."""
+
+from collections.abc import Callable, Iterator, Sequence
+from os import PathLike
+from typing import Any, Literal, final
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+__all__ = [
+    "CertificateError",
+    "Count",
+    "Game",
+    "Interrupted",
+    "LimitError",
+    "Move",
+    "MultiheapMove",
+    "PPositionIterator",
+    "PPositions",
+    "Period",
+    "Position",
+    "Values",
+    "Verified",
+    "__version__",
+    "configure",
+    "ppos",
+    "verify",
+]
+
+_Progress = Callable[[int, int], object]
+"""Called as ``progress(done, total)`` a few times a second during a long
+computation; returning ``False`` stops it (``Interrupted``), and an
+exception raised in it stops it and propagates."""
+
+_Heaps = int | Sequence[int]
+
+class LimitError(MemoryError):
+    """A request past a limit (the memory budget), refused before allocating."""
+
+class Interrupted(Exception):
+    """A computation stopped by its progress callback."""
+
+class CertificateError(ValueError):
+    """A certificate that does not check."""
+
+def configure(store: str | PathLike[str] | None = None, budget: int | None = None) -> None:
+    """Sets up the process's shared solver (forgetting the values it holds):
+    ``store``, a directory where values are kept between runs; ``budget``,
+    the most bytes one table of values may take."""
+
+def verify(text: str) -> Verified:
+    """Checks a certificate's text from the rules alone; raises CertificateError."""
+
+def ppos(spec: str, to: int) -> PPositions:
+    """The P-positions of a multi-heap game (wythoff, stone, subsets:K:...) up to ``to``."""
+
+@final
+class Game:
+    """An impartial game, named by any spec the command line takes."""
+
+    def __new__(cls, spec: str) -> Game: ...
+    @property
+    def spec(self) -> str:
+        """The canonical spec."""
+    @property
+    def is_multiheap(self) -> bool: ...
+    def values(
+        self, to: int, start: int = 0, *, progress: _Progress | None = None
+    ) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """G(start), ..., G(to) in the smallest unsigned dtype that holds them."""
+    def table(self, to: int, start: int = 0, *, progress: _Progress | None = None) -> Values:
+        """G(start), ..., G(to) as a table a notebook shows."""
+    def value(self, n: int, *, progress: _Progress | None = None) -> int:
+        """G(n), for n up to 2**64 - 1 where a proved period gives it."""
+    def period(self, max: int | None = None, *, progress: _Progress | None = None) -> Period:
+        """The period verdict, proved by a theorem where one applies."""
+    def count(self, to: int, heaps: int = 1, *, progress: _Progress | None = None) -> Count:
+        """Won and lost single heaps 1..=to, or positions of ``heaps`` heaps 0..=to."""
+    def outcome(self, heaps: _Heaps, *, progress: _Progress | None = None) -> Literal["N", "P"]:
+        """"N" if the player to move wins, "P" if not."""
+    def winning_moves(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Move] | list[MultiheapMove]:
+        """The winning moves (at most ``limit``); empty when the position is lost."""
+    def position(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> Position:
+        """Value, outcome and winning moves of a position."""
+    def ppos(self, to: int) -> PPositions:
+        """The P-positions of a multi-heap game up to ``to``."""
+    def plot(self, to: int = 200, *, ax: Any = None) -> Any:
+        """Draws G(0..=to) with matplotlib (optional dependency); returns the axes."""
+    def _repr_html_(self) -> str: ...
+
+@final
+class Period:
+    """The verdict of a period search."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def preperiod(self) -> int | None: ...
+    @property
+    def period(self) -> int | None: ...
+    @property
+    def saltus(self) -> int | None: ...
+    @property
+    def status(self) -> Literal["proved", "observed", "none"]: ...
+    @property
+    def theorem(self) -> str | None: ...
+    @property
+    def bound(self) -> int | None: ...
+    @property
+    def checked_to(self) -> int: ...
+    @property
+    def proved(self) -> bool: ...
+    @property
+    def sentence(self) -> str: ...
+    def certificate(self, *, progress: _Progress | None = None) -> str:
+        """The certificate's text; ValueError when the period is not proved."""
+    def _repr_html_(self) -> str: ...
+
+@final
+class Verified:
+    """What a verified certificate proves."""
+
+    game: str
+    preperiod: int
+    period: int
+    saltus: int
+    theorem: str
+    checked_to: int
+
+@final
+class Count:
+    """Won and lost positions, counted exactly."""
+
+    game: str
+    heaps: int
+    to: int
+    wins: int
+    losses: int
+
+@final
+class Move:
+    """A move in heap ``heap`` (an index) of size ``from_``, leaving ``to``."""
+
+    heap: int
+    from_: int
+    to: list[int]
+    def after(self, position: Sequence[int]) -> list[int]:
+        """The position after this move."""
+
+@final
+class MultiheapMove:
+    """Take ``take`` from each heap in ``heaps``, leaving the position ``to``."""
+
+    heaps: list[int]
+    take: int
+    to: list[int]
+
+@final
+class Position:
+    """A position: its value, who wins, winning moves."""
+
+    game: str
+    heaps: list[int]
+    value: int | None
+    winning: bool
+    moves: list[Move] | list[MultiheapMove]
+    total_winning_moves: int | None
+    @property
+    def outcome(self) -> Literal["N", "P"]: ...
+
+@final
+class Values:
+    """G(start), ..., G(to) as a table a notebook shows."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def array(self) -> npt.NDArray[np.unsignedinteger[Any]]: ...
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> npt.NDArray[Any]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: Any, /) -> Any: ...
+    def _repr_html_(self) -> str: ...
+
+@final
+class PPositions:
+    """The P-positions of a multi-heap game up to a bound."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def sum(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> PPositionIterator: ...
+
+@final
+class PPositionIterator:
+    """An iterator over P-positions; Ctrl-C stops it."""
+
+    def __iter__(self) -> PPositionIterator: ...
+    def __next__(self) -> tuple[int, ...]: ...

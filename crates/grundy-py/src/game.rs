@@ -1,0 +1,426 @@
+//! `grundy.Game`: one game, named by a spec, and the questions about it.
+
+use grundy_service::grundy::Ruleset;
+use grundy_service::grundy::multiheap::SubsetGame;
+use grundy_service::{DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
+use pyo3::exceptions::{PyImportError, PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyInt, PyString};
+
+use crate::answers::{Count, Period, Position, Values};
+use crate::html;
+use crate::ppos::PPositions;
+use crate::run::{compute, error};
+
+/// A heap size or a bound: a Python int from 0 to 2**64 - 1. A negative or
+/// larger int is a ValueError (bad input), not the OverflowError a plain
+/// conversion would raise; a non-integer is a TypeError.
+#[derive(Clone, Copy, Debug)]
+pub struct Size(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Size {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<u64>() {
+            Ok(n) => Ok(Size(n)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Err(PyValueError::new_err(format!(
+                    "{} is not a size: heap sizes and bounds are whole numbers from 0 to 2**64 - 1",
+                    &*obj
+                )))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// One position's heaps: a heap size or a sequence of them.
+#[derive(Debug)]
+pub struct Heaps(Vec<u64>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Heaps {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyInt>() {
+            return Ok(Heaps(vec![obj.extract::<Size>()?.0]));
+        }
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "heaps are an int or a sequence of ints, not a string",
+            ));
+        }
+        let sizes: Vec<Size> = obj.extract()?;
+        Ok(Heaps(sizes.into_iter().map(|s| s.0).collect()))
+    }
+}
+
+impl Heaps {
+    fn into_vec(self) -> Vec<u64> {
+        self.0
+    }
+}
+
+/// An impartial game, named by any spec the command line takes: octal and
+/// hexadecimal codes (``"0.77"``, ``"hex:0.8f"``), names (``"kayles"``,
+/// ``"dawson-kayles"``, ``"dawsons-chess"``, ``"grundy"``,
+/// ``"paper-strip"``, ``"nim"``, ``"nim-square"``), subtraction sets
+/// (``"sub:1,3,4"``, ``"sub:squares"``, ``"allbut:1,2"``), and the multi-heap games
+/// ``"wythoff"``, ``"stone"``, ``"subsets:K:..."``.
+///
+/// Raises ValueError, with the command line's message, for a bad spec.
+///
+/// >>> import grundy
+/// >>> g = grundy.Game("paper-strip")
+/// >>> g
+/// Game('0.07')
+/// >>> g.values(10).tolist()
+/// [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+/// >>> g.outcome([5, 9])
+/// 'P'
+/// >>> grundy.Game("kayls")
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: ...
+#[derive(Debug)]
+#[pyclass(frozen, module = "grundy")]
+pub struct Game {
+    game: Spec,
+}
+
+impl Game {
+    fn heaps(&self) -> PyResult<&Ruleset> {
+        match &self.game {
+            Spec::Heaps(r) => Ok(r),
+            Spec::Multiheap(g) => Err(PyValueError::new_err(format!(
+                "{g} is not a sum of heaps; ask for its outcome, winning moves or P-positions"
+            ))),
+        }
+    }
+
+    fn multiheap(&self) -> Option<&SubsetGame> {
+        match &self.game {
+            Spec::Multiheap(g) => Some(g),
+            Spec::Heaps(_) => None,
+        }
+    }
+
+    fn report(
+        &self,
+        py: Python<'_>,
+        heaps: Vec<u64>,
+        limit: usize,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Position> {
+        if let Some(g) = self.multiheap() {
+            let r = compute(py, progress, |s, w| s.multiheap_move(g, &heaps, w))?;
+            return Ok(Position::multiheap(r));
+        }
+        let game = self.heaps()?;
+        let mut r: PositionReport = compute(py, progress, |s, w| {
+            s.position(game, &heaps, limit, None, w)
+        })?;
+        // Heaps within the computed values list every winning move: keep
+        // `limit` of them, and say how many there were.
+        if r.moves.len() > limit {
+            r.total_winning_moves = Some(r.moves.len() as u128);
+            r.moves.truncate(limit);
+        }
+        Ok(Position::heaps(py, r))
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    fn new(spec: &str) -> PyResult<Self> {
+        Ok(Game {
+            game: spec.parse().map_err(error)?,
+        })
+    }
+
+    /// The canonical spec (``"0.77"`` for ``"kayles"``).
+    #[getter]
+    fn spec(&self) -> String {
+        self.game.to_string()
+    }
+
+    /// Whether this is a multi-heap game (moves across heaps, not a sum).
+    #[getter]
+    fn is_multiheap(&self) -> bool {
+        self.multiheap().is_some()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Game('{}')", self.game)
+    }
+
+    fn __str__(&self) -> String {
+        self.game.to_string()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Game>()
+            .is_ok_and(|o| o.get().game.to_string() == self.game.to_string())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.game.to_string().hash(&mut h);
+        h.finish()
+    }
+
+    /// ``G(start), ..., G(to)`` as a NumPy array of the smallest unsigned
+    /// integer type that holds them (``uint8`` for most games). Heaps past
+    /// the period search's limit come from a proved period.
+    ///
+    /// Raises ValueError if ``start > to`` or for more than 10**8 values
+    /// at once, LimitError past the memory budget.
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("kayles").values(12)
+    /// array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4], dtype=uint8)
+    /// >>> grundy.Game("nim").values(10**12 + 2, start=10**12).tolist()
+    /// [1000000000000, 1000000000001, 1000000000002]
+    #[pyo3(signature = (to, start=Size(0), *, progress=None), text_signature = "(self, to, start=0, *, progress=None)")]
+    fn values<'py>(
+        &self,
+        py: Python<'py>,
+        to: Size,
+        start: Size,
+        progress: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let game = self.heaps()?;
+        let report = compute(py, progress, |s, w| {
+            s.values_report(game, start.0, to.0, None, w)
+        })?;
+        let table = &report.values;
+        let width = match table.max().value() {
+            0..=0xff => 1,
+            0x100..=0xffff => 2,
+            0x1_0000..=0xffff_ffff => 4,
+            _ => 8,
+        };
+        let bytes = PyByteArray::new_with(py, table.len() * width, |buf| {
+            for (chunk, v) in buf.chunks_exact_mut(width).zip(table.iter()) {
+                let v = v.value();
+                match width {
+                    1 => chunk[0] = v as u8,
+                    2 => chunk.copy_from_slice(&(v as u16).to_ne_bytes()),
+                    4 => chunk.copy_from_slice(&(v as u32).to_ne_bytes()),
+                    _ => chunk.copy_from_slice(&v.to_ne_bytes()),
+                }
+            }
+            Ok(())
+        })?;
+        let dtype = ["uint8", "uint16", "", "uint32", "", "", "", "uint64"][width - 1];
+        py.import("numpy")?
+            .call_method1("frombuffer", (bytes, dtype))
+    }
+
+    /// ``G(start), ..., G(to)`` as a table a notebook shows (``.array`` is
+    /// the NumPy array).
+    ///
+    /// >>> import grundy
+    /// >>> t = grundy.Game("dawsons-chess").table(20)
+    /// >>> len(t), t[3]
+    /// (21, 2)
+    #[pyo3(signature = (to, start=Size(0), *, progress=None), text_signature = "(self, to, start=0, *, progress=None)")]
+    fn table<'py>(
+        &self,
+        py: Python<'py>,
+        to: Size,
+        start: Size,
+        progress: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Values> {
+        let array = self.values(py, to, start, progress)?;
+        Ok(Values::new(self.game.to_string(), start.0, array.unbind()))
+    }
+
+    /// ``G(n)`` for one heap, for any ``n`` up to 2**64 - 1 where a proved
+    /// period gives it; otherwise computed (refused with LimitError if the
+    /// values up to ``n`` would not fit in the memory budget).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("dawsons-chess").value(2**64 - 1)
+    /// 9
+    #[pyo3(signature = (n, *, progress=None))]
+    fn value(&self, py: Python<'_>, n: Size, progress: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+        let game = self.heaps()?;
+        let report = compute(py, progress, |s, w| {
+            s.values_report(game, n.0, n.0, None, w)
+        })?;
+        Ok(report.values.get(0).map_or(0, |v| v.value()))
+    }
+
+    /// The period verdict: searches the heaps up to ``max`` (by default
+    /// the solver's limit, 2**28 heaps for most games) for a period and
+    /// proves it by a theorem where one applies.
+    ///
+    /// >>> import grundy
+    /// >>> p = grundy.Game("0.07").period()
+    /// >>> p.preperiod, p.period, p.status, p.theorem
+    /// (53, 34, 'proved', 'octal-periodicity')
+    #[pyo3(signature = (max=None, *, progress=None))]
+    fn period(
+        &self,
+        py: Python<'_>,
+        max: Option<Size>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Period> {
+        let game = self.heaps()?;
+        let max = max.map(|m| m.0);
+        let report = compute(py, progress, |s, w| s.period_report(game, max, w))?;
+        Ok(Period::new(game.clone(), max, report))
+    }
+
+    /// Counts won and lost positions. With ``heaps=1``: single heaps
+    /// ``1..=to`` (Project Euler 306 counts these). With ``heaps=k > 1``:
+    /// the positions of ``k`` heaps of sizes ``0..=to``, unordered (each
+    /// multiset once; Project Euler 310), exact however large.
+    ///
+    /// >>> import grundy
+    /// >>> c = grundy.Game("paper-strip").count(50)
+    /// >>> c.wins, c.losses
+    /// (40, 10)
+    /// >>> grundy.Game("nim-square").count(29, heaps=3).losses
+    /// 1160
+    #[pyo3(signature = (to, heaps=1, *, progress=None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        to: Size,
+        heaps: u32,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Count> {
+        let game = self.heaps()?;
+        if heaps == 1 {
+            let r = compute(py, progress, |s, w| s.count(game, None, to.0, None, w))?;
+            return Count::single(py, r);
+        }
+        let r = compute(py, progress, |s, w| {
+            s.count_multisets(game, heaps, to.0, None, w)
+        })?;
+        Count::multisets(py, r)
+    }
+
+    /// Who wins the position ``heaps`` (a heap size or a sequence of them):
+    /// ``"N"`` if the player to move (the Next player) wins, ``"P"`` if the
+    /// Previous player does. Heaps past the computed values are judged from
+    /// a proved period.
+    ///
+    /// >>> import grundy
+    /// >>> kayles = grundy.Game("kayles")
+    /// >>> kayles.outcome([1, 2, 3]), kayles.outcome(4), kayles.outcome(10**15)
+    /// ('P', 'N', 'N')
+    #[pyo3(signature = (heaps, *, progress=None))]
+    fn outcome(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<&'static str> {
+        let p = self.report(py, heaps.into_vec(), 0, progress)?;
+        Ok(if p.winning { "N" } else { "P" })
+    }
+
+    /// The winning moves from ``heaps``, at most ``limit`` of them (an
+    /// empty list when the position is lost). Each move says which heap
+    /// it is played in (``heap``, an index), its size (``from_``: ``from``
+    /// is a Python keyword) and the heaps left in its place (``to``). In a
+    /// multi-heap game, one winning move (``heaps``, ``take``, ``to``).
+    ///
+    /// >>> import grundy
+    /// >>> [m] = grundy.Game("grundy").winning_moves([5, 10, 20], limit=1)
+    /// >>> m
+    /// Move(heap=0, from_=5, to=(1, 4))
+    /// >>> m.after([5, 10, 20])
+    /// [1, 4, 10, 20]
+    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn winning_moves(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: usize,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let p = self.report(py, heaps.into_vec(), limit, progress)?;
+        Ok(p.moves.iter().map(|m| m.clone_ref(py)).collect())
+    }
+
+    /// The position ``heaps`` in full: its value (nim-sum of the heaps'
+    /// values), who wins, the winning moves (up to ``limit``) and, for
+    /// heaps past the computed values, how many there are in all.
+    ///
+    /// >>> import grundy
+    /// >>> p = grundy.Game("kayles").position([3, 5])
+    /// >>> p.value, p.winning, len(p.moves)
+    /// (7, True, 2)
+    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn position(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: usize,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Position> {
+        self.report(py, heaps.into_vec(), limit, progress)
+    }
+
+    /// The P-positions of a multi-heap game up to ``to`` (see
+    /// ``grundy.ppos``).
+    fn ppos(&self, to: Size) -> PyResult<PPositions> {
+        match self.multiheap() {
+            Some(g) => Ok(PPositions::new(*g, to.0)),
+            None => Err(PyValueError::new_err(format!(
+                "{} is a sum of heaps: its P-positions are the positions of value 0",
+                self.game
+            ))),
+        }
+    }
+
+    /// Draws ``G(0..=to)`` with matplotlib (an optional dependency:
+    /// ``pip install matplotlib``) on ``ax`` or new axes, and returns the
+    /// axes.
+    #[pyo3(signature = (to=200, *, ax=None))]
+    fn plot<'py>(
+        &self,
+        py: Python<'py>,
+        to: u64,
+        ax: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let values = self.values(py, Size(to), Size(0), None)?;
+        let ax = match ax {
+            Some(ax) => ax,
+            None => {
+                let plt = py.import("matplotlib.pyplot").map_err(|e| {
+                    PyImportError::new_err(format!(
+                        "Game.plot draws with matplotlib, which is not installed: pip install matplotlib ({e})"
+                    ))
+                })?;
+                plt.call_method0("subplots")?.get_item(1)?
+            }
+        };
+        let heaps = py.import("numpy")?.call_method1("arange", (to + 1,))?;
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("markersize", 3)?;
+        ax.call_method("plot", (heaps, values, "."), Some(&kwargs))?;
+        ax.call_method1("set_xlabel", ("heap n",))?;
+        ax.call_method1("set_ylabel", ("G(n)",))?;
+        ax.call_method1("set_title", (format!("Grundy values of {}", self.game),))?;
+        Ok(ax)
+    }
+
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        match &self.game {
+            Spec::Heaps(game) => {
+                let a = compute(py, None, |s, w| s.analyze(game, Some(59), None, w))?;
+                Ok(html::analysis(&a))
+            }
+            Spec::Multiheap(g) => Ok(html::multiheap(&g.to_string())),
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Tables for notebooks: what `_repr_html_` shows.
+
+use std::fmt::Write;
+
+use grundy_service::{AnalysisReport, PeriodReport};
+
+/// Values a row of a table.
+const ROW: usize = 10;
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// `values` (from heap `start`) in rows of ten, heap numbers in the margin.
+pub fn values(game: &str, start: u64, values: &[u64]) -> String {
+    let mut out = format!(
+        "<table><caption>G(n) of {}, n = {}..{}</caption><tr><th></th>",
+        escape(game),
+        start,
+        start + (values.len() as u64).saturating_sub(1)
+    );
+    for c in 0..ROW {
+        let _ = write!(out, "<th>+{c}</th>");
+    }
+    out.push_str("</tr>");
+    let first_row = start - start % ROW as u64;
+    let mut n = first_row;
+    let end = start + values.len() as u64;
+    while n < end {
+        let _ = write!(out, "<tr><th>{n}</th>");
+        for h in n..n + ROW as u64 {
+            if h < start || h >= end {
+                out.push_str("<td></td>");
+            } else {
+                let v = values[(h - start) as usize];
+                let style = if v == 0 {
+                    " style=\"font-weight:bold\""
+                } else {
+                    ""
+                };
+                let _ = write!(out, "<td{style}>{v}</td>");
+            }
+        }
+        out.push_str("</tr>");
+        n += ROW as u64;
+    }
+    out.push_str("</table>");
+    out
+}
+
+/// A period verdict: its fields and its sentence.
+pub fn period(r: &PeriodReport) -> String {
+    let opt = |v: Option<u64>| v.map_or("–".to_string(), |v| v.to_string());
+    let mut out = format!("<table><caption>Period of {}</caption>", escape(&r.game));
+    for (name, value) in [
+        ("status", r.status.to_string()),
+        ("preperiod", opt(r.preperiod)),
+        ("period", opt(r.period)),
+        ("saltus", opt(r.saltus)),
+        ("theorem", r.theorem.unwrap_or("–").to_string()),
+        ("bound", opt(r.bound)),
+        ("checked to", r.checked_to.to_string()),
+    ] {
+        let _ = write!(out, "<tr><th>{name}</th><td>{}</td></tr>", escape(&value));
+    }
+    let _ = write!(out, "</table><p>{}</p>", escape(&r.sentence()));
+    out
+}
+
+/// A game's analysis: rules, the first values, the period verdict.
+pub fn analysis(a: &AnalysisReport) -> String {
+    format!(
+        "<div><p><b>{}</b>: {}</p>{}{}</div>",
+        escape(&a.game),
+        escape(&a.rules),
+        values(&a.game, 0, &a.values),
+        period(&a.periodicity)
+    )
+}
+
+/// A multi-heap game, which has no values to show.
+pub fn multiheap(game: &str) -> String {
+    format!(
+        "<p><b>{}</b>: a multi-heap game (moves across heaps, not a sum); ask for its P-positions with <code>grundy.ppos</code></p>",
+        escape(game)
+    )
+}

@@ -1,0 +1,62 @@
+//! The Python package `grundy`: a thin layer over the solver
+//! ([`grundy_service`]), the way `tokenizers` and `polars` keep their Python
+//! bindings beside one Rust core.
+//!
+//! It converts types and errors, releases the GIL around every computation
+//! (two Python threads computing two games run on two cores), turns Ctrl-C
+//! into `KeyboardInterrupt` within a fraction of a second, and adds nothing
+//! the solver lacks: every answer is the one the command line gives.
+//!
+//! - `game`: `grundy.Game`, one game and the questions about it;
+//! - `answers`: the Python classes of the answers (period verdict,
+//!   counts, moves, a table of values);
+//! - `ppos`: the P-positions of a multi-heap game, iterated;
+//! - `run`: the shared solver, watching a computation for Ctrl-C and
+//!   progress, and errors as Python exceptions;
+//! - `html`: tables for notebooks (`_repr_html_`).
+//!
+//! Built with maturin (`pip install ./crates/grundy-py`); tested from
+//! Python (`crates/grundy-py/tests`, run by `.ci/python`).
+
+use pyo3::prelude::*;
+
+mod answers;
+mod game;
+mod html;
+mod ppos;
+mod run;
+
+/// Sprague–Grundy values, proved periods with certificates, winning moves
+/// and counts of impartial games.
+///
+/// >>> import grundy
+/// >>> kayles = grundy.Game("kayles")
+/// >>> kayles.values(10).tolist()
+/// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
+/// >>> kayles.period()
+/// Period(game='0.77', preperiod=71, period=12, saltus=0, status='proved')
+/// >>> kayles.value(10**18)
+/// 1
+#[pymodule]
+#[pyo3(name = "grundy")]
+fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<answers::Period>()?;
+    m.add_class::<answers::Verified>()?;
+    m.add_class::<answers::Count>()?;
+    m.add_class::<answers::Position>()?;
+    m.add_class::<answers::Move>()?;
+    m.add_class::<answers::MultiheapMove>()?;
+    m.add_class::<answers::Values>()?;
+    m.add_class::<ppos::PPositions>()?;
+    m.add_class::<ppos::PPositionIterator>()?;
+    m.add_function(wrap_pyfunction!(answers::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(ppos::ppos, m)?)?;
+    m.add_function(wrap_pyfunction!(run::configure, m)?)?;
+    let py = m.py();
+    m.add("LimitError", py.get_type::<run::LimitError>())?;
+    m.add("Interrupted", py.get_type::<run::Interrupted>())?;
+    m.add("CertificateError", py.get_type::<run::CertificateError>())?;
+    Ok(())
+}

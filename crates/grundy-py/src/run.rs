@@ -1,0 +1,161 @@
+//! The solver the whole process shares, running a computation with the GIL
+//! released while watching for Ctrl-C and reporting progress, and the
+//! library's errors as Python exceptions.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Arc, LazyLock, RwLock};
+use std::time::{Duration, Instant};
+
+use grundy_service::grundy::values::Budget;
+use grundy_service::grundy::{self, ErrorKind};
+use grundy_service::{Config, Event, FileStore, Solver, Watch};
+use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBool;
+
+pyo3::create_exception!(
+    grundy,
+    LimitError,
+    PyMemoryError,
+    "A request past a limit: values that would not fit in the memory budget, or more than one call may return. Refused before anything is allocated; the message says what fits."
+);
+pyo3::create_exception!(
+    grundy,
+    Interrupted,
+    PyException,
+    "A computation stopped by its progress callback (which returned False). Ctrl-C raises KeyboardInterrupt instead."
+);
+pyo3::create_exception!(
+    grundy,
+    CertificateError,
+    PyValueError,
+    "A certificate that does not check: damaged, altered, or not a certificate."
+);
+
+/// How often, at most, a computation takes the GIL back to look for Ctrl-C
+/// and call the progress callback.
+const LOOK_EVERY: Duration = Duration::from_millis(50);
+
+static SOLVER: LazyLock<RwLock<Arc<Solver>>> =
+    LazyLock::new(|| RwLock::new(Arc::new(Solver::default())));
+
+/// The solver of this process.
+pub fn solver() -> Arc<Solver> {
+    Arc::clone(&SOLVER.read().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// Sets up the solver this process shares, forgetting the values it holds.
+///
+/// ``store``: a directory where computed values are kept between runs
+/// (``None``, the default: nothing is kept). ``budget``: the most bytes one
+/// table of values may take (default: the library's budget). Computations
+/// already running finish with the solver they started with.
+///
+/// >>> import grundy
+/// >>> grundy.configure(budget=1 << 20)
+/// >>> grundy.Game("kayles").values(10**7)
+/// Traceback (most recent call last):
+/// ...
+/// grundy.LimitError: ...
+/// >>> grundy.configure()
+#[pyfunction]
+#[pyo3(signature = (store=None, budget=None))]
+pub fn configure(store: Option<PathBuf>, budget: Option<u64>) -> PyResult<()> {
+    let mut config = Config::default();
+    if let Some(bytes) = budget {
+        if bytes == 0 {
+            return Err(PyValueError::new_err(
+                "a budget of 0 bytes holds no values; give a number of bytes, such as 1 << 30",
+            ));
+        }
+        config.budget = Budget::bytes(bytes);
+        config.memory_kept = bytes / 4;
+    }
+    if let Some(dir) = store {
+        config.store = Some(Arc::new(FileStore::new(dir)));
+    }
+    *SOLVER.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(Solver::new(config));
+    Ok(())
+}
+
+/// Runs `f` on the shared solver with the GIL released. Every
+/// [`LOOK_EVERY`] at most, the watch takes the GIL back for a moment: a
+/// pending signal (Ctrl-C) stops the computation and is raised, and
+/// `progress`, if given, is called with `(done, total)`; an exception in it
+/// stops the computation and is raised, and so does returning `False`
+/// ([`Interrupted`]).
+pub fn compute<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    f: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let solver = solver();
+    let progress: Option<Py<PyAny>> = progress.map(|p| p.clone().unbind());
+    let mut failure: Option<PyErr> = None;
+    let result = py.detach(|| {
+        let mut last = Instant::now();
+        let mut watch = Watch::new(|event| {
+            if last.elapsed() < LOOK_EVERY {
+                return ControlFlow::Continue(());
+            }
+            last = Instant::now();
+            Python::attach(|py| match look(py, progress.as_ref(), &event) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            })
+        });
+        f(&solver, &mut watch)
+    });
+    // A signal or a callback's exception is raised even if the computation
+    // finished before it heard the stop: the signal handler has run and
+    // its KeyboardInterrupt must not be lost.
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    result.map_err(error)
+}
+
+/// Checks for signals and calls the progress callback.
+fn look(py: Python<'_>, progress: Option<&Py<PyAny>>, event: &Event) -> PyResult<()> {
+    py.check_signals()?;
+    let Some(progress) = progress else {
+        return Ok(());
+    };
+    let (done, total) = match *event {
+        Event::Values { done, total } => (done, total),
+        Event::Search { done, to, .. } => (done, to),
+        Event::Scan { done, total } => (done, total),
+        _ => return Ok(()),
+    };
+    let answer = progress.call1(py, (done, total))?;
+    let answer = answer.bind(py);
+    if answer.is_instance_of::<PyBool>() && !answer.is_truthy()? {
+        return Err(Interrupted::new_err(
+            "stopped by the progress callback (it returned False)",
+        ));
+    }
+    Ok(())
+}
+
+/// The library's error as the Python exception of its kind.
+pub fn error(e: grundy::Error) -> PyErr {
+    let advice = match e.detail() {
+        Some(grundy::Detail::OverBudget { .. }) => {
+            " (or raise the budget: grundy.configure(budget=...))"
+        }
+        _ => "",
+    };
+    let message = format!("{e}{advice}");
+    match e.kind() {
+        ErrorKind::InvalidSpec | ErrorKind::InvalidInput => PyValueError::new_err(message),
+        ErrorKind::TooLarge => LimitError::new_err(message),
+        ErrorKind::Overflow => PyOverflowError::new_err(message),
+        ErrorKind::Interrupted => Interrupted::new_err(message),
+        ErrorKind::Corrupt => CertificateError::new_err(message),
+        _ => PyRuntimeError::new_err(message),
+    }
+}
