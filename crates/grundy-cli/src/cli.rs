@@ -256,6 +256,10 @@ pub struct ValuesArgs {
     /// answers (e.g. --from 10^18 --to 10^18+20)
     #[arg(long, value_name = "M", allow_negative_numbers = true)]
     pub from: Option<String>,
+    /// Misère play: the player who makes the last move loses: print each heap's genus
+    /// g^γ0γ1… (Conway) and whether it is tame, instead of its value
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]
@@ -305,6 +309,10 @@ pub struct MoveArgs {
         value_parser = crate::input::count::<usize>
     )]
     pub limit: usize,
+    /// Misère play: the player who makes the last move loses: who wins, by the tame rule
+    /// where every heap is tame and by game-tree search otherwise
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]
@@ -318,6 +326,9 @@ pub struct MoveArgs {
 pub struct PlayArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
+    /// Misère play: the player who makes the last move loses (heaps up to 10000)
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub search: SearchArgs,
 }

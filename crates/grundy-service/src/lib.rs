@@ -39,6 +39,7 @@
 
 mod answers;
 mod game;
+pub mod misere;
 mod question;
 pub mod report;
 mod solver;

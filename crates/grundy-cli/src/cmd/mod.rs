@@ -18,6 +18,7 @@ mod analyze;
 mod completions;
 mod count;
 mod man;
+mod misere;
 mod moves;
 mod period;
 mod play;

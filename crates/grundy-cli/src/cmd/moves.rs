@@ -10,6 +10,9 @@ use crate::{input, output};
 
 /// Prints the value of the position and every winning move.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    if args.misere {
+        return super::misere::position(ctx, args, out);
+    }
     if Game::is_multiheap(&args.game) {
         return super::ppos::winning_move(ctx, args, out);
     }

@@ -19,7 +19,11 @@ use crate::{input, output};
 /// answered from a table that grows as needed, larger heaps from a proved
 /// period, found once.
 pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = input::ruleset(&args.game)?;
+    let ruleset = if args.misere {
+        super::misere::heap_game(&args.game)?
+    } else {
+        input::ruleset(&args.game)?
+    };
     let max = input::max(&args.search)?;
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
@@ -41,17 +45,25 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
         let answer = input::heaps(&words).and_then(|heaps| {
             let mut stats = Stats::default();
             let mut watch = ctx.watch("values", &mut stats);
-            Ok(ctx.solver.position(&ruleset, &heaps, 1, max, &mut watch)?)
+            Ok(if args.misere {
+                let r = ctx
+                    .solver
+                    .misere_position(&ruleset, &heaps, 1, &mut watch)?;
+                (r.moves.into_iter().next(), r.can_move, r.position)
+            } else {
+                let r = ctx.solver.position(&ruleset, &heaps, 1, max, &mut watch)?;
+                (r.moves.into_iter().next(), r.can_move, r.position)
+            })
         });
         match answer {
-            Ok(analysis) => {
-                match analysis.moves.first() {
-                    Some(best) => {
-                        writeln!(out, "{}", output::heaps(&best.apply(&analysis.position)))?
-                    }
-                    None if !analysis.can_move => {
-                        writeln!(out, "no move: the player to move has lost")?
-                    }
+            Ok((best, can_move, position)) => {
+                match best {
+                    Some(best) => writeln!(out, "{}", output::heaps(&best.apply(&position)))?,
+                    None if !can_move && args.misere => writeln!(
+                        out,
+                        "no move: the player to move has won (the opponent moved last)"
+                    )?,
+                    None if !can_move => writeln!(out, "no move: the player to move has lost")?,
                     None => writeln!(out, "no winning move: every move loses")?,
                 }
                 out.flush()?;

@@ -6,6 +6,7 @@ mod codes;
 mod engines;
 mod errors;
 mod help;
+mod misere;
 mod outputs;
 mod periodicity;
 mod play;

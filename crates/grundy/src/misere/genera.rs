@@ -20,6 +20,7 @@ use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 
 use super::genus::{Genus, Tame};
+use super::judge::MAX_TOKENS;
 
 /// Bytes a remembered genus costs, at least (key, symbol, table slot).
 const ENTRY_BYTES: u64 = 96;
@@ -162,7 +163,8 @@ impl Genera {
     /// # Errors
     /// [`InvalidInput`](ErrorKind::InvalidInput) for a heap past
     /// [`Genera::max_heap`]; [`TooLarge`](ErrorKind::TooLarge) if the search
-    /// of a sum with a wild part would pass the memory bound.
+    /// of a sum with a wild part would pass the memory bound, or go deeper
+    /// than [`MAX_TOKENS`](crate::misere::MAX_TOKENS) moves.
     pub fn genus_of(&mut self, heaps: &[u64]) -> Result<Genus> {
         if let Some(&h) = heaps.iter().find(|&&h| h > self.max_heap()) {
             return Err(Error::new(
@@ -198,6 +200,14 @@ impl Genera {
         }
         if let Some(known) = self.sums.get(&heaps) {
             return Ok(known.clone());
+        }
+        if heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)) > MAX_TOKENS {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "a sum with a wild heap is searched move by move, at most {MAX_TOKENS} tokens in all; this one is larger"
+                ),
+            ));
         }
         let mut options = Vec::new();
         for i in 0..heaps.len() {

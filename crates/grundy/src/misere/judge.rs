@@ -16,6 +16,11 @@ use crate::sum::HeapMove;
 
 use super::Outcome;
 
+/// The largest total of heaps searched: the search goes one call deeper a
+/// move, and a move takes at least one token or splits a heap, so a position
+/// whose heaps total `t` is never more than `t` moves from the end.
+pub const MAX_TOKENS: u64 = 2048;
+
 /// Bytes a memo entry costs, at least: the key's heap sizes, the vector's
 /// header, the outcome and the hash table's own slot.
 const ENTRY_OVERHEAD: u64 = 56;
@@ -68,13 +73,15 @@ impl Judge {
     /// The misère outcome of the sum of `heaps` (in any order).
     ///
     /// # Errors
-    /// [`TooLarge`](ErrorKind::TooLarge) when the memo would pass its bound;
-    /// what was decided stays in the memo, so a later call with a smaller
-    /// position may still answer.
+    /// [`TooLarge`](ErrorKind::TooLarge) when the memo would pass its bound
+    /// (what was decided stays in the memo, so a later call with a smaller
+    /// position may still answer), or when the heaps total more than
+    /// [`MAX_TOKENS`].
     ///
     /// # Complexity
     /// Exponential in the position: every position reachable is decided once.
     pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        check_tokens(heaps)?;
         let key = self.canonical(heaps.to_vec());
         Ok(if self.wins(key)? {
             Outcome::N
@@ -101,6 +108,7 @@ impl Judge {
     /// # Errors
     /// As [`Judge::outcome`].
     pub fn winning_moves(&mut self, heaps: &[u64]) -> Result<Vec<HeapMove>> {
+        check_tokens(heaps)?;
         let mut moves = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             for mv in self.ruleset.options(h) {
@@ -178,4 +186,17 @@ impl Judge {
         heaps.sort_unstable();
         heaps
     }
+}
+
+fn check_tokens(heaps: &[u64]) -> Result<()> {
+    let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+    if total > MAX_TOKENS {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "the misère game-tree search goes one move at a time and takes positions of at most {MAX_TOKENS} tokens in all; these heaps total {total}"
+            ),
+        ));
+    }
+    Ok(())
 }

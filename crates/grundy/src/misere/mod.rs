@@ -31,7 +31,7 @@ pub mod tame;
 
 pub use genera::Genera;
 pub use genus::{Genus, Tame};
-pub use judge::Judge;
+pub use judge::{Judge, MAX_TOKENS};
 
 /// Who wins a position under the rule played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
