@@ -174,7 +174,8 @@ impl Solver {
     /// use grundy::Ruleset;
     /// use grundy_service::{Solver, Watch, misere::MisereMethod};
     /// let strip: Ruleset = "0.07".parse()?;
-    /// let report = Solver::default().misere_position(&strip, &[1, 1, 1], 20, &mut Watch::silent())?;
+    /// // A heap of 2 plays like a heap of 1 in nim: three of them are lost.
+    /// let report = Solver::default().misere_position(&strip, &[2, 2, 2], 20, &mut Watch::silent())?;
     /// assert!(!report.winning);
     /// assert_eq!(report.method, MisereMethod::Tame);
     /// # Ok::<(), grundy::Error>(())
