@@ -206,8 +206,39 @@ fn tame_rule_agrees_with_judge_on_four_heaps_up_to_12() {
     }
 }
 
+fn genus() -> impl Strategy<Value = Genus> {
+    (0u64..6, prop::collection::vec(0u64..6, 2..=5)).prop_map(|(g, m)| Genus::new(g, m).unwrap())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The written symbol (cut where it starts alternating) against the
+    /// recurrence followed far out with no cutting at all.
+    #[test]
+    fn a_genus_symbol_is_its_recurrence_followed_for_ever(options in prop::collection::vec(genus(), 0..=4)) {
+        let genus = Genus::from_options(&options).unwrap();
+        let mut seq = vec![if options.is_empty() { 1 } else { grundy::mex::mex(options.iter().map(|o| o.misere(0))) }];
+        for k in 1..60u64 {
+            let prev = seq[k as usize - 1];
+            seq.push(grundy::mex::mex(options.iter().map(|o| o.misere(k)).chain([prev, prev ^ 1])));
+        }
+        for (k, &v) in seq.iter().enumerate() {
+            prop_assert_eq!(genus.misere(k as u64), v, "γ{} of {}", k, genus);
+        }
+        prop_assert_eq!(genus.normal(), grundy::mex::mex(options.iter().map(Genus::normal)));
+        let w = genus.written();
+        prop_assert!(w.len() == 2 || w[w.len() - 3] != w[w.len() - 1], "{} is not written short", genus);
+    }
+
+    #[test]
+    fn tame_rule_agrees_with_judge_on_random_codes(game in take_and_break_game(), heaps in prop::collection::vec(0u64..=10, 1..=4)) {
+        let genera = Genera::compute(&game, 10, MEMO).unwrap();
+        if let Some(rule) = tame::outcome(&genera, &heaps).unwrap() {
+            let mut judge = Judge::new(game.clone(), MEMO);
+            prop_assert_eq!(rule, judge.outcome(&heaps).unwrap());
+        }
+    }
 
     #[test]
     fn misere_nim_follows_boutons_rule(heaps in prop::collection::vec(0u64..=7, 0..=4)) {
