@@ -8,13 +8,16 @@
 //! report says which.
 
 use grundy::misere::{self, Genera, Judge, Outcome, Tame};
+use std::ops::ControlFlow;
+
+use grundy::values::Progress;
 use grundy::{Error, ErrorKind, Result, Ruleset};
 use serde::Serialize;
 
 use crate::answers::MAX_MOVES_LISTED;
 use crate::report::MoveReport;
 use crate::solver::Solver;
-use crate::watch::Watch;
+use crate::watch::{Event, Watch};
 
 /// The largest heap whose genus the solver computes: the genera of all
 /// heaps below it come first, and a heap of n has up to O(n) options.
@@ -143,8 +146,7 @@ impl Solver {
     /// quarter of the memory budget.
     pub fn genera(&self, game: &Ruleset, to: u64, watch: &mut Watch) -> Result<GeneraReport> {
         check_heap(to)?;
-        not_stopped(watch)?;
-        let genera = Genera::compute(game, to, self.misere_bytes())?;
+        let genera = Genera::compute_with(game, to, self.misere_bytes(), &mut heaps_done(watch))?;
         Ok(GeneraReport {
             game: game.to_string(),
             to,
@@ -201,8 +203,12 @@ impl Solver {
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
         check_heap(largest)?;
-        not_stopped(watch)?;
-        let by_rule = match Genera::compute(game, largest, self.misere_bytes()) {
+        let by_rule = match Genera::compute_with(
+            game,
+            largest,
+            self.misere_bytes(),
+            &mut heaps_done(watch),
+        ) {
             Ok(genera) => misere::tame::winning_moves(game, &genera, heaps)?
                 .map(|moves| (misere::tame::outcome(&genera, heaps), moves)),
             Err(e) if e.kind() == ErrorKind::TooLarge => None,
@@ -211,10 +217,16 @@ impl Solver {
         let (method, winning, moves) = match by_rule {
             Some((outcome, moves)) => (MisereMethod::Tame, outcome? == Some(Outcome::N), moves),
             None => {
-                not_stopped(watch)?;
                 let mut judge = Judge::new(game.clone(), self.misere_bytes());
-                let winning = judge.outcome(heaps)?.next_player_wins();
-                (MisereMethod::Judge, winning, judge.winning_moves(heaps)?)
+                let mut decided = |p: Progress| {
+                    watch.tell(Event::Scan {
+                        done: p.done,
+                        total: p.total,
+                    })
+                };
+                let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
+                let moves = judge.winning_moves_with(heaps, &mut decided)?;
+                (MisereMethod::Judge, winning, moves)
             }
         };
         Ok(MiserePositionReport {
@@ -250,14 +262,12 @@ fn check_heap(heap: u64) -> Result<()> {
     Ok(())
 }
 
-/// The misère searches take no progress callback yet: a request stopped
-/// before they start ends here instead.
-fn not_stopped(watch: &Watch) -> Result<()> {
-    if watch.stopped() {
-        return Err(Error::new(
-            ErrorKind::Interrupted,
-            "stopped before the misère search began",
-        ));
+/// Progress of the genera, as values computed.
+fn heaps_done<'w, 'a>(watch: &'w mut Watch<'a>) -> impl FnMut(Progress) -> ControlFlow<()> + 'w {
+    |p: Progress| {
+        watch.tell(Event::Values {
+            done: p.done,
+            total: p.total,
+        })
     }
-    Ok(())
 }

@@ -15,9 +15,11 @@
 //! tame heaps, and the whole of its game tree is tame.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
+use crate::values::{self, Progress};
 
 use super::genus::{Genus, Tame};
 use super::judge::MAX_TOKENS;
@@ -62,7 +64,32 @@ impl Genera {
     /// wild heap, every sum reachable from an option with a wild part is
     /// searched, which is exponential in the heap size.
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Genera> {
-        Genera::build(ruleset, max_heap, max_bytes, true)
+        Genera::build(ruleset, max_heap, max_bytes, true, &mut values::silent)
+    }
+
+    /// As [`Genera::compute`], telling `progress` of the heaps done (after
+    /// each heap, and every few thousand sums searched), which may stop it.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use grundy::{ErrorKind, Ruleset, misere::Genera};
+    /// let kayles: Ruleset = "0.77".parse()?;
+    /// let stop = &mut |_| ControlFlow::Break(());
+    /// let err = Genera::compute_with(&kayles, 30, 1 << 24, stop).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Interrupted);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Genera::compute`], and [`Interrupted`](ErrorKind::Interrupted)
+    /// when `progress` says stop.
+    pub fn compute_with(
+        ruleset: &Ruleset,
+        max_heap: u64,
+        max_bytes: u64,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Genera> {
+        Genera::build(ruleset, max_heap, max_bytes, true, progress)
     }
 
     /// As [`Genera::compute`], but every sum searched from its options, never
@@ -71,7 +98,7 @@ impl Genera {
     /// # Errors
     /// As [`Genera::compute`].
     pub fn exact(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Genera> {
-        Genera::build(ruleset, max_heap, max_bytes, false)
+        Genera::build(ruleset, max_heap, max_bytes, false, &mut values::silent)
     }
 
     fn build(
@@ -79,6 +106,7 @@ impl Genera {
         max_heap: u64,
         max_bytes: u64,
         use_tame_rule: bool,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Genera> {
         let need = (max_heap.saturating_add(1)).saturating_mul(ENTRY_BYTES);
         if need > max_bytes {
@@ -93,6 +121,7 @@ impl Genera {
             max_bytes,
             bytes: need,
         };
+        let total = max_heap.saturating_add(1);
         for n in 0..=max_heap {
             let moves = genera.ruleset.options(n);
             let mut options = Vec::with_capacity(moves.len());
@@ -107,12 +136,22 @@ impl Genera {
                     ));
                 }
                 parts_tame &= mv.parts.iter().all(|&p| genera.tame[p as usize].is_some());
-                options.push(genera.sum(mv.parts)?);
+                let mut tell = |searched: u64| {
+                    if searched.is_multiple_of(SEARCHED_BETWEEN_REPORTS) {
+                        progress(Progress { done: n, total })
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                };
+                options.push(genera.sum(mv.parts, &mut tell)?);
             }
             let genus = Genus::from_options(&options)?;
             let tame = genus.tame().filter(|_| parts_tame);
             genera.heaps.push(genus);
             genera.tame.push(tame);
+            if progress(Progress { done: n + 1, total }).is_break() {
+                return Err(stopped(n + 1));
+            }
         }
         Ok(genera)
     }
@@ -175,11 +214,16 @@ impl Genera {
                 ),
             ));
         }
-        self.sum(heaps.to_vec())
+        self.sum(heaps.to_vec(), &mut |_| ControlFlow::Continue(()))
     }
 
     /// The genus of a sum of heaps whose genera are known.
-    fn sum(&mut self, mut heaps: Vec<u64>) -> Result<Genus> {
+    /// `searched` hears the number of sums searched so far, after each.
+    fn sum(
+        &mut self,
+        mut heaps: Vec<u64>,
+        searched: &mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Result<Genus> {
         // Heaps without a move (0^120, a game with no option) change
         // nothing in any sum.
         heaps.retain(|&h| self.ruleset.has_move(h));
@@ -218,7 +262,7 @@ impl Genera {
                 let mut next = heaps[..i].to_vec();
                 next.extend_from_slice(&heaps[i + 1..]);
                 next.extend_from_slice(&mv.parts);
-                options.push(self.sum(next)?);
+                options.push(self.sum(next, searched)?);
             }
         }
         let genus = Genus::from_options(&options)?;
@@ -228,8 +272,21 @@ impl Genera {
         }
         self.bytes += cost;
         self.sums.insert(heaps, genus.clone());
+        if searched(self.sums.len() as u64).is_break() {
+            return Err(stopped(self.heaps.len() as u64));
+        }
         Ok(genus)
     }
+}
+
+/// Sums searched between two reports to the progress callback.
+const SEARCHED_BETWEEN_REPORTS: u64 = 4096;
+
+fn stopped(done: u64) -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        format!("stopped after the genera of {done} heaps"),
+    )
 }
 
 fn over_budget(need: u64, budget: u64) -> Error {

@@ -9,10 +9,12 @@
 //! ([`super::tame`]) and the misère quotients are all tested against it.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 use crate::sum::HeapMove;
+use crate::values::{self, Progress};
 
 use super::Outcome;
 
@@ -20,6 +22,9 @@ use super::Outcome;
 /// move, and a move takes at least one token or splits a heap, so a position
 /// whose heaps total `t` is never more than `t` moves from the end.
 pub const MAX_TOKENS: u64 = 2048;
+
+/// Positions decided between two reports to the progress callback.
+const DECIDED_BETWEEN_REPORTS: u64 = 1 << 14;
 
 /// Bytes a memo entry costs, at least: the key's heap sizes, the vector's
 /// header, the outcome and the hash table's own slot.
@@ -81,9 +86,24 @@ impl Judge {
     /// # Complexity
     /// Exponential in the position: every position reachable is decided once.
     pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        self.outcome_with(heaps, &mut values::silent)
+    }
+
+    /// As [`Judge::outcome`], telling `progress` every few thousand
+    /// positions decided (`done`: positions in the memo; `total`: about how
+    /// many fit its bound), which may stop the search.
+    ///
+    /// # Errors
+    /// As [`Judge::outcome`], and [`Interrupted`](ErrorKind::Interrupted)
+    /// when `progress` says stop (what was decided stays in the memo).
+    pub fn outcome_with(
+        &mut self,
+        heaps: &[u64],
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Outcome> {
         check_tokens(heaps)?;
         let key = self.canonical(heaps.to_vec());
-        Ok(if self.wins(key)? {
+        Ok(if self.wins(key, progress)? {
             Outcome::N
         } else {
             Outcome::P
@@ -108,6 +128,19 @@ impl Judge {
     /// # Errors
     /// As [`Judge::outcome`].
     pub fn winning_moves(&mut self, heaps: &[u64]) -> Result<Vec<HeapMove>> {
+        self.winning_moves_with(heaps, &mut values::silent)
+    }
+
+    /// As [`Judge::winning_moves`], with progress as in
+    /// [`Judge::outcome_with`].
+    ///
+    /// # Errors
+    /// As [`Judge::outcome_with`].
+    pub fn winning_moves_with(
+        &mut self,
+        heaps: &[u64],
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Vec<HeapMove>> {
         check_tokens(heaps)?;
         let mut moves = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
@@ -119,7 +152,7 @@ impl Judge {
                     parts: mv.parts,
                 };
                 let next = self.canonical(played.apply(heaps));
-                if !self.wins(next)? {
+                if !self.wins(next, progress)? {
                     moves.push(played);
                 }
             }
@@ -127,7 +160,11 @@ impl Judge {
         Ok(moves)
     }
 
-    fn wins(&mut self, position: Vec<u64>) -> Result<bool> {
+    fn wins(
+        &mut self,
+        position: Vec<u64>,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<bool> {
         if let Some(&known) = self.memo.get(&position) {
             return Ok(known);
         }
@@ -142,13 +179,23 @@ impl Judge {
                 next.extend_from_slice(&position[i + 1..]);
                 next.extend_from_slice(&mv.parts);
                 let next = self.canonical(next);
-                if !self.wins(next)? {
+                if !self.wins(next, progress)? {
                     result = true;
                     break 'search;
                 }
             }
         }
         self.remember(position, result)?;
+        let done = self.memo.len() as u64;
+        if done.is_multiple_of(DECIDED_BETWEEN_REPORTS) {
+            let total = self.max_bytes / ENTRY_OVERHEAD;
+            if progress(Progress { done, total }).is_break() {
+                return Err(Error::new(
+                    ErrorKind::Interrupted,
+                    format!("stopped after deciding {done} positions"),
+                ));
+            }
+        }
         Ok(result)
     }
 
