@@ -2,6 +2,7 @@
 //! input is one line and exit status 2.
 
 use grundy_service::{Question, Solver, Watch};
+use insta::assert_snapshot;
 
 use crate::{grundy, ok};
 
@@ -88,5 +89,46 @@ fn bad_misere_input_is_one_line_and_status_2() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(stderr.lines().count(), 1, "grundy {args:?}: {stderr}");
         assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn misere_outputs_in_every_format() {
+    for format in ["table", "csv", "json"] {
+        let out = ok(&[
+            "move",
+            "0.77",
+            "5",
+            "6",
+            "9",
+            "--misere",
+            "--no-cache",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("misere_move_0.77_{format}"), out);
+        let out = ok(&[
+            "move",
+            "0.07",
+            "2",
+            "3",
+            "4",
+            "--misere",
+            "--no-cache",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("misere_move_0.07_{format}"), out);
+        let out = ok(&[
+            "values",
+            "kayles",
+            "--to",
+            "12",
+            "--misere",
+            "--no-cache",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("misere_values_kayles_{format}"), out);
     }
 }
