@@ -27,11 +27,13 @@
 mod genera;
 mod genus;
 mod judge;
+mod quotient;
 pub mod tame;
 
 pub use genera::Genera;
 pub use genus::{Genus, Tame};
 pub use judge::{Judge, MAX_TOKENS};
+pub use quotient::Quotient;
 
 /// Who wins a position under the rule played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

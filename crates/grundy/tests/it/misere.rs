@@ -2,7 +2,7 @@
 //! force, genera against their exact twin, and the tame rule against the
 //! judge.
 
-use grundy::misere::{Genera, Genus, Judge, Outcome, Tame, tame};
+use grundy::misere::{Genera, Genus, Judge, Outcome, Quotient, Tame, tame};
 use grundy::ruleset::TakeAndBreak;
 use grundy::{ErrorKind, Ruleset};
 use proptest::prelude::*;
@@ -268,5 +268,55 @@ proptest! {
         if heaps.iter().all(|&h| fast.tame(h).is_some()) {
             prop_assert_eq!(fast.genus_of(&heaps).unwrap(), genus);
         }
+    }
+}
+
+/// The quotient's outcome agrees with the judge on every sum of up to
+/// `count` heaps up to its bound.
+fn quotient_agrees_with_judge(game: &Ruleset, max: u64, count: usize) -> Quotient {
+    let quotient =
+        Quotient::compute(game, max, MEMO).unwrap_or_else(|e| panic!("{game} to {max}: {e}"));
+    let mut judge = Judge::new(game.clone(), MEMO);
+    for heaps in multisets(count, max) {
+        assert_eq!(
+            quotient.outcome(&heaps).unwrap(),
+            judge.outcome(&heaps).unwrap(),
+            "{game} {heaps:?}"
+        );
+    }
+    quotient
+}
+
+#[test]
+fn quotients_agree_with_the_judge() {
+    for (spec, max) in [
+        ("nim", 7),
+        ("0.07", 9),
+        ("0.77", 8),
+        ("0.75", 8),
+        ("0.137", 8),
+        ("grundy", 9),
+        ("sub:1,3,4", 10),
+    ] {
+        let q = quotient_agrees_with_judge(&ruleset(spec), max, 4);
+        eprintln!(
+            "{spec} up to {max}: {} elements, {} lost",
+            q.len(),
+            q.p_portion().len()
+        );
+    }
+}
+
+#[test]
+fn misere_nim_has_the_tame_quotients() {
+    // Plambeck and Siegel (2008), §2: misère nim with heaps 0 and 1 has the
+    // quotient {1, a}, a² = 1, P = {a}; with heaps up to 2 or 3 the
+    // six-element T₂ = ⟨a, b | a² = 1, b³ = b⟩, P = {a, b²}.
+    let nim = Ruleset::Nim;
+    let q1 = Quotient::compute(&nim, 1, MEMO).unwrap();
+    assert_eq!((q1.len(), q1.p_portion().len()), (2, 1));
+    for max in [2, 3] {
+        let q = Quotient::compute(&nim, max, MEMO).unwrap();
+        assert_eq!((q.len(), q.p_portion().len()), (6, 2), "nim to {max}");
     }
 }
