@@ -117,6 +117,12 @@ pub enum Command {
     ///
     /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
     Ppos(PposArgs),
+    /// The misère quotient of a game restricted to heaps up to N
+    /// (Plambeck–Siegel): its elements, P-portion and pretending map, each
+    /// step verified over every sum.
+    ///
+    /// Example: grundy misere 0.75 --max-heap 12
+    Misere(MisereArgs),
     /// Print the completion script of a shell: bash, zsh, fish, elvish or
     /// powershell.
     ///
@@ -331,6 +337,18 @@ pub struct PlayArgs {
     pub misere: bool,
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// Arguments of `grundy misere`.
+#[derive(Debug, Args)]
+pub struct MisereArgs {
+    /// The game, e.g. 0.75, kayles, grundy, sub:1,3,4
+    pub game: String,
+    /// The quotient of all sums of heaps of sizes up to N
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub max_heap: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Which algorithm `grundy ppos` uses.

@@ -7,7 +7,7 @@
 //! memoised game-tree search, within a share of the memory budget. The
 //! report says which.
 
-use grundy::misere::{self, Genera, Judge, Outcome, Tame};
+use grundy::misere::{self, Genera, Judge, Outcome, Quotient, Tame};
 use std::ops::ControlFlow;
 
 use grundy::values::Progress;
@@ -123,10 +123,74 @@ pub struct GeneraReport {
     pub heaps: Vec<HeapGenus>,
 }
 
+/// The largest heap bound of a misère quotient the solver computes.
+pub const MAX_QUOTIENT_HEAP: u64 = 1000;
+
+/// The misère quotient of all sums of heaps up to `max_heap`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotientReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The heap bound.
+    pub max_heap: u64,
+    /// The number of elements; element 0 is the identity (the empty sum).
+    pub size: usize,
+    /// The elements whose sums are lost for the player to move.
+    pub p_portion: Vec<u32>,
+    /// The pretending map: the element of heap n, n = 0..=max_heap.
+    pub pretending: Vec<u32>,
+    /// For each element, a shortest sum of heaps found that maps to it.
+    pub representatives: Vec<Vec<u64>>,
+    /// The multiplication table: `product[a][b]`.
+    pub product: Vec<Vec<u32>>,
+}
+
 impl Solver {
     /// Memory for the genera and the judge: a quarter of the budget.
     fn misere_bytes(&self) -> u64 {
         self.config().budget.max_bytes() / 4
+    }
+
+    /// The misère quotient of `game` restricted to heaps up to `max_heap`.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// use grundy_service::{Solver, Watch};
+    /// let report = Solver::default().misere_quotient(&Ruleset::Nim, 3, &mut Watch::silent())?;
+    /// assert_eq!((report.size, report.p_portion.len()), (6, 2));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] past [`MAX_QUOTIENT_HEAP`]; as
+    /// [`Quotient::compute`] otherwise.
+    pub fn misere_quotient(
+        &self,
+        game: &Ruleset,
+        max_heap: u64,
+        watch: &mut Watch,
+    ) -> Result<QuotientReport> {
+        if max_heap > MAX_QUOTIENT_HEAP {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "a misère quotient is computed for heaps up to {MAX_QUOTIENT_HEAP}; ask for a smaller bound"
+                ),
+            ));
+        }
+        let q =
+            Quotient::compute_with(game, max_heap, self.misere_bytes(), &mut heaps_done(watch))?;
+        Ok(QuotientReport {
+            game: game.to_string(),
+            max_heap,
+            size: q.len(),
+            p_portion: q.p_portion(),
+            pretending: q.heap_elements().to_vec(),
+            representatives: (0..q.len() as u32)
+                .map(|a| q.representative(a).to_vec())
+                .collect(),
+            product: q.rows().to_vec(),
+        })
     }
 
     /// The genera of heaps 0..=`to` of `game`.

@@ -128,6 +128,13 @@ pub enum Question {
         /// The last heap.
         to: u64,
     },
+    /// The misère quotient of the heaps up to `max_heap`.
+    MisereQuotient {
+        /// The game's spec.
+        game: String,
+        /// The heap bound.
+        max_heap: u64,
+    },
 }
 
 /// The answer to a [`Question`]: one of the reports, serialised as that
@@ -158,6 +165,8 @@ pub enum Answer {
     MiserePosition(crate::misere::MiserePositionReport),
     /// To [`Question::Genera`].
     Genera(crate::misere::GeneraReport),
+    /// To [`Question::MisereQuotient`].
+    MisereQuotient(crate::misere::QuotientReport),
 }
 
 /// Winning moves a position's answer lists when the question gives no
@@ -262,6 +271,9 @@ impl Solver {
                     limit.unwrap_or(DEFAULT_MOVES_LISTED),
                     watch,
                 )?)
+            }
+            Question::MisereQuotient { game, max_heap } => {
+                Answer::MisereQuotient(self.misere_quotient(&heap_game(game)?, *max_heap, watch)?)
             }
             Question::Genera { game, to } => {
                 Answer::Genera(self.genera(&heap_game(game)?, *to, watch)?)

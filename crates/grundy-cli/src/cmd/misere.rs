@@ -7,7 +7,7 @@ use grundy_service::Game;
 use grundy_service::misere::{MisereMethod, TameKind};
 
 use super::{Context, Out};
-use crate::cli::{Format, MoveArgs, ValuesArgs};
+use crate::cli::{Format, MisereArgs, MoveArgs, ValuesArgs};
 use crate::failure::usage;
 use crate::{input, output};
 
@@ -162,6 +162,74 @@ pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<
                     "\nheap {w} is the first wild heap: sums with a wild heap are searched move by move"
                 )?,
             }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy misere GAME --max-heap N`: the quotient.
+pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    let ruleset = heap_game(&args.game)?;
+    let max_heap = input::size(&args.max_heap, "--max-heap")?;
+    let q = ctx.ask("misère quotient", |solver, watch| {
+        solver.misere_quotient(&ruleset, max_heap, watch)
+    })?;
+    let name = |a: u32| {
+        if a == 0 {
+            "1".to_string()
+        } else {
+            format!("e{a}")
+        }
+    };
+    match args.output.format {
+        Format::Json => output::json(out, &q)?,
+        Format::Csv => {
+            let rows: Vec<Vec<String>> = q
+                .pretending
+                .iter()
+                .enumerate()
+                .map(|(n, &a)| vec![n.to_string(), name(a), q.p_portion.contains(&a).to_string()])
+                .collect();
+            output::csv(out, &["n", "element", "lost"], &rows)?;
+        }
+        Format::Table => {
+            let lost: Vec<String> = q.p_portion.iter().map(|&a| name(a)).collect();
+            output::pairs(
+                out,
+                &[
+                    ("game", q.game.clone()),
+                    ("heaps", format!("0 to {}", q.max_heap)),
+                    ("elements", q.size.to_string()),
+                    ("P-portion", lost.join(" ")),
+                ],
+            )?;
+            writeln!(out)?;
+            let mut rows = vec![[
+                "element".to_string(),
+                "lost".to_string(),
+                "a sum of heaps that maps to it".to_string(),
+            ]];
+            rows.extend((0..q.size as u32).map(|a| {
+                [
+                    name(a),
+                    if q.p_portion.contains(&a) { "P" } else { "N" }.to_string(),
+                    if q.representatives[a as usize].is_empty() {
+                        "(no heap)".to_string()
+                    } else {
+                        output::heaps(&q.representatives[a as usize])
+                    },
+                ]
+            }));
+            aligned(out, &rows)?;
+            writeln!(out)?;
+            let mut rows = vec![["n".to_string(), "element".to_string()]];
+            rows.extend(
+                q.pretending
+                    .iter()
+                    .enumerate()
+                    .map(|(n, &a)| [n.to_string(), name(a)]),
+            );
+            aligned(out, &rows)?;
         }
     }
     Ok(ExitCode::SUCCESS)

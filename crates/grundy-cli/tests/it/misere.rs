@@ -8,7 +8,11 @@ use crate::{grundy, ok};
 
 #[test]
 fn misere_json_is_the_solvers_answer() {
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["misere", "0.75", "--max-heap", "8"],
+            r#"{"misere_quotient": {"game": "0.75", "max_heap": 8}}"#,
+        ),
         (
             &["move", "0.77", "5", "6", "9", "--misere"],
             r#"{"misere_position": {"game": "0.77", "heaps": [5, 6, 9]}}"#,
@@ -83,6 +87,8 @@ fn bad_misere_input_is_one_line_and_status_2() {
         &["move", "wythoff", "1", "2", "--misere"][..],
         &["move", "nim", "100000", "--misere"],
         &["values", "nim", "--to", "10", "--from", "2", "--misere"],
+        &["misere", "wythoff", "--max-heap", "3"],
+        &["misere", "nim", "--max-heap", "5000"],
     ] {
         let out = grundy(args, None);
         assert_eq!(out.status.code(), Some(2), "grundy {args:?}");

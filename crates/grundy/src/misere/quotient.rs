@@ -35,9 +35,11 @@
 //! a game can do), the computation stops with an error rather than guess.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::ops::ControlFlow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
+use crate::values::{self, Progress};
 
 use super::Outcome;
 use super::judge::Judge;
@@ -87,8 +89,23 @@ impl Quotient {
     ///
     /// # Complexity
     /// For each heap, a few candidates of |Q|·(E + 2) elements, each judged
-    /// once, and a search over the states of sums, at most [`MAX_STATES`].
+    /// once, and a search over the states of sums (at most about two million).
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Quotient> {
+        Quotient::compute_with(ruleset, max_heap, max_bytes, &mut values::silent)
+    }
+
+    /// As [`Quotient::compute`], telling `progress` after each heap, which
+    /// may stop it.
+    ///
+    /// # Errors
+    /// As [`Quotient::compute`], and [`Interrupted`](ErrorKind::Interrupted)
+    /// when `progress` says stop.
+    pub fn compute_with(
+        ruleset: &Ruleset,
+        max_heap: u64,
+        max_bytes: u64,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Quotient> {
         let mut judge = Judge::new(ruleset.clone(), max_bytes);
         let mut q = Quotient {
             max_heap: 0,
@@ -112,7 +129,7 @@ impl Quotient {
                     break;
                 }
             }
-            q = found.ok_or_else(|| {
+            let next = found.ok_or_else(|| {
                 Error::new(
                     ErrorKind::Overflow,
                     format!(
@@ -122,6 +139,18 @@ impl Quotient {
                     ),
                 )
             })?;
+            q = next;
+            if progress(Progress {
+                done: n,
+                total: max_heap,
+            })
+            .is_break()
+            {
+                return Err(Error::new(
+                    ErrorKind::Interrupted,
+                    format!("stopped after the quotient of heaps up to {n}"),
+                ));
+            }
         }
         Ok(q)
     }
@@ -159,6 +188,19 @@ impl Quotient {
     /// If `element` is not below [`Quotient::len`].
     pub fn representative(&self, element: Element) -> &[u64] {
         &self.representatives[element as usize]
+    }
+
+    /// The multiplication table: `rows()[a][b]` is the product of a and b.
+    pub fn rows(&self) -> &[Vec<Element>] {
+        &self.product
+    }
+
+    /// Whether sums of `element` are lost for the player to move.
+    ///
+    /// # Panics
+    /// If `element` is not below [`Quotient::len`].
+    pub fn is_lost(&self, element: Element) -> bool {
+        self.lost[element as usize]
     }
 
     /// The product of two elements.
