@@ -232,6 +232,21 @@ proptest! {
     }
 
     #[test]
+    fn quotients_of_random_codes_agree_with_the_judge(game in take_and_break_game()) {
+        // Where a quotient is found it must be right; where none verifies,
+        // the error says so.
+        match Quotient::compute(&game, 6, MEMO) {
+            Ok(q) => {
+                let mut judge = Judge::new(game.clone(), MEMO);
+                for heaps in multisets(3, 6) {
+                    prop_assert_eq!(q.outcome(&heaps).unwrap(), judge.outcome(&heaps).unwrap(), "{} {:?}", game, heaps);
+                }
+            }
+            Err(e) => prop_assert_eq!(e.kind(), ErrorKind::Overflow),
+        }
+    }
+
+    #[test]
     fn tame_rule_agrees_with_judge_on_random_codes(game in take_and_break_game(), heaps in prop::collection::vec(0u64..=10, 1..=4)) {
         let genera = Genera::compute(&game, 10, MEMO).unwrap();
         if let Some(rule) = tame::outcome(&genera, &heaps).unwrap() {
