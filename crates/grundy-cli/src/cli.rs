@@ -130,6 +130,12 @@ pub enum Command {
     ///
     /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
     Ppos(PposArgs),
+    /// The misère quotient of a game restricted to heaps up to N
+    /// (Plambeck–Siegel): its elements, P-portion and pretending map, each
+    /// step verified over every sum.
+    ///
+    /// Example: grundy misere 0.75 --max-heap 12
+    Misere(MisereArgs),
     /// Print the completion script of a shell: bash, zsh, fish, elvish or
     /// powershell.
     ///
@@ -317,6 +323,10 @@ pub struct ValuesArgs {
     /// answers (e.g. --from 10^18 --to 10^18+20)
     #[arg(long, value_name = "M", allow_negative_numbers = true)]
     pub from: Option<String>,
+    /// Misère play: the player who makes the last move loses: print each heap's genus
+    /// g^γ0γ1… (Conway) and whether it is tame, instead of its value
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]
@@ -366,6 +376,10 @@ pub struct MoveArgs {
         value_parser = crate::input::count::<usize>
     )]
     pub limit: usize,
+    /// Misère play: the player who makes the last move loses: who wins, by the tame rule
+    /// where every heap is tame and by game-tree search otherwise
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]
@@ -379,8 +393,23 @@ pub struct MoveArgs {
 pub struct PlayArgs {
     /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
     pub game: String,
+    /// Misère play: the player who makes the last move loses (heaps up to 10000)
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// Arguments of `grundy misere`.
+#[derive(Debug, Args)]
+pub struct MisereArgs {
+    /// The game, e.g. 0.75, kayles, grundy, sub:1,3,4
+    pub game: String,
+    /// The quotient of all sums of heaps of sizes up to N
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub max_heap: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Which algorithm `grundy ppos` uses.

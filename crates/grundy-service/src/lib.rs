@@ -42,6 +42,7 @@ mod answers;
 mod catalogue;
 mod game;
 mod json_int;
+pub mod misere;
 mod moves;
 mod ppos_iter;
 mod question;

@@ -124,6 +124,32 @@ pub enum Question {
         /// The certificate.
         text: String,
     },
+    /// Who wins a position under misère play (the last player to move
+    /// loses), and the winning moves.
+    MiserePosition {
+        /// The game's spec.
+        game: String,
+        /// The heap sizes.
+        heaps: Vec<u64>,
+        /// The most winning moves listed ([`DEFAULT_MOVES_LISTED`] when
+        /// absent).
+        #[serde(default)]
+        limit: Option<usize>,
+    },
+    /// The genus of each heap 0..=`to`.
+    Genera {
+        /// The game's spec.
+        game: String,
+        /// The last heap.
+        to: u64,
+    },
+    /// The misère quotient of the heaps up to `max_heap`.
+    MisereQuotient {
+        /// The game's spec.
+        game: String,
+        /// The heap bound.
+        max_heap: u64,
+    },
 }
 
 /// The answer to a [`Question`]: one of the reports, serialised as that
@@ -152,6 +178,12 @@ pub enum Answer {
     Analysis(AnalysisReport),
     /// To [`Question::Verify`].
     Verified(VerifyReport),
+    /// To [`Question::MiserePosition`].
+    MiserePosition(crate::misere::MiserePositionReport),
+    /// To [`Question::Genera`].
+    Genera(crate::misere::GeneraReport),
+    /// To [`Question::MisereQuotient`].
+    MisereQuotient(crate::misere::QuotientReport),
 }
 
 /// Winning moves a position's answer lists when the question gives no
@@ -261,6 +293,20 @@ impl Solver {
                 Answer::Analysis(self.analyze(&heap_game(game)?, *to, *max, watch)?)
             }
             Question::Verify { text } => Answer::Verified(crate::answers::verify(text)?),
+            Question::MiserePosition { game, heaps, limit } => {
+                Answer::MiserePosition(self.misere_position(
+                    &heap_game(game)?,
+                    heaps,
+                    limit.unwrap_or(DEFAULT_MOVES_LISTED),
+                    watch,
+                )?)
+            }
+            Question::MisereQuotient { game, max_heap } => {
+                Answer::MisereQuotient(self.misere_quotient(&heap_game(game)?, *max_heap, watch)?)
+            }
+            Question::Genera { game, to } => {
+                Answer::Genera(self.genera(&heap_game(game)?, *to, watch)?)
+            }
         })
     }
 }

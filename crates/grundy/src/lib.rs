@@ -102,6 +102,7 @@ mod error;
 pub mod exhaustive;
 mod hadamard;
 pub mod mex;
+pub mod misere;
 pub mod multiheap;
 mod nimber;
 pub mod period;

@@ -19,6 +19,7 @@ mod cache;
 mod completions;
 mod count;
 mod man;
+mod misere;
 mod moves;
 mod period;
 mod play;
@@ -292,6 +293,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Move(args) => moves::run(&ctx, args, &mut out),
         Command::Play(args) => play::run(&ctx, args, &mut out),
         Command::Ppos(args) => ppos::run(&ctx, args, &mut out),
+        Command::Misere(args) => misere::quotient(&ctx, args, &mut out),
         Command::Period(args) => period::run(&ctx, args, &mut out),
         Command::Verify(args) => verify::run(&ctx, args, &mut out),
         Command::Analyze(args) => analyze::run(&ctx, args, &mut out),

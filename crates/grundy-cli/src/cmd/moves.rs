@@ -14,6 +14,9 @@ const POSITION_AFTER_SHOWN: usize = 12;
 
 /// Prints the value of the position and its winning moves, up to `--limit`.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    if args.misere {
+        return super::misere::position(ctx, args, out);
+    }
     if Game::is_multiheap(&args.game) {
         return super::ppos::winning_move(ctx, args, out);
     }

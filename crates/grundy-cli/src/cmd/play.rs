@@ -29,7 +29,9 @@ pub const LONGEST_LINE: usize = 16 << 20;
 /// Multi-heap games (wythoff, stone, subsets:K:…) are answered from their
 /// P-positions.
 pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let game = if Game::is_multiheap(&args.game) {
+    let game = if args.misere {
+        Player::Misere(super::misere::heap_game(&args.game)?)
+    } else if Game::is_multiheap(&args.game) {
         Player::Multiheap(args.game.parse()?)
     } else {
         Player::Heaps(input::ruleset(&args.game)?)
@@ -105,9 +107,11 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
     })
 }
 
-/// The game played: a sum of heaps, or a multi-heap game.
+/// The game played: a sum of heaps, the same under misère play (whoever
+/// moves last loses), or a multi-heap game.
 enum Player {
     Heaps(Ruleset),
+    Misere(Ruleset),
     Multiheap(SubsetGame),
 }
 
@@ -115,13 +119,14 @@ impl Player {
     fn name(&self) -> String {
         match self {
             Player::Heaps(r) => r.to_string(),
+            Player::Misere(r) => format!("{r} --misere"),
             Player::Multiheap(g) => g.to_string(),
         }
     }
 
     fn example(&self) -> &'static str {
         match self {
-            Player::Heaps(_) => "5 10 20",
+            Player::Heaps(_) | Player::Misere(_) => "5 10 20",
             Player::Multiheap(g) => ["3", "3 5", "3 5 7", "3 5 7 9"][g.heaps().clamp(1, 4) - 1],
         }
     }
@@ -134,6 +139,12 @@ impl Player {
             Player::Heaps(ruleset) => {
                 let mut watch = ctx.watch("values", &mut stats);
                 let report = ctx.solver.position(ruleset, heaps, 1, max, &mut watch)?;
+                let after = report.moves.first().map(|m| m.apply(&report.position));
+                (after, report.can_move)
+            }
+            Player::Misere(ruleset) => {
+                let mut watch = ctx.watch("misère search", &mut stats);
+                let report = ctx.solver.misere_position(ruleset, heaps, 1, &mut watch)?;
                 let after = report.moves.first().map(|m| m.apply(&report.position));
                 (after, report.can_move)
             }
@@ -150,14 +161,21 @@ impl Player {
             return Ok(output::heaps(&after));
         }
         if !can_move {
-            return Ok("no move: the player to move has lost".to_string());
+            return Ok(match self {
+                Player::Misere(_) => {
+                    "no move: the player to move has won (the opponent moved last)".to_string()
+                }
+                _ => "no move: the player to move has lost".to_string(),
+            });
         }
         // A lost position: a player still has to move. The first move the
         // solver lists takes the fewest tokens from the first heap that has
         // a move, keeping the game long for the opponent to go wrong in.
         let mut watch = ctx.watch("values", &mut stats);
         let listed = match self {
-            Player::Heaps(ruleset) => ctx.solver.moves(ruleset, heaps, 1, max, &mut watch),
+            Player::Heaps(ruleset) | Player::Misere(ruleset) => {
+                ctx.solver.moves(ruleset, heaps, 1, max, &mut watch)
+            }
             Player::Multiheap(game) => ctx.solver.multiheap_moves(game, heaps, 1, &mut watch),
         };
         Ok(match listed {

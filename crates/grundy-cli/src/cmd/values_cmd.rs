@@ -12,6 +12,9 @@ use crate::{input, output};
 
 /// Computes and prints `G(from..=to)`.
 pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    if args.misere {
+        return super::misere::genera(ctx, args, out);
+    }
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
     let max = input::max(&args.search)?;

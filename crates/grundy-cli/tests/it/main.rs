@@ -7,6 +7,7 @@ mod engines;
 mod errors;
 mod help;
 mod hostile;
+mod misere;
 mod outputs;
 mod periodicity;
 mod play;

@@ -8,6 +8,7 @@ mod counting;
 mod judge;
 mod laws;
 mod literal;
+mod misere;
 mod multiheap;
 mod period;
 mod properties;

@@ -1,0 +1,263 @@
+//! `--misere`: `grundy move GAME HEAP… --misere` and `grundy values GAME
+//! --to N --misere`.
+
+use std::process::ExitCode;
+
+use grundy_service::Game;
+use grundy_service::misere::{MisereMethod, TameKind};
+
+use super::{Context, Out};
+use crate::cli::{Format, MisereArgs, MoveArgs, ValuesArgs};
+use crate::failure::usage;
+use crate::{input, output};
+
+/// Refuses a game that is not a sum of heaps: misère play is about sums.
+pub fn heap_game(spec: &str) -> anyhow::Result<grundy::Ruleset> {
+    if Game::is_multiheap(spec) {
+        return Err(usage(format!(
+            "--misere applies to sums of heaps, and {spec} is not one; drop --misere"
+        )));
+    }
+    input::ruleset(spec)
+}
+
+/// Who wins a position under misère play, and every winning move.
+pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    let ruleset = heap_game(&args.game)?;
+    let heaps = input::heaps(&args.heaps)?;
+    let report = ctx.ask("misère", |solver, watch| {
+        solver.misere_position(&ruleset, &heaps, args.limit, watch)
+    })?;
+    let method = match report.method {
+        MisereMethod::Tame => "tame",
+        MisereMethod::Judge => "judge",
+    };
+    match args.output.format {
+        Format::Json => output::json(out, &report)?,
+        Format::Csv => {
+            let winning = report.winning.to_string();
+            let mut rows: Vec<Vec<String>> = report
+                .moves
+                .iter()
+                .map(|m| {
+                    vec![
+                        winning.clone(),
+                        method.to_string(),
+                        m.heap.to_string(),
+                        m.from.to_string(),
+                        parts(&m.to),
+                        output::heaps(&m.apply(&heaps)),
+                    ]
+                })
+                .collect();
+            if rows.is_empty() {
+                rows.push(vec![
+                    winning,
+                    method.to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ]);
+            }
+            output::csv(
+                out,
+                &["winning", "method", "heap", "from", "to", "position_after"],
+                &rows,
+            )?;
+        }
+        Format::Table => {
+            output::pairs(
+                out,
+                &[
+                    ("game", report.game.clone()),
+                    ("play", "misère (the last player to move loses)".to_string()),
+                    ("position", output::heaps(&heaps)),
+                    ("outcome", report.outcome()),
+                ],
+            )?;
+            if !report.moves.is_empty() {
+                writeln!(out)?;
+                let mut rows = vec![[
+                    "heap".to_string(),
+                    "from".to_string(),
+                    "to".to_string(),
+                    "position after".to_string(),
+                ]];
+                rows.extend(report.moves.iter().map(|m| {
+                    [
+                        m.heap.to_string(),
+                        m.from.to_string(),
+                        parts(&m.to),
+                        output::heaps(&m.apply(&heaps)),
+                    ]
+                }));
+                aligned(out, &rows)?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The genus of each heap 0..=N.
+pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    let ruleset = heap_game(&args.game)?;
+    if args.from.is_some() {
+        return Err(usage(
+            "--from does not apply with --misere: the genera of heaps 0 to N are listed; drop --from",
+        ));
+    }
+    let to = input::size(&args.to, "--to")?;
+    let report = ctx.ask("misère", |solver, watch| {
+        solver.genera(&ruleset, to, watch)
+    })?;
+    let tame = |t: Option<TameKind>| match t {
+        Some(TameKind::Fickle) => "fickle",
+        Some(TameKind::Firm) => "firm",
+        None => "wild",
+    };
+    match args.output.format {
+        Format::Json => output::json(out, &report)?,
+        Format::Csv => {
+            let rows: Vec<Vec<String>> = report
+                .heaps
+                .iter()
+                .map(|h| {
+                    vec![
+                        h.heap.to_string(),
+                        h.normal.to_string(),
+                        h.misere[0].to_string(),
+                        h.genus.clone(),
+                        tame(h.tame).to_string(),
+                    ]
+                })
+                .collect();
+            output::csv(out, &["n", "value", "misere_value", "genus", "tame"], &rows)?;
+        }
+        Format::Table => {
+            let mut rows = vec![[
+                "n".to_string(),
+                "G+".to_string(),
+                "G-".to_string(),
+                "genus".to_string(),
+                "tame".to_string(),
+            ]];
+            rows.extend(report.heaps.iter().map(|h| {
+                [
+                    h.heap.to_string(),
+                    h.normal.to_string(),
+                    h.misere[0].to_string(),
+                    h.genus.clone(),
+                    tame(h.tame).to_string(),
+                ]
+            }));
+            aligned(out, &rows)?;
+            match report.first_wild {
+                None => writeln!(
+                    out,
+                    "\nevery heap up to {to} is tame: sums of them follow the misère rule of nim"
+                )?,
+                Some(w) => writeln!(
+                    out,
+                    "\nheap {w} is the first wild heap: sums with a wild heap are searched move by move"
+                )?,
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy misere GAME --max-heap N`: the quotient.
+pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    let ruleset = heap_game(&args.game)?;
+    let max_heap = input::size(&args.max_heap, "--max-heap")?;
+    let q = ctx.ask("misère quotient", |solver, watch| {
+        solver.misere_quotient(&ruleset, max_heap, watch)
+    })?;
+    let name = |a: u32| {
+        if a == 0 {
+            "1".to_string()
+        } else {
+            format!("e{a}")
+        }
+    };
+    match args.output.format {
+        Format::Json => output::json(out, &q)?,
+        Format::Csv => {
+            let rows: Vec<Vec<String>> = q
+                .pretending
+                .iter()
+                .enumerate()
+                .map(|(n, &a)| vec![n.to_string(), name(a), q.p_portion.contains(&a).to_string()])
+                .collect();
+            output::csv(out, &["n", "element", "lost"], &rows)?;
+        }
+        Format::Table => {
+            let lost: Vec<String> = q.p_portion.iter().map(|&a| name(a)).collect();
+            output::pairs(
+                out,
+                &[
+                    ("game", q.game.clone()),
+                    ("heaps", format!("0 to {}", q.max_heap)),
+                    ("elements", q.size.to_string()),
+                    ("P-portion", lost.join(" ")),
+                ],
+            )?;
+            writeln!(out)?;
+            let mut rows = vec![[
+                "element".to_string(),
+                "lost".to_string(),
+                "a sum of heaps that maps to it".to_string(),
+            ]];
+            rows.extend((0..q.size as u32).map(|a| {
+                [
+                    name(a),
+                    if q.p_portion.contains(&a) { "P" } else { "N" }.to_string(),
+                    if q.representatives[a as usize].is_empty() {
+                        "(no heap)".to_string()
+                    } else {
+                        output::heaps(&q.representatives[a as usize])
+                    },
+                ]
+            }));
+            aligned(out, &rows)?;
+            writeln!(out)?;
+            let mut rows = vec![["n".to_string(), "element".to_string()]];
+            rows.extend(
+                q.pretending
+                    .iter()
+                    .enumerate()
+                    .map(|(n, &a)| [n.to_string(), name(a)]),
+            );
+            aligned(out, &rows)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parts(parts: &[u64]) -> String {
+    if parts.is_empty() {
+        "-".to_string()
+    } else {
+        output::heaps(parts)
+    }
+}
+
+/// Rows of cells, left-aligned in columns two spaces apart.
+fn aligned<const N: usize>(out: Out<'_>, rows: &[[String; N]]) -> anyhow::Result<()> {
+    let mut width = [0; N];
+    for row in rows {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in rows {
+        let line: Vec<String> = row
+            .iter()
+            .zip(width)
+            .map(|(cell, w)| format!("{cell:<w$}"))
+            .collect();
+        writeln!(out, "{}", line.join("  ").trim_end())?;
+    }
+    Ok(())
+}

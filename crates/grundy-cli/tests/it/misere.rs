@@ -1,0 +1,140 @@
+//! `--misere`: the JSON is the solver's answer, tables name the method, bad
+//! input is one line and exit status 2.
+
+use grundy_service::{Question, Solver, Watch};
+use insta::assert_snapshot;
+
+use crate::{grundy, ok};
+
+#[test]
+fn misere_json_is_the_solvers_answer() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["misere", "0.75", "--max-heap", "8"],
+            r#"{"misere_quotient": {"game": "0.75", "max_heap": 8}}"#,
+        ),
+        (
+            &["move", "0.77", "5", "6", "9", "--misere"],
+            r#"{"misere_position": {"game": "0.77", "heaps": [5, 6, 9]}}"#,
+        ),
+        (
+            &["move", "nim", "1", "1", "3", "--misere"],
+            r#"{"misere_position": {"game": "nim", "heaps": [1, 1, 3]}}"#,
+        ),
+        (
+            &["values", "0.07", "--to", "20", "--misere"],
+            r#"{"genera": {"game": "0.07", "to": 20}}"#,
+        ),
+    ];
+    let solver = Solver::default();
+    for (args, question) in cases {
+        let mut argv = args.to_vec();
+        argv.extend(["--format", "json", "--no-cache"]);
+        let printed: serde_json::Value = serde_json::from_str(&ok(&argv)).unwrap();
+        let question: Question = serde_json::from_str(question).unwrap();
+        let answer = solver.answer(&question, &mut Watch::silent()).unwrap();
+        assert_eq!(
+            printed,
+            serde_json::to_value(&answer).unwrap(),
+            "grundy {args:?}"
+        );
+    }
+}
+
+#[test]
+fn misere_tables_say_who_wins_and_how() {
+    let out = ok(&["move", "nim", "1", "1", "3", "--misere", "--no-cache"]);
+    assert!(
+        out.contains("won by the player to move (by the tame rule): 1 winning move"),
+        "{out}"
+    );
+    assert!(out.contains("1 1 1"), "{out}");
+    let out = ok(&["move", "0.77", "5", "6", "9", "--misere", "--no-cache"]);
+    assert!(out.contains("by game-tree search"), "{out}");
+    let out = ok(&["move", "nim", "0", "--misere", "--no-cache"]);
+    assert!(out.contains("no move is possible"), "{out}");
+    let out = ok(&["values", "nim", "--to", "3", "--misere", "--no-cache"]);
+    assert!(out.contains("3  3   3   3^31   firm"), "{out}");
+    let out = ok(&[
+        "values",
+        "nim",
+        "--to",
+        "3",
+        "--misere",
+        "--no-cache",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.lines().nth(2), Some("1,1,0,1^031,fickle"));
+}
+
+#[test]
+fn misere_play_answers_each_line() {
+    let out = grundy(
+        &["play", "nim", "--misere", "--no-cache"],
+        Some("1 1 3\n1\n0\n"),
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1 1 1\nno winning move: every move loses\nno move: the player to move has won (the opponent moved last)\n"
+    );
+}
+
+#[test]
+fn bad_misere_input_is_one_line_and_status_2() {
+    for args in [
+        &["move", "wythoff", "1", "2", "--misere"][..],
+        &["move", "nim", "100000", "--misere"],
+        &["values", "nim", "--to", "10", "--from", "2", "--misere"],
+        &["misere", "wythoff", "--max-heap", "3"],
+        &["misere", "nim", "--max-heap", "5000"],
+    ] {
+        let out = grundy(args, None);
+        assert_eq!(out.status.code(), Some(2), "grundy {args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "grundy {args:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn misere_outputs_in_every_format() {
+    for format in ["table", "csv", "json"] {
+        let out = ok(&[
+            "move",
+            "0.77",
+            "5",
+            "6",
+            "9",
+            "--misere",
+            "--no-cache",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("misere_move_0.77_{format}"), out);
+        let out = ok(&[
+            "move",
+            "0.07",
+            "2",
+            "3",
+            "4",
+            "--misere",
+            "--no-cache",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("misere_move_0.07_{format}"), out);
+        let out = ok(&[
+            "values",
+            "kayles",
+            "--to",
+            "12",
+            "--misere",
+            "--no-cache",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("misere_values_kayles_{format}"), out);
+    }
+}

@@ -1,0 +1,337 @@
+//! Misère play in the solver layer: who wins a position when the last
+//! player to move loses, by which method, and the genus of each heap.
+//!
+//! Policy: a position whose heaps are all tame is answered by the misère
+//! rule of nim in its genus form (time linear in the heaps, after the
+//! genera of the heaps up to the largest); any other by the judge, the
+//! memoised game-tree search, within a share of the memory budget. The
+//! report says which.
+
+use grundy::misere::{self, Genera, Judge, Outcome, Quotient, Tame};
+use std::ops::ControlFlow;
+
+use grundy::values::Progress;
+use grundy::{Error, ErrorKind, Result, Ruleset};
+use serde::Serialize;
+
+use crate::answers::MAX_MOVES_LISTED;
+use crate::report::MoveReport;
+use crate::solver::Solver;
+use crate::watch::{Event, Watch};
+
+/// The largest heap whose genus the solver computes: the genera of all
+/// heaps below it come first, and a heap of n has up to O(n) options.
+pub const MAX_MISERE_HEAP: u64 = 10_000;
+
+/// How a misère position was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MisereMethod {
+    /// Every heap is tame: the misère rule of nim in its genus form.
+    Tame,
+    /// Some heap is wild (or its genera were too costly): the game-tree
+    /// search.
+    Judge,
+}
+
+/// A position under misère play: who wins, how that was found, and the
+/// winning moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MiserePositionReport {
+    /// The canonical spec.
+    pub game: String,
+    /// Always `"misere"`: the play convention of this report.
+    pub play: &'static str,
+    /// The heap sizes.
+    pub position: Vec<u64>,
+    /// Whether the player to move wins under misère play.
+    pub winning: bool,
+    /// How the outcome was found.
+    pub method: MisereMethod,
+    /// The number of winning moves (the list stops at the limit).
+    pub total_winning_moves: usize,
+    /// Winning moves, at most the limit.
+    pub moves: Vec<MoveReport>,
+    /// Whether any move at all is possible.
+    #[serde(skip)]
+    pub can_move: bool,
+}
+
+impl MiserePositionReport {
+    /// One sentence on who wins.
+    pub fn outcome(&self) -> String {
+        let by = match self.method {
+            MisereMethod::Tame => "by the tame rule",
+            MisereMethod::Judge => "by game-tree search",
+        };
+        match self.total_winning_moves {
+            _ if !self.can_move => {
+                "won by the player to move: no move is possible, so the opponent moved last"
+                    .to_string()
+            }
+            0 => {
+                format!("lost for the player to move ({by}): every move leaves a winning position")
+            }
+            1 => format!("won by the player to move ({by}): 1 winning move"),
+            k if k > self.moves.len() => format!(
+                "won by the player to move ({by}): {k} winning moves, the first {} listed",
+                self.moves.len()
+            ),
+            k => format!("won by the player to move ({by}): {k} winning moves"),
+        }
+    }
+}
+
+/// Whether a tame heap plays like *0/*1 or like a larger nim position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TameKind {
+    /// 0^120 or 1^031.
+    Fickle,
+    /// 0^02, 1^13 or g^{g, g⊕2}.
+    Firm,
+}
+
+/// One heap's genus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapGenus {
+    /// The heap size.
+    pub heap: u64,
+    /// The genus symbol as written, `g^γ₀γ₁…` (`0^120`).
+    pub genus: String,
+    /// The normal-play Grundy value g.
+    pub normal: u64,
+    /// γ₀ … γₘ: the misère Grundy values of the heap plus 0, 1, … heaps of
+    /// 2, alternating for ever between the last two.
+    pub misere: Vec<u64>,
+    /// Whether the heap is tame (its genus and every heap of its options),
+    /// and how; absent when it is wild.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tame: Option<TameKind>,
+}
+
+/// The genera of heaps 0..=`to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GeneraReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The last heap.
+    pub to: u64,
+    /// The least wild heap up to `to`, if any.
+    pub first_wild: Option<u64>,
+    /// One row a heap.
+    pub heaps: Vec<HeapGenus>,
+}
+
+/// The largest heap bound of a misère quotient the solver computes.
+pub const MAX_QUOTIENT_HEAP: u64 = 1000;
+
+/// The misère quotient of all sums of heaps up to `max_heap`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotientReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The heap bound.
+    pub max_heap: u64,
+    /// The number of elements; element 0 is the identity (the empty sum).
+    pub size: usize,
+    /// The elements whose sums are lost for the player to move.
+    pub p_portion: Vec<u32>,
+    /// The pretending map: the element of heap n, n = 0..=max_heap.
+    pub pretending: Vec<u32>,
+    /// For each element, a shortest sum of heaps found that maps to it.
+    pub representatives: Vec<Vec<u64>>,
+    /// The multiplication table: `product[a][b]`.
+    pub product: Vec<Vec<u32>>,
+}
+
+impl Solver {
+    /// Memory for the genera and the judge: a quarter of the budget.
+    fn misere_bytes(&self) -> u64 {
+        self.config().budget.max_bytes() / 4
+    }
+
+    /// The misère quotient of `game` restricted to heaps up to `max_heap`.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// use grundy_service::{Solver, Watch};
+    /// let report = Solver::default().misere_quotient(&Ruleset::Nim, 3, &mut Watch::silent())?;
+    /// assert_eq!((report.size, report.p_portion.len()), (6, 2));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] past [`MAX_QUOTIENT_HEAP`]; as
+    /// [`Quotient::compute`] otherwise.
+    pub fn misere_quotient(
+        &self,
+        game: &Ruleset,
+        max_heap: u64,
+        watch: &mut Watch,
+    ) -> Result<QuotientReport> {
+        if max_heap > MAX_QUOTIENT_HEAP {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "a misère quotient is computed for heaps up to {MAX_QUOTIENT_HEAP}; ask for a smaller bound"
+                ),
+            ));
+        }
+        let q =
+            Quotient::compute_with(game, max_heap, self.misere_bytes(), &mut heaps_done(watch))?;
+        Ok(QuotientReport {
+            game: game.to_string(),
+            max_heap,
+            size: q.len(),
+            p_portion: q.p_portion(),
+            pretending: q.heap_elements().to_vec(),
+            representatives: (0..q.len() as u32)
+                .map(|a| q.representative(a).to_vec())
+                .collect(),
+            product: q.rows().to_vec(),
+        })
+    }
+
+    /// The genera of heaps 0..=`to` of `game`.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// use grundy_service::{Solver, Watch};
+    /// let report = Solver::default().genera(&Ruleset::Nim, 3, &mut Watch::silent())?;
+    /// let written: Vec<_> = report.heaps.iter().map(|h| h.genus.as_str()).collect();
+    /// assert_eq!(written, ["0^120", "1^031", "2^20", "3^31"]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] past [`MAX_MISERE_HEAP`];
+    /// [`ErrorKind::TooLarge`] when sums with wild heaps need more than a
+    /// quarter of the memory budget.
+    pub fn genera(&self, game: &Ruleset, to: u64, watch: &mut Watch) -> Result<GeneraReport> {
+        check_heap(to)?;
+        let genera = Genera::compute_with(game, to, self.misere_bytes(), &mut heaps_done(watch))?;
+        Ok(GeneraReport {
+            game: game.to_string(),
+            to,
+            first_wild: genera.first_wild(),
+            heaps: (0..=to)
+                .map(|n| {
+                    let g = genera.heap(n);
+                    HeapGenus {
+                        heap: n,
+                        genus: g.to_string(),
+                        normal: g.normal(),
+                        misere: g.written().to_vec(),
+                        tame: genera.tame(n).map(|t| match t {
+                            Tame::Fickle => TameKind::Fickle,
+                            Tame::Firm => TameKind::Firm,
+                        }),
+                    }
+                })
+                .collect(),
+        })
+    }
+
+    /// Who wins `heaps` under misère play, and the winning moves (at most
+    /// `limit` listed).
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// use grundy_service::{Solver, Watch, misere::MisereMethod};
+    /// let strip: Ruleset = "0.07".parse()?;
+    /// // A heap of 2 plays like a heap of 1 in nim: three of them are lost.
+    /// let report = Solver::default().misere_position(&strip, &[2, 2, 2], 20, &mut Watch::silent())?;
+    /// assert!(!report.winning);
+    /// assert_eq!(report.method, MisereMethod::Tame);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] for a heap past [`MAX_MISERE_HEAP`] or a
+    /// limit past [`MAX_MOVES_LISTED`]; [`ErrorKind::TooLarge`] when the
+    /// position is wild and its game tree does not fit a quarter of the
+    /// memory budget.
+    pub fn misere_position(
+        &self,
+        game: &Ruleset,
+        heaps: &[u64],
+        limit: usize,
+        watch: &mut Watch,
+    ) -> Result<MiserePositionReport> {
+        if limit > MAX_MOVES_LISTED {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!("{limit} moves is more than can be listed; at most {MAX_MOVES_LISTED} are"),
+            ));
+        }
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        check_heap(largest)?;
+        let by_rule = match Genera::compute_with(
+            game,
+            largest,
+            self.misere_bytes(),
+            &mut heaps_done(watch),
+        ) {
+            Ok(genera) => misere::tame::winning_moves(game, &genera, heaps)?
+                .map(|moves| (misere::tame::outcome(&genera, heaps), moves)),
+            Err(e) if e.kind() == ErrorKind::TooLarge => None,
+            Err(e) => return Err(e),
+        };
+        let (method, winning, moves) = match by_rule {
+            Some((outcome, moves)) => (MisereMethod::Tame, outcome? == Some(Outcome::N), moves),
+            None => {
+                let mut judge = Judge::new(game.clone(), self.misere_bytes());
+                let mut decided = |p: Progress| {
+                    watch.tell(Event::Scan {
+                        done: p.done,
+                        total: p.total,
+                    })
+                };
+                let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
+                let moves = judge.winning_moves_with(heaps, &mut decided)?;
+                (MisereMethod::Judge, winning, moves)
+            }
+        };
+        Ok(MiserePositionReport {
+            game: game.to_string(),
+            play: "misere",
+            position: heaps.to_vec(),
+            winning,
+            method,
+            total_winning_moves: moves.len(),
+            moves: moves
+                .into_iter()
+                .take(limit)
+                .map(|m| MoveReport {
+                    heap: m.heap,
+                    from: m.from,
+                    to: m.parts,
+                })
+                .collect(),
+            can_move: heaps.iter().any(|&h| game.has_move(h)),
+        })
+    }
+}
+
+fn check_heap(heap: u64) -> Result<()> {
+    if heap > MAX_MISERE_HEAP {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "heap {heap} is too large for misère play: genera are computed up to {MAX_MISERE_HEAP}, and a wild position is searched move by move"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Progress of the genera, as values computed.
+fn heaps_done<'w, 'a>(watch: &'w mut Watch<'a>) -> impl FnMut(Progress) -> ControlFlow<()> + 'w {
+    |p: Progress| {
+        watch.tell(Event::Values {
+            done: p.done,
+            total: p.total,
+        })
+    }
+}

@@ -1,0 +1,305 @@
+//! The genus of every heap up to a bound, and of sums of those heaps.
+//!
+//! A heap's genus comes from its options' genera ([`Genus::from_options`]).
+//! An option of a heap game is a *sum* of smaller heaps, and the genus of a
+//! sum is not in general determined by the genera of its parts; so the genus
+//! of a sum is computed from the sum's own options, recursively, with a
+//! memo. When every part is tame, the sum is tame and its genus is that of
+//! the nim position its parts pretend to be (*On Numbers and Games*, ch. 12:
+//! sums of tame games are tame; *Winning Ways*, ch. 13, "fickle" and "firm"),
+//! which [`Genera`] uses instead of the search unless told not to
+//! ([`Genera::exact`]): the two are tested against each other.
+//!
+//! A heap is *tame* here when its genus is tame and every heap in every one
+//! of its options is tame: then every position that follows it is a sum of
+//! tame heaps, and the whole of its game tree is tame.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use crate::error::{Detail, Error, ErrorKind, Result};
+use crate::ruleset::Ruleset;
+use crate::values::{self, Progress};
+
+use super::genus::{Genus, Tame};
+use super::judge::MAX_TOKENS;
+
+/// Bytes a remembered genus costs, at least (key, symbol, table slot).
+const ENTRY_BYTES: u64 = 96;
+
+/// Genera of the heaps 0..=N of a game, and of sums of them on demand.
+///
+/// ```
+/// use grundy::{Ruleset, misere::Genera};
+/// let nim = Ruleset::Nim;
+/// let genera = Genera::compute(&nim, 12, 1 << 24)?;
+/// assert_eq!(genera.heap(0).to_string(), "0^120");
+/// assert_eq!(genera.heap(1).to_string(), "1^031");
+/// assert_eq!(genera.heap(6).to_string(), "6^64");
+/// assert_eq!(genera.first_wild(), None); // nim is tame
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Genera {
+    ruleset: Ruleset,
+    heaps: Vec<Genus>,
+    tame: Vec<Option<Tame>>,
+    sums: HashMap<Vec<u64>, Genus>,
+    use_tame_rule: bool,
+    max_bytes: u64,
+    bytes: u64,
+}
+
+impl Genera {
+    /// The genera of heaps 0..=`max_heap` of `ruleset`, sums of tame heaps
+    /// by the tame rule, within about `max_bytes` of memory.
+    ///
+    /// # Errors
+    /// [`TooLarge`](ErrorKind::TooLarge) if the table or the sums searched
+    /// would pass `max_bytes`; [`InvalidInput`](ErrorKind::InvalidInput) if a
+    /// move of the game does not make heaps smaller.
+    ///
+    /// # Complexity
+    /// The heaps' options, each once, while the heaps are tame; past the first
+    /// wild heap, every sum reachable from an option with a wild part is
+    /// searched, which is exponential in the heap size.
+    pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Genera> {
+        Genera::build(ruleset, max_heap, max_bytes, true, &mut values::silent)
+    }
+
+    /// As [`Genera::compute`], telling `progress` of the heaps done (after
+    /// each heap, and every few thousand sums searched), which may stop it.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use grundy::{ErrorKind, Ruleset, misere::Genera};
+    /// let kayles: Ruleset = "0.77".parse()?;
+    /// let stop = &mut |_| ControlFlow::Break(());
+    /// let err = Genera::compute_with(&kayles, 30, 1 << 24, stop).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Interrupted);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Genera::compute`], and [`Interrupted`](ErrorKind::Interrupted)
+    /// when `progress` says stop.
+    pub fn compute_with(
+        ruleset: &Ruleset,
+        max_heap: u64,
+        max_bytes: u64,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Genera> {
+        Genera::build(ruleset, max_heap, max_bytes, true, progress)
+    }
+
+    /// As [`Genera::compute`], but every sum searched from its options, never
+    /// by the tame rule: the naive twin.
+    ///
+    /// # Errors
+    /// As [`Genera::compute`].
+    pub fn exact(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Genera> {
+        Genera::build(ruleset, max_heap, max_bytes, false, &mut values::silent)
+    }
+
+    fn build(
+        ruleset: &Ruleset,
+        max_heap: u64,
+        max_bytes: u64,
+        use_tame_rule: bool,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Genera> {
+        let need = (max_heap.saturating_add(1)).saturating_mul(ENTRY_BYTES);
+        if need > max_bytes {
+            return Err(over_budget(need, max_bytes));
+        }
+        let mut genera = Genera {
+            ruleset: ruleset.clone(),
+            heaps: Vec::with_capacity(max_heap as usize + 1),
+            tame: Vec::with_capacity(max_heap as usize + 1),
+            sums: HashMap::new(),
+            use_tame_rule,
+            max_bytes,
+            bytes: need,
+        };
+        let total = max_heap.saturating_add(1);
+        for n in 0..=max_heap {
+            let moves = genera.ruleset.options(n);
+            let mut options = Vec::with_capacity(moves.len());
+            let mut parts_tame = true;
+            for mv in moves {
+                if mv.parts.iter().any(|&p| p >= n) {
+                    return Err(Error::new(
+                        ErrorKind::InvalidInput,
+                        format!(
+                            "a move from heap {n} leaves a heap as large: misère analysis needs moves that make heaps smaller"
+                        ),
+                    ));
+                }
+                parts_tame &= mv.parts.iter().all(|&p| genera.tame[p as usize].is_some());
+                let mut tell = |searched: u64| {
+                    if searched.is_multiple_of(SEARCHED_BETWEEN_REPORTS) {
+                        progress(Progress { done: n, total })
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                };
+                options.push(genera.sum(mv.parts, &mut tell)?);
+            }
+            let genus = Genus::from_options(&options)?;
+            let tame = genus.tame().filter(|_| parts_tame);
+            genera.heaps.push(genus);
+            genera.tame.push(tame);
+            if progress(Progress { done: n + 1, total }).is_break() {
+                return Err(stopped(n + 1));
+            }
+        }
+        Ok(genera)
+    }
+
+    /// The largest heap whose genus is known.
+    pub fn max_heap(&self) -> u64 {
+        self.heaps.len() as u64 - 1
+    }
+
+    /// The genus of heap `n`.
+    ///
+    /// # Panics
+    /// If `n` is past [`Genera::max_heap`].
+    pub fn heap(&self, n: u64) -> &Genus {
+        &self.heaps[n as usize]
+    }
+
+    /// Every heap's genus, heap 0 first.
+    pub fn heaps(&self) -> &[Genus] {
+        &self.heaps
+    }
+
+    /// Whether heap `n` is tame (its genus is tame and so is every heap in
+    /// its options), and as what.
+    ///
+    /// # Panics
+    /// If `n` is past [`Genera::max_heap`].
+    pub fn tame(&self, n: u64) -> Option<Tame> {
+        self.tame[n as usize]
+    }
+
+    /// The least heap that is not tame, if any up to [`Genera::max_heap`].
+    pub fn first_wild(&self) -> Option<u64> {
+        self.tame.iter().position(Option::is_none).map(|n| n as u64)
+    }
+
+    /// The genus of the sum of `heaps`.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, misere::Genera};
+    /// let nim = Ruleset::Nim;
+    /// let mut genera = Genera::compute(&nim, 3, 1 << 20)?;
+    /// assert_eq!(genera.genus_of(&[2, 2])?.to_string(), "0^02");
+    /// assert_eq!(genera.genus_of(&[1, 1, 1])?.to_string(), "1^031");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`InvalidInput`](ErrorKind::InvalidInput) for a heap past
+    /// [`Genera::max_heap`]; [`TooLarge`](ErrorKind::TooLarge) if the search
+    /// of a sum with a wild part would pass the memory bound, or go deeper
+    /// than [`MAX_TOKENS`](crate::misere::MAX_TOKENS) moves.
+    pub fn genus_of(&mut self, heaps: &[u64]) -> Result<Genus> {
+        if let Some(&h) = heaps.iter().find(|&&h| h > self.max_heap()) {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "heap {h} is past the genera computed (0 to {}); compute them up to {h}",
+                    self.max_heap()
+                ),
+            ));
+        }
+        self.sum(heaps.to_vec(), &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// The genus of a sum of heaps whose genera are known.
+    /// `searched` hears the number of sums searched so far, after each.
+    fn sum(
+        &mut self,
+        mut heaps: Vec<u64>,
+        searched: &mut dyn FnMut(u64) -> ControlFlow<()>,
+    ) -> Result<Genus> {
+        // Heaps without a move (0^120, a game with no option) change
+        // nothing in any sum.
+        heaps.retain(|&h| self.ruleset.has_move(h));
+        heaps.sort_unstable();
+        match heaps.as_slice() {
+            [] => return Genus::from_options(&[]),
+            [h] => return Ok(self.heaps[*h as usize].clone()),
+            _ => {}
+        }
+        if self.use_tame_rule {
+            let tame: Option<Vec<Tame>> = heaps.iter().map(|&h| self.tame[h as usize]).collect();
+            if let Some(tame) = tame {
+                let normal = heaps
+                    .iter()
+                    .fold(0, |acc, &h| acc ^ self.heaps[h as usize].normal());
+                return Ok(Genus::of_tame(normal, tame.contains(&Tame::Firm)));
+            }
+        }
+        if let Some(known) = self.sums.get(&heaps) {
+            return Ok(known.clone());
+        }
+        if heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)) > MAX_TOKENS {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "a sum with a wild heap is searched move by move, at most {MAX_TOKENS} tokens in all; this one is larger"
+                ),
+            ));
+        }
+        let mut options = Vec::new();
+        for i in 0..heaps.len() {
+            if i > 0 && heaps[i] == heaps[i - 1] {
+                continue;
+            }
+            for mv in self.ruleset.options(heaps[i]) {
+                let mut next = heaps[..i].to_vec();
+                next.extend_from_slice(&heaps[i + 1..]);
+                next.extend_from_slice(&mv.parts);
+                options.push(self.sum(next, searched)?);
+            }
+        }
+        let genus = Genus::from_options(&options)?;
+        let cost = ENTRY_BYTES + 8 * (heaps.len() + genus.written().len()) as u64;
+        if self.bytes + cost > self.max_bytes {
+            return Err(over_budget(self.bytes + cost, self.max_bytes));
+        }
+        self.bytes += cost;
+        self.sums.insert(heaps, genus.clone());
+        if searched(self.sums.len() as u64).is_break() {
+            return Err(stopped(self.heaps.len() as u64));
+        }
+        Ok(genus)
+    }
+}
+
+/// Sums searched between two reports to the progress callback.
+const SEARCHED_BETWEEN_REPORTS: u64 = 4096;
+
+fn stopped(done: u64) -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        format!("stopped after the genera of {done} heaps"),
+    )
+}
+
+fn over_budget(need: u64, budget: u64) -> Error {
+    Error::new(
+        ErrorKind::TooLarge,
+        format!(
+            "the genera need more than {budget} bytes (sums with a wild heap are searched move by move); \
+             ask for fewer heaps or allow more memory"
+        ),
+    )
+    .with_detail(Detail::OverBudget {
+        need,
+        budget,
+        fits: None,
+    })
+}

@@ -1,0 +1,249 @@
+//! The misère judge: who wins a sum of heaps when the last player to move
+//! loses, straight from the rules.
+//!
+//! A position is a multiset of heaps. Under misère play the player to move
+//! wins exactly when they *cannot* move (the opponent made the last move),
+//! or when some move leads to a position the opponent loses. The judge
+//! searches the game tree with a memo keyed by the sorted multiset, and knows
+//! no theory at all: the genus rules ([`super::genus`]), the tame rule
+//! ([`super::tame`]) and the misère quotients are all tested against it.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use crate::error::{Detail, Error, ErrorKind, Result};
+use crate::ruleset::Ruleset;
+use crate::sum::HeapMove;
+use crate::values::{self, Progress};
+
+use super::Outcome;
+
+/// The largest total of heaps searched: the search goes one call deeper a
+/// move, and a move takes at least one token or splits a heap, so a position
+/// whose heaps total `t` is never more than `t` moves from the end.
+pub const MAX_TOKENS: u64 = 2048;
+
+/// Positions decided between two reports to the progress callback.
+const DECIDED_BETWEEN_REPORTS: u64 = 1 << 14;
+
+/// Bytes a memo entry costs, at least: the key's heap sizes, the vector's
+/// header, the outcome and the hash table's own slot.
+const ENTRY_OVERHEAD: u64 = 56;
+
+/// A memoised misère game-tree search over multisets of heaps, with a memory
+/// bound.
+///
+/// ```
+/// use grundy::{Ruleset, misere::{Judge, Outcome}};
+/// let nim = Ruleset::Nim;
+/// let mut judge = Judge::new(nim, 1 << 20);
+/// // Misère nim: one heap of 1 is lost (you must take it, and lose) ...
+/// assert_eq!(judge.outcome(&[1])?, Outcome::P);
+/// // ... and the empty position is won: the opponent moved last.
+/// assert_eq!(judge.outcome(&[])?, Outcome::N);
+/// assert_eq!(judge.outcome(&[2, 2])?, Outcome::P);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Judge {
+    ruleset: Ruleset,
+    memo: HashMap<Vec<u64>, bool>,
+    movable: HashMap<u64, bool>,
+    max_bytes: u64,
+    bytes: u64,
+}
+
+impl Judge {
+    /// A judge for `ruleset` whose memo may use about `max_bytes`.
+    pub fn new(ruleset: Ruleset, max_bytes: u64) -> Self {
+        Judge {
+            ruleset,
+            memo: HashMap::new(),
+            movable: HashMap::new(),
+            max_bytes,
+            bytes: 0,
+        }
+    }
+
+    /// The ruleset judged.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// Positions decided so far.
+    pub fn positions_seen(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The misère outcome of the sum of `heaps` (in any order).
+    ///
+    /// # Errors
+    /// [`TooLarge`](ErrorKind::TooLarge) when the memo would pass its bound
+    /// (what was decided stays in the memo, so a later call with a smaller
+    /// position may still answer), or when the heaps total more than
+    /// [`MAX_TOKENS`].
+    ///
+    /// # Complexity
+    /// Exponential in the position: every position reachable is decided once.
+    pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
+        self.outcome_with(heaps, &mut values::silent)
+    }
+
+    /// As [`Judge::outcome`], telling `progress` every few thousand
+    /// positions decided (`done`: positions in the memo; `total`: about how
+    /// many fit its bound), which may stop the search.
+    ///
+    /// # Errors
+    /// As [`Judge::outcome`], and [`Interrupted`](ErrorKind::Interrupted)
+    /// when `progress` says stop (what was decided stays in the memo).
+    pub fn outcome_with(
+        &mut self,
+        heaps: &[u64],
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Outcome> {
+        check_tokens(heaps)?;
+        let key = self.canonical(heaps.to_vec());
+        Ok(if self.wins(key, progress)? {
+            Outcome::N
+        } else {
+            Outcome::P
+        })
+    }
+
+    /// Every winning move from `heaps` under misère play, heaps numbered as
+    /// given; empty exactly when the position is lost (or has no move: then
+    /// the player to move has already won).
+    ///
+    /// ```
+    /// use grundy::{Ruleset, misere::Judge};
+    /// let nim = Ruleset::Nim;
+    /// let mut judge = Judge::new(nim, 1 << 20);
+    /// // From 1, 1, 3 the winner leaves an odd number of 1s: 3 becomes 1.
+    /// let moves = judge.winning_moves(&[1, 1, 3])?;
+    /// assert_eq!(moves.len(), 1);
+    /// assert_eq!((moves[0].heap, moves[0].parts.as_slice()), (2, &[1][..]));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Judge::outcome`].
+    pub fn winning_moves(&mut self, heaps: &[u64]) -> Result<Vec<HeapMove>> {
+        self.winning_moves_with(heaps, &mut values::silent)
+    }
+
+    /// As [`Judge::winning_moves`], with progress as in
+    /// [`Judge::outcome_with`].
+    ///
+    /// # Errors
+    /// As [`Judge::outcome_with`].
+    pub fn winning_moves_with(
+        &mut self,
+        heaps: &[u64],
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Vec<HeapMove>> {
+        check_tokens(heaps)?;
+        let mut moves = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for mv in self.ruleset.options(h) {
+                let played = HeapMove {
+                    heap: i,
+                    from: h,
+                    removed: mv.removed,
+                    parts: mv.parts,
+                };
+                let next = self.canonical(played.apply(heaps));
+                if !self.wins(next, progress)? {
+                    moves.push(played);
+                }
+            }
+        }
+        Ok(moves)
+    }
+
+    fn wins(
+        &mut self,
+        position: Vec<u64>,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<bool> {
+        if let Some(&known) = self.memo.get(&position) {
+            return Ok(known);
+        }
+        // No move at all: the opponent moved last, and lost.
+        let mut result = position.is_empty();
+        'search: for i in 0..position.len() {
+            if i > 0 && position[i] == position[i - 1] {
+                continue;
+            }
+            for mv in self.ruleset.options(position[i]) {
+                let mut next: Vec<u64> = position[..i].to_vec();
+                next.extend_from_slice(&position[i + 1..]);
+                next.extend_from_slice(&mv.parts);
+                let next = self.canonical(next);
+                if !self.wins(next, progress)? {
+                    result = true;
+                    break 'search;
+                }
+            }
+        }
+        self.remember(position, result)?;
+        let done = self.memo.len() as u64;
+        if done.is_multiple_of(DECIDED_BETWEEN_REPORTS) {
+            let total = self.max_bytes / ENTRY_OVERHEAD;
+            if progress(Progress { done, total }).is_break() {
+                return Err(Error::new(
+                    ErrorKind::Interrupted,
+                    format!("stopped after deciding {done} positions"),
+                ));
+            }
+        }
+        Ok(result)
+    }
+
+    fn remember(&mut self, position: Vec<u64>, result: bool) -> Result<()> {
+        let cost = ENTRY_OVERHEAD + 8 * position.len() as u64;
+        if self.bytes + cost > self.max_bytes {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "the misère game-tree search needs more than {} bytes of memo for this position; \
+                     ask about fewer or smaller heaps, or allow more memory",
+                    self.max_bytes
+                ),
+            )
+            .with_detail(Detail::OverBudget {
+                need: self.bytes + cost,
+                budget: self.max_bytes,
+                fits: None,
+            }));
+        }
+        self.bytes += cost;
+        self.memo.insert(position, result);
+        Ok(())
+    }
+
+    /// Sorted, without heaps on which no move is possible: nobody can ever
+    /// play there, so they change neither who moves last nor anything else.
+    fn canonical(&mut self, mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&h| {
+            *self
+                .movable
+                .entry(h)
+                .or_insert_with(|| self.ruleset.has_move(h))
+        });
+        heaps.sort_unstable();
+        heaps
+    }
+}
+
+fn check_tokens(heaps: &[u64]) -> Result<()> {
+    let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+    if total > MAX_TOKENS {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "the misère game-tree search goes one move at a time and takes positions of at most {MAX_TOKENS} tokens in all; these heaps total {total}"
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! Sprague–Grundy values stop adding under misère play, so the library
+//! answers misère questions three ways, each tested against the one before:
+//!
+//! - [`Judge`]: the outcome of any sum of heaps, and every winning move, by a
+//!   memoised game-tree search straight from the rules. Exponential, exact,
+//!   the reference.
+//! - [`Genus`] and [`Genera`]: Conway's genus symbol g^{γ₀γ₁…} of each heap
+//!   (*On Numbers and Games*, ch. 12; *Winning Ways*, ch. 13), from which
+//!   [`tame`] answers sums of *tame* heaps in time linear in the number of
+//!   heaps, by the misère rule of nim in its genus form.
+//!
+//! ```
+//! use grundy::{Ruleset, misere::{tame, Genera, Judge, Outcome}};
+//! let strip: Ruleset = "0.07".parse()?; // Dawson's Kayles
+//! let mut judge = Judge::new(strip.clone(), 1 << 24);
+//! let genera = Genera::compute(&strip, 8, 1 << 24)?;
+//! for heaps in [[2, 3], [4, 5], [1, 6]] {
+//!     if let Some(rule) = tame::outcome(&genera, &heaps)? {
+//!         assert_eq!(rule, judge.outcome(&heaps)?);
+//!     }
+//! }
+//! # Ok::<(), grundy::Error>(())
+//! ```
+
+mod genera;
+mod genus;
+mod judge;
+mod quotient;
+pub mod tame;
+
+pub use genera::Genera;
+pub use genus::{Genus, Tame};
+pub use judge::{Judge, MAX_TOKENS};
+pub use quotient::Quotient;
+
+/// Who wins a position under the rule played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player wins: the player to move loses.
+    P,
+    /// The next player, the one to move, wins.
+    N,
+}
+
+impl Outcome {
+    /// Whether the player to move wins.
+    pub fn next_player_wins(self) -> bool {
+        self == Outcome::N
+    }
+}
