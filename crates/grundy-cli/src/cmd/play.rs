@@ -259,6 +259,13 @@ mod tests {
         /// held line is at most the limit, and the text lines, joined,
         /// are the input's valid lines.
         #[test]
+        fn no_bytes_no_lines(bytes in prop::collection::vec(any::<u8>(), 0..1)) {
+            let mut reader = std::io::BufReader::new(bytes.as_slice());
+            let lines = std::iter::from_fn(|| next_line(&mut reader, &mut Vec::new(), false).unwrap()).count();
+            prop_assert_eq!(lines, bytes.len());
+        }
+
+        #[test]
         fn any_bytes_read_as_lines(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
             let mut reader = std::io::BufReader::with_capacity(7, bytes.as_slice());
             let mut buffer = Vec::new();
@@ -273,7 +280,12 @@ mod tests {
                     let _ = crate::input::heaps(&text.split_whitespace().map(str::to_string).collect::<Vec<_>>());
                 }
             }
-            prop_assert_eq!(lines, bytes.split(|&b| b == b'\n').count() - usize::from(bytes.last() == Some(&b'\n')));
+            let expected = if bytes.is_empty() {
+                0
+            } else {
+                bytes.split(|&b| b == b'\n').count() - usize::from(bytes.last() == Some(&b'\n'))
+            };
+            prop_assert_eq!(lines, expected);
         }
 
         /// Valid positions survive any split into buffer refills.
