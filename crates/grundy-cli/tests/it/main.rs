@@ -14,6 +14,7 @@ mod play;
 mod ppos;
 mod reliability;
 mod survey;
+mod web;
 mod wire;
 
 use std::io::Write;
