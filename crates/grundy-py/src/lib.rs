@@ -21,6 +21,7 @@
 use pyo3::prelude::*;
 
 mod answers;
+mod args;
 mod game;
 mod html;
 mod ppos;

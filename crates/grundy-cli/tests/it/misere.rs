@@ -77,7 +77,7 @@ fn misere_play_answers_each_line() {
     assert!(out.status.success());
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "1 1 1\nno winning move: every move loses\nno move: the player to move has won (the opponent moved last)\n"
+        "1 1 1\n0 (no winning move)\nno move: the player to move has won (the opponent moved last)\n"
     );
 }
 
