@@ -136,11 +136,8 @@ impl Catalogue {
                 "{shown} is not a readable grundy survey catalogue: {why}; if it was damaged, run the survey again into a new file (the runs resume from nothing) or merge the shards again"
             ))
         };
-        let conn = Connection::open_with_flags(
-            path,
-            mode | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| not_ours(e.to_string()))?;
+        let conn = Connection::open_with_flags(path, mode | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            .map_err(|e| not_ours(e.to_string()))?;
         let check = (|| -> rusqlite::Result<(String, i64, i64)> {
             let ok: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
             let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
