@@ -217,9 +217,11 @@ impl Catalogue {
     /// let path = dir.path().join("s.sqlite");
     /// run(&path, &Family::List(vec!["0.07".into(), "0.77".into(), "0.137".into()]), &Options::new(500), &|_| {})?;
     /// let catalogue = Catalogue::open_read_only(&path)?;
-    /// let page = catalogue.select(&Selection { text: Some(".7".into()), limit: 1, ..Selection::default() })?;
-    /// assert_eq!(page.total, 2);
+    /// let page = catalogue.select(&Selection { text: Some(".07".into()), limit: 1, ..Selection::default() })?;
+    /// assert_eq!(page.total, 1);
     /// assert_eq!(page.rows.iter().map(|r| r.game.as_str()).collect::<Vec<_>>(), ["0.07"]);
+    /// let page = catalogue.select(&Selection { text: Some("7".into()), offset: 1, limit: 1, ..Selection::default() })?;
+    /// assert_eq!((page.total, page.rows[0].game.as_str()), (3, "0.137"));
     /// let proved = catalogue.select(&Selection { status: Some(Status::Proved), ..Selection::default() })?;
     /// assert!(proved.rows.iter().all(|r| r.status == "proved"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -375,7 +375,14 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     b.click("#catalogue-table tr[data-game=\"0.07\"] a.game-link");
     b.wait_for(
         "0.07's page from its link",
-        "location.hash === '#game=0.07' && document.getElementById('game-check').textContent.includes('0.07')",
+        "document.getElementById('verdict-text').textContent.includes('period 34 from heap 53')",
+    );
+    let hash = b.eval("return location.hash");
+    assert!(
+        ["#game=0.07", "#play=0.07:"]
+            .iter()
+            .any(|h| hash.as_str().unwrap().starts_with(h)),
+        "the address names the game opened: {hash}"
     );
     drop(b);
 }
