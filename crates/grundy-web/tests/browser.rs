@@ -367,6 +367,7 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     assert_no_horizontal_scroll(&b, "the catalogue at 375 px");
     shoot_part(&b, "#catalogue-section", &out.join("catalogue-phone.png"));
     b.desktop();
+    shoot_part(&b, "#catalogue-section", &out.join("catalogue-desktop.png"));
     let href = b.eval("return document.querySelector('#catalogue-table tr[data-game=\"0.07\"] a.cert-link').getAttribute('href')");
     let (status, cert) = http(listed, "GET", href.as_str().unwrap(), b"");
     assert_eq!(status, 200);
