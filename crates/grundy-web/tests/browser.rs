@@ -6,9 +6,10 @@
 //! a game it throws away on purpose, checking with the API after every one of
 //! the computer's moves that the computer never lets a won game go; it opens
 //! 0.16's page, downloads the certificate through the browser and has the
-//! API verify it, lists a small survey catalogue on a second server (filtered
-//! to proved games, a game's link opening its page), and saves screenshots (desktop and 375 px wide) under
-//! Cargo's target directory (`target/tmp/browser/`).
+//! API verify it, lists a small survey catalogue on a second server
+//! (filtered to proved games, a game's link opening its page), and saves
+//! screenshots (desktop and 375 px wide) under Cargo's target directory
+//! (`target/tmp/browser/`).
 //!
 //! It runs when `GRUNDY_BROWSER_TEST` is set (`.ci/browser` sets it and
 //! installs the browser); then a missing browser is a failure. Without the
