@@ -459,6 +459,10 @@ pub struct ServeArgs {
     /// requests never name files
     #[arg(long, value_name = "DIR")]
     pub store: Option<std::path::PathBuf>,
+    /// List this survey catalogue (written by `grundy survey run`) on the
+    /// page and at /api/catalogue, opened read-only
+    #[arg(long, value_name = "FILE")]
+    pub catalogue: Option<std::path::PathBuf>,
     /// Most heaps in a position
     #[arg(long, value_name = "K", default_value_t = grundy_web::Limits::default().heaps)]
     pub max_heaps: usize,

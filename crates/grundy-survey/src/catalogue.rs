@@ -9,7 +9,8 @@ use grundy_service::grundy::{Ruleset, ValueTable};
 use grundy_service::{Store, StoreError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
-use crate::row::GameRow;
+use crate::row::{GameRow, Status};
+use crate::select::{Page, Selection};
 use crate::{Result, SurveyError};
 
 /// The version of the schema this program writes and reads, kept in
@@ -110,6 +111,20 @@ impl Catalogue {
     /// an SQLite database, damaged (truncated), another program's database,
     /// or a schema version this program does not read.
     pub fn open(path: &Path) -> Result<Catalogue> {
+        Catalogue::open_with(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+    }
+
+    /// Opens an existing catalogue for reading only, with the checks of
+    /// [`Catalogue::open`]: nothing done through it can change the file
+    /// (writes fail), as a server that only lists a catalogue wants.
+    ///
+    /// # Errors
+    /// As [`Catalogue::open`].
+    pub fn open_read_only(path: &Path) -> Result<Catalogue> {
+        Catalogue::open_with(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+    }
+
+    fn open_with(path: &Path, mode: OpenFlags) -> Result<Catalogue> {
         let shown = path.display();
         if !path.is_file() {
             return Err(SurveyError::usage(format!(
@@ -121,11 +136,8 @@ impl Catalogue {
                 "{shown} is not a readable grundy survey catalogue: {why}; if it was damaged, run the survey again into a new file (the runs resume from nothing) or merge the shards again"
             ))
         };
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| not_ours(e.to_string()))?;
+        let conn = Connection::open_with_flags(path, mode | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            .map_err(|e| not_ours(e.to_string()))?;
         let check = (|| -> rusqlite::Result<(String, i64, i64)> {
             let ok: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
             let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
@@ -193,6 +205,65 @@ impl Catalogue {
         let rows: rusqlite::Result<Vec<GameRow>> = conn
             .prepare(&format!("SELECT {COLUMNS} FROM games ORDER BY game"))
             .and_then(|mut s| s.query_map([], read_row)?.collect());
+        rows.map_err(|e| self.damaged(e))
+    }
+
+    /// One page of the rows that `selection` picks, by game, with how many
+    /// rows it picks in all.
+    ///
+    /// ```
+    /// use grundy_survey::{Catalogue, Family, Options, Selection, Status, run};
+    /// let dir = tempfile::tempdir()?;
+    /// let path = dir.path().join("s.sqlite");
+    /// run(&path, &Family::List(vec!["0.07".into(), "0.77".into(), "0.137".into()]), &Options::new(500), &|_| {})?;
+    /// let catalogue = Catalogue::open_read_only(&path)?;
+    /// let page = catalogue.select(&Selection { text: Some(".07".into()), limit: 1, ..Selection::default() })?;
+    /// assert_eq!(page.total, 1);
+    /// assert_eq!(page.rows.iter().map(|r| r.game.as_str()).collect::<Vec<_>>(), ["0.07"]);
+    /// let page = catalogue.select(&Selection { text: Some("7".into()), offset: 1, limit: 1, ..Selection::default() })?;
+    /// assert_eq!((page.total, page.rows[0].game.as_str()), (3, "0.137"));
+    /// let proved = catalogue.select(&Selection { status: Some(Status::Proved), ..Selection::default() })?;
+    /// assert!(proved.rows.iter().all(|r| r.status == "proved"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn select(&self, selection: &Selection) -> Result<Page> {
+        let conn = self.lock();
+        let filter = "(?1 IS NULL OR status = ?1) AND (?2 IS NULL OR family = ?2) \
+                      AND (?3 IS NULL OR instr(lower(game), lower(?3)) > 0)";
+        let status = selection.status.map(Status::as_str);
+        let family = selection.family.as_deref();
+        let text = selection.text.as_deref().filter(|t| !t.is_empty());
+        let found = (|| -> rusqlite::Result<Page> {
+            let total: u64 = conn.query_row(
+                &format!("SELECT count(*) FROM games WHERE {filter}"),
+                params![status, family, text],
+                |r| r.get(0),
+            )?;
+            let limit = i64::try_from(selection.limit).unwrap_or(i64::MAX);
+            let offset = i64::try_from(selection.offset).unwrap_or(i64::MAX);
+            let rows = conn
+                .prepare(&format!(
+                    "SELECT {COLUMNS} FROM games WHERE {filter} ORDER BY game LIMIT ?4 OFFSET ?5"
+                ))?
+                .query_map(params![status, family, text, limit, offset], read_row)?
+                .collect::<rusqlite::Result<Vec<GameRow>>>()?;
+            Ok(Page { total, rows })
+        })();
+        found.map_err(|e| self.damaged(e))
+    }
+
+    /// The families the catalogue's games were surveyed in, sorted.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn families(&self) -> Result<Vec<String>> {
+        let conn = self.lock();
+        let rows: rusqlite::Result<Vec<String>> = conn
+            .prepare("SELECT DISTINCT family FROM games ORDER BY family")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect());
         rows.map_err(|e| self.damaged(e))
     }
 

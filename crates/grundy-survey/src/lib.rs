@@ -32,6 +32,7 @@ mod family;
 mod merge;
 mod row;
 mod run;
+mod select;
 mod shard;
 pub mod show;
 
@@ -44,6 +45,7 @@ pub use family::Family;
 pub use merge::{MergeSummary, merge};
 pub use row::{GameRow, Status};
 pub use run::{Options, Summary, run};
+pub use select::{Page, Selection};
 pub use shard::Shard;
 
 /// The version written in every row: this crate's.

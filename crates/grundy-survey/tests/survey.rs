@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use grundy_service::grundy::ValueTable;
-use grundy_survey::{Catalogue, Family, GameRow, Options, Shard, merge, run};
+use grundy_survey::{Catalogue, Family, GameRow, Options, Selection, Shard, Status, merge, run};
 
 fn options(max_heaps: u64, jobs: usize) -> Options {
     let mut o = Options::new(max_heaps);
@@ -282,6 +282,10 @@ fn damaged_or_foreign_files_are_refused_with_a_message() {
         (&foreign, "application id"),
         (&future, "schema version is 99"),
     ] {
+        let before = std::fs::read(path).unwrap();
+        let read_only = Catalogue::open_read_only(path).unwrap_err().to_string();
+        assert!(read_only.contains(says), "{}: {read_only}", path.display());
+        assert_eq!(std::fs::read(path).unwrap(), before, "read-only: unchanged");
         let e = Catalogue::open(path).unwrap_err().to_string();
         assert!(e.contains(says), "{}: {e}", path.display());
         assert!(e.contains(&path.display().to_string()), "{e}");
@@ -289,6 +293,70 @@ fn damaged_or_foreign_files_are_refused_with_a_message() {
         assert!(run(path, &Family::Octal { digits: 1 }, &options(100, 1), &quiet).is_err());
         assert!(merge(&[path.as_path()], &dir.path().join("out.sqlite")).is_err());
     }
+}
+
+#[test]
+fn a_selection_is_the_rows_filtered_then_paged_and_read_only_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.sqlite");
+    run(
+        &path,
+        &Family::Octal { digits: 2 },
+        &options(300, 2),
+        &quiet,
+    )
+    .unwrap();
+    let catalogue = Catalogue::open_read_only(&path).unwrap();
+    let all = catalogue.games().unwrap();
+    assert!(all.len() > 10);
+    let families = catalogue.families().unwrap();
+    let mut family_choices: Vec<Option<String>> = vec![None, Some("nothing".into())];
+    family_choices.extend(families.iter().cloned().map(Some));
+    for status in [
+        None,
+        Some(Status::Proved),
+        Some(Status::Observed),
+        Some(Status::None),
+    ] {
+        for family in &family_choices {
+            for text in [None, Some(""), Some(".1"), Some("0.3"), Some("X")] {
+                let want: Vec<&GameRow> = all
+                    .iter()
+                    .filter(|r| status.is_none_or(|s| r.status() == Some(s)))
+                    .filter(|r| family.as_ref().is_none_or(|f| &r.family == f))
+                    .filter(|r| {
+                        text.is_none_or(|t| r.game.to_lowercase().contains(&t.to_lowercase()))
+                    })
+                    .collect();
+                for (offset, limit) in [(0, 1000), (0, 3), (2, 5), (7, 1), (1000, 10)] {
+                    let page = catalogue
+                        .select(&Selection {
+                            status,
+                            family: family.clone(),
+                            text: text.map(str::to_string),
+                            offset,
+                            limit,
+                        })
+                        .unwrap();
+                    assert_eq!(page.total, want.len() as u64);
+                    let expected: Vec<&GameRow> = want
+                        .iter()
+                        .skip(offset as usize)
+                        .take(limit as usize)
+                        .copied()
+                        .collect();
+                    assert_eq!(page.rows.iter().collect::<Vec<_>>(), expected);
+                }
+            }
+        }
+    }
+    // Opened read-only, it refuses to write and the file stays as it was.
+    let before = std::fs::read(&path).unwrap();
+    let mut row = all[0].clone();
+    row.checked_to += 1000;
+    assert!(catalogue.record(&row, None).is_err());
+    drop(catalogue);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
 }
 
 /// The first heap where two games' values differ, computed directly.

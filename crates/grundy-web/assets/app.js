@@ -1127,6 +1127,99 @@
     }
   }
 
+  // -------------------------------------------------------------- catalogue
+  // Shown only when the server was started with `--catalogue FILE`
+  // (otherwise /api/catalogue answers 404 `no_catalogue`).
+
+  const CATALOGUE_PAGE = 50;
+  const catalogue = { offset: 0, total: 0, generation: 0 };
+
+  function catalogueCell(v) {
+    return el('td', { text: v === null || v === undefined ? '–' : String(v) });
+  }
+
+  /** The page of the catalogue at `catalogue.offset` under the filters. */
+  async function loadCatalogue(first) {
+    const gen = ++catalogue.generation;
+    const params = { offset: catalogue.offset, limit: CATALOGUE_PAGE };
+    const status = $('catalogue-status').value;
+    const q = $('catalogue-q').value.trim();
+    if (status) params.status = status;
+    if (q) params.q = q;
+    let page;
+    try {
+      page = await api('/api/catalogue', params);
+    } catch (e) {
+      if (gen !== catalogue.generation) return;
+      if (first && e.status === 404) return; // no catalogue: no section
+      $('catalogue-status-line').textContent = '✗ ' + e.message;
+      return;
+    }
+    if (gen !== catalogue.generation) return;
+    $('catalogue-section').hidden = false;
+    $('jump-catalogue').hidden = false;
+    catalogue.total = page.total;
+    const rows = page.rows || [];
+    const head = el('tr', {}, ...['game', 'status', 'preperiod', 'period', 'saltus', 'checked to', 'largest value', 'certificate']
+      .map((h) => el('th', { scope: 'col', text: h })));
+    const body = el('tbody');
+    for (const r of rows) {
+      const open = el('a', {
+        href: '#' + query({ game: r.game }),
+        class: 'game-link',
+        onclick: () => setTimeout(() => {
+          const h = $('picker-h');
+          h.setAttribute('tabindex', '-1');
+          h.scrollIntoView();
+          h.focus({ preventScroll: true });
+        }, 0),
+      }, r.game);
+      const cert = r.status === 'proved'
+        ? el('a', { href: '/api/catalogue/' + encodeURIComponent(r.game) + '/certificate', download: true, class: 'cert-link', 'aria-label': `certificate of ${r.game}` }, 'download')
+        : '–';
+      body.append(el('tr', { dataset: { game: r.game, status: r.status } },
+        el('th', { scope: 'row' }, open),
+        catalogueCell(r.status),
+        catalogueCell(r.preperiod),
+        catalogueCell(r.period),
+        catalogueCell(r.saltus),
+        catalogueCell(r.checked_to),
+        catalogueCell(r.max_value),
+        el('td', {}, cert)));
+    }
+    const table = el('table', { class: 'values catalogue' }, el('thead', {}, head), body);
+    $('catalogue-table').replaceChildren(table);
+    const last = catalogue.offset + rows.length;
+    $('catalogue-status-line').textContent = page.total === 0
+      ? 'No game matches.'
+      : `Games ${catalogue.offset + 1}–${last} of ${page.total}.`;
+    $('catalogue-prev').disabled = catalogue.offset === 0;
+    $('catalogue-next').disabled = last >= page.total;
+  }
+
+  function wireCatalogue() {
+    const refilter = () => {
+      catalogue.offset = 0;
+      loadCatalogue(false);
+    };
+    $('catalogue-form').addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      refilter();
+    });
+    $('catalogue-status').addEventListener('change', refilter);
+    $('catalogue-q').addEventListener('input', debounce(refilter, 300));
+    $('catalogue-prev').addEventListener('click', () => {
+      catalogue.offset = Math.max(0, catalogue.offset - CATALOGUE_PAGE);
+      loadCatalogue(false);
+    });
+    $('catalogue-next').addEventListener('click', () => {
+      if (catalogue.offset + CATALOGUE_PAGE < catalogue.total) catalogue.offset += CATALOGUE_PAGE;
+      loadCatalogue(false);
+    });
+  }
+
   wire();
+  wireCatalogue();
   loadGames().then(fromHash);
+  loadCatalogue(true);
 })();

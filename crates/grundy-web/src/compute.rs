@@ -27,6 +27,8 @@ pub(crate) struct Shared {
     pub short: Arc<Semaphore>,
     /// Permits for requests on the blocking pool.
     pub in_flight: Arc<Semaphore>,
+    /// The survey catalogue the server lists, opened read-only, if any.
+    pub catalogue: Option<Arc<grundy_survey::Catalogue>>,
 }
 
 impl Shared {
@@ -37,6 +39,7 @@ impl Shared {
             short: Arc::new(Semaphore::new(limits.heavy.max(1))),
             in_flight: Arc::new(Semaphore::new(limits.in_flight.max(1))),
             limits,
+            catalogue: None,
         }
     }
 }

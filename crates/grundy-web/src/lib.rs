@@ -23,6 +23,7 @@
 
 mod api;
 mod assets;
+mod catalogue;
 mod compute;
 mod error;
 mod limits;
@@ -41,12 +42,40 @@ use grundy_service::Solver;
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use api::{MAX_SPEC, SYNTAX};
+pub use catalogue::MAX_CATALOGUE_PAGE;
 pub use error::ApiError;
 pub use limits::Limits;
 
 /// The service's routes over `solver`, within `limits`.
 pub fn router(solver: Arc<Solver>, limits: Limits) -> Router {
-    let shared = compute::Shared::new(solver, limits);
+    router_with_catalogue(solver, limits, None)
+}
+
+/// The service's routes, and with `catalogue` (a survey's database,
+/// opened read-only by the server's owner) the routes that list it:
+/// `/api/catalogue` and `/api/catalogue/{game}/certificate`. Without one
+/// they answer 404 `no_catalogue`.
+///
+/// ```
+/// use std::sync::Arc;
+/// use grundy_service::Solver;
+/// use grundy_survey::{Catalogue, Family, Options, run};
+/// use grundy_web::{Limits, router_with_catalogue};
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("c.sqlite");
+/// run(&path, &Family::List(vec!["0.07".into()]), &Options::new(500), &|_| {})?;
+/// let catalogue = Arc::new(Catalogue::open_read_only(&path)?);
+/// let app = router_with_catalogue(Arc::new(Solver::default()), Limits::default(), Some(catalogue));
+/// # let _ = app;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn router_with_catalogue(
+    solver: Arc<Solver>,
+    limits: Limits,
+    catalogue: Option<Arc<grundy_survey::Catalogue>>,
+) -> Router {
+    let mut shared = compute::Shared::new(solver, limits);
+    shared.catalogue = catalogue;
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
@@ -63,6 +92,11 @@ pub fn router(solver: Arc<Solver>, limits: Limits) -> Router {
         .route("/api/analyze", get(api::analyze))
         .route("/api/plot.svg", get(api::plot))
         .route("/api/stream/{kind}", get(stream::stream))
+        .route("/api/catalogue", get(catalogue::list))
+        .route(
+            "/api/catalogue/{game}/certificate",
+            get(catalogue::certificate),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.body_bytes))

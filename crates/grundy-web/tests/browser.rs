@@ -6,8 +6,10 @@
 //! a game it throws away on purpose, checking with the API after every one of
 //! the computer's moves that the computer never lets a won game go; it opens
 //! 0.16's page, downloads the certificate through the browser and has the
-//! API verify it, and saves screenshots (desktop and 375 px wide) under
-//! Cargo's target directory (`target/tmp/browser/`).
+//! API verify it, lists a small survey catalogue on a second server
+//! (filtered to proved games, a game's link opening its page), and saves
+//! screenshots (desktop and 375 px wide) under Cargo's target directory
+//! (`target/tmp/browser/`).
 //!
 //! It runs when `GRUNDY_BROWSER_TEST` is set (`.ci/browser` sets it and
 //! installs the browser); then a missing browser is a failure. Without the
@@ -61,7 +63,7 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     let _ = std::fs::remove_dir_all(&downloads);
     std::fs::create_dir_all(&downloads).unwrap();
 
-    let server = start_server();
+    let server = start_server(None);
     let base = format!("http://{server}");
     let driver = Driver::start(&downloads);
     let b = driver.session();
@@ -338,6 +340,53 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "the computer's answer {after:?} is a legal move from {:?}",
         m.to
     );
+
+    // A server given a small survey catalogue lists it: the proved filter
+    // keeps the proved games, a game's link opens its page, and a proved
+    // row's certificate verifies.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("small.sqlite");
+    let family = grundy_survey::Family::List(vec!["0.07".into(), "0.16".into(), "0.77".into()]);
+    grundy_survey::run(&db, &family, &grundy_survey::Options::new(300), &|_| {}).unwrap();
+    let listed = start_server(Some(Arc::new(
+        grundy_survey::Catalogue::open_read_only(&db).unwrap(),
+    )));
+    b.go(&format!("http://{listed}/"));
+    b.wait_for(
+        "the catalogue",
+        "!document.getElementById('catalogue-section').hidden && document.querySelectorAll('#catalogue-table tbody tr').length === 3",
+    );
+    b.exec("const s = document.getElementById('catalogue-status'); s.focus(); s.value = 'proved'; s.dispatchEvent(new Event('change'))");
+    b.wait_for(
+        "the proved games",
+        "(() => { const rows = [...document.querySelectorAll('#catalogue-table tbody tr')]; return rows.length === 2 && rows.every(r => r.dataset.status === 'proved'); })()",
+    );
+    assert_eq!(
+        b.eval("return [...document.querySelectorAll('#catalogue-table tbody tr')].map(r => r.dataset.game)"),
+        json!(["0.07", "0.77"])
+    );
+    b.phone(375);
+    assert_no_horizontal_scroll(&b, "the catalogue at 375 px");
+    shoot_part(&b, "#catalogue-section", &out.join("catalogue-phone.png"));
+    b.desktop();
+    shoot_part(&b, "#catalogue-section", &out.join("catalogue-desktop.png"));
+    let href = b.eval("return document.querySelector('#catalogue-table tr[data-game=\"0.07\"] a.cert-link').getAttribute('href')");
+    let (status, cert) = http(listed, "GET", href.as_str().unwrap(), b"");
+    assert_eq!(status, 200);
+    let (status, body) = http(listed, "POST", "/api/verify", &cert);
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    b.click("#catalogue-table tr[data-game=\"0.07\"] a.game-link");
+    b.wait_for(
+        "0.07's page from its link",
+        "document.getElementById('verdict-text').textContent.includes('period 34 from heap 53')",
+    );
+    let hash = b.eval("return location.hash");
+    assert!(
+        ["#game=0.07", "#play=0.07:"]
+            .iter()
+            .any(|h| hash.as_str().unwrap().starts_with(h)),
+        "the address names the game opened: {hash}"
+    );
     drop(b);
 }
 
@@ -538,7 +587,7 @@ fn api_moves(server: &SocketAddr, game: &str, heaps: &[u64]) -> Moves {
 }
 
 /// The real service, in this process, on a free loopback port.
-fn start_server() -> SocketAddr {
+fn start_server(catalogue: Option<Arc<grundy_survey::Catalogue>>) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -549,9 +598,10 @@ fn start_server() -> SocketAddr {
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            let app = grundy_web::router(
+            let app = grundy_web::router_with_catalogue(
                 Arc::new(grundy_service::Solver::default()),
                 grundy_web::Limits::default(),
+                catalogue,
             );
             grundy_web::serve(listener, app, std::future::pending())
                 .await

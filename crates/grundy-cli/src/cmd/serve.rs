@@ -1,4 +1,4 @@
-//! `grundy serve [--addr 127.0.0.1:8080] [--store DIR]`.
+//! `grundy serve [--addr 127.0.0.1:8080] [--store DIR] [--catalogue FILE]`.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -42,6 +42,14 @@ pub fn run(ctx: &Context, args: &ServeArgs, out: Out<'_>) -> anyhow::Result<Exit
         config.store = Some(Arc::new(FileStore::new(dir)) as Arc<dyn Store>);
     }
     let solver = Arc::new(Solver::new(config));
+    // A file that is not a readable catalogue is refused before listening.
+    let catalogue = match &args.catalogue {
+        Some(path) => Some(Arc::new(
+            grundy_survey::Catalogue::open_read_only(path)
+                .map_err(|e| usage(format!("--catalogue: {e}")))?,
+        )),
+        None => None,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -53,7 +61,7 @@ pub fn run(ctx: &Context, args: &ServeArgs, out: Out<'_>) -> anyhow::Result<Exit
         let addr = listener.local_addr()?;
         writeln!(out, "grundy serves on http://{addr}/ (Ctrl-C stops it)")?;
         out.flush()?;
-        let app = grundy_web::router(solver, limits);
+        let app = grundy_web::router_with_catalogue(solver, limits, catalogue);
         let stop = async move {
             while !interrupted.load(Ordering::SeqCst) {
                 tokio::time::sleep(Duration::from_millis(100)).await;

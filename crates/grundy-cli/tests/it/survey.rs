@@ -1,6 +1,7 @@
 //! `grundy survey`: a run killed with SIGKILL and run again gives the
 //! database an uninterrupted run gives; stored certificates pass `grundy
-//! verify`; damaged catalogues are refused with one line, never a panic.
+//! verify`; damaged catalogues are refused with one line, never a panic
+//! (`serve --catalogue` too, before it listens).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -190,4 +191,29 @@ fn damaged_catalogues_give_one_line_and_no_panic() {
     assert_eq!(out.status.code(), Some(2));
     let help = ok(&["survey", "run", "--help"]);
     assert!(help.contains("Example"), "{help}");
+}
+
+#[test]
+fn serve_refuses_a_catalogue_it_cannot_read_before_listening() {
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = dir.path().join("garbage.sqlite");
+    std::fs::write(&garbage, [0x5au8; 10_000]).unwrap();
+    let absent = dir.path().join("absent.sqlite");
+    for (file, says) in [
+        (&garbage, "not a readable grundy survey catalogue"),
+        (&absent, "does not exist"),
+    ] {
+        let out = grundy(
+            &["serve", "--addr", "127.0.0.1:0", "--catalogue", path(file)],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(says) && stderr.contains(path(file)),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty(), "nothing served");
+    }
 }
