@@ -3,15 +3,64 @@
 use grundy_service::grundy::Ruleset;
 use grundy_service::grundy::multiheap::SubsetGame;
 use grundy_service::{DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
-use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
+use pyo3::types::{PyByteArray, PyInt, PyString};
 
-use crate::args::{HeapCount, Heaps, Limit, Size};
 use crate::answers::{Count, Period, Position, Values};
 use crate::html;
 use crate::ppos::PPositions;
 use crate::run::{compute, error};
+
+/// A heap size or a bound: a Python int from 0 to 2**64 - 1. A negative or
+/// larger int is a ValueError (bad input), not the OverflowError a plain
+/// conversion would raise; a non-integer is a TypeError.
+#[derive(Clone, Copy, Debug)]
+pub struct Size(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Size {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<u64>() {
+            Ok(n) => Ok(Size(n)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Err(PyValueError::new_err(format!(
+                    "{} is not a size: heap sizes and bounds are whole numbers from 0 to 2**64 - 1",
+                    &*obj
+                )))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// One position's heaps: a heap size or a sequence of them.
+#[derive(Debug)]
+pub struct Heaps(Vec<u64>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Heaps {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyInt>() {
+            return Ok(Heaps(vec![obj.extract::<Size>()?.0]));
+        }
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "heaps are an int or a sequence of ints, not a string",
+            ));
+        }
+        let sizes: Vec<Size> = obj.extract()?;
+        Ok(Heaps(sizes.into_iter().map(|s| s.0).collect()))
+    }
+}
+
+impl Heaps {
+    fn into_vec(self) -> Vec<u64> {
+        self.0
+    }
+}
 
 /// An impartial game, named by any spec the command line takes: octal and
 /// hexadecimal codes (``"0.77"``, ``"hex:0.8f"``), names (``"kayles"``,
@@ -239,16 +288,15 @@ impl Game {
     /// (40, 10)
     /// >>> grundy.Game("nim-square").count(29, heaps=3).losses
     /// 1160
-    #[pyo3(signature = (to, heaps=HeapCount(1), *, progress=None), text_signature = "(self, to, heaps=1, *, progress=None)")]
+    #[pyo3(signature = (to, heaps=1, *, progress=None))]
     fn count(
         &self,
         py: Python<'_>,
         to: Size,
-        heaps: HeapCount,
+        heaps: u32,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Count> {
         let game = self.heaps()?;
-        let heaps = heaps.0;
         if heaps == 1 {
             let r = compute(py, progress, |s, w| s.count(game, None, to.0, None, w))?;
             return Count::single(py, r);
@@ -291,15 +339,15 @@ impl Game {
     /// Move(heap=0, from_=5, to=(1, 4))
     /// >>> m.after([5, 10, 20])
     /// [1, 4, 10, 20]
-    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
     fn winning_moves(
         &self,
         py: Python<'_>,
         heaps: Heaps,
-        limit: Limit,
+        limit: usize,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let p = self.report(py, heaps.into_vec(), limit.0, progress)?;
+        let p = self.report(py, heaps.into_vec(), limit, progress)?;
         Ok(p.moves.iter().map(|m| m.clone_ref(py)).collect())
     }
 
@@ -311,15 +359,15 @@ impl Game {
     /// >>> p = grundy.Game("kayles").position([3, 5])
     /// >>> p.value, p.winning, len(p.moves)
     /// (7, True, 2)
-    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
     fn position(
         &self,
         py: Python<'_>,
         heaps: Heaps,
-        limit: Limit,
+        limit: usize,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Position> {
-        self.report(py, heaps.into_vec(), limit.0, progress)
+        self.report(py, heaps.into_vec(), limit, progress)
     }
 
     /// The P-positions of a multi-heap game up to ``to`` (see
@@ -337,14 +385,13 @@ impl Game {
     /// Draws ``G(0..=to)`` with matplotlib (an optional dependency:
     /// ``pip install matplotlib``) on ``ax`` or new axes, and returns the
     /// axes.
-    #[pyo3(signature = (to=Size(200), *, ax=None), text_signature = "(self, to=200, *, ax=None)")]
+    #[pyo3(signature = (to=200, *, ax=None))]
     fn plot<'py>(
         &self,
         py: Python<'py>,
-        to: Size,
+        to: u64,
         ax: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let to = to.0;
         let values = self.values(py, Size(to), Size(0), None)?;
         let ax = match ax {
             Some(ax) => ax,

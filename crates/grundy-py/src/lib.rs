@@ -21,7 +21,6 @@
 use pyo3::prelude::*;
 
 mod answers;
-mod args;
 mod game;
 mod html;
 mod ppos;
