@@ -87,3 +87,21 @@ pub fn multiheap(game: &str) -> String {
         escape(game)
     )
 }
+
+/// The genera of heaps: heap, genus symbol, tame or wild.
+pub fn genera(game: &str, rows: &[(u64, String, Option<&str>)]) -> String {
+    let mut out = format!(
+        "<table><caption>Genera of {} (misère play)</caption><tr><th>n</th><th>genus</th><th>tame</th></tr>",
+        escape(game)
+    );
+    for (heap, genus, tame) in rows {
+        let tame = tame.map_or("<b>wild</b>".to_string(), |t| escape(t));
+        let _ = write!(
+            out,
+            "<tr><th>{heap}</th><td>{}</td><td>{tame}</td></tr>",
+            escape(genus)
+        );
+    }
+    out.push_str("</table>");
+    out
+}
