@@ -95,7 +95,7 @@ pub fn genera(game: &str, rows: &[(u64, String, Option<&str>)]) -> String {
         escape(game)
     );
     for (heap, genus, tame) in rows {
-        let tame = tame.map_or("<b>wild</b>".to_string(), |t| escape(t));
+        let tame = tame.map_or("<b>wild</b>".to_string(), escape);
         let _ = write!(
             out,
             "<tr><th>{heap}</th><td>{}</td><td>{tame}</td></tr>",
