@@ -214,6 +214,7 @@ class MiserePosition:
     sentence: str
     @property
     def outcome(self) -> Literal["N", "P"]: ...
+    def _repr_html_(self) -> str: ...
 
 @final
 class Genus:
@@ -258,6 +259,7 @@ class MisereQuotient:
     def outcome(self, heaps: _Heaps) -> Literal["N", "P"]:
         """Who wins a sum of heaps under misère play, from the quotient."""
     def __len__(self) -> int: ...
+    def _repr_html_(self) -> str: ...
 
 @final
 class Values:

@@ -101,6 +101,20 @@ impl MiserePosition {
     fn __str__(&self) -> String {
         format!("{} {:?} (misère): {}", self.game, self.heaps, self.sentence)
     }
+
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let moves = self
+            .moves
+            .iter()
+            .map(|m| Ok(m.bind(py).repr()?.to_string()))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(html::misere_position(
+            &self.game,
+            &self.heaps,
+            &self.sentence,
+            &moves,
+        ))
+    }
 }
 
 /// One heap's genus (Winning Ways, chapter 13): ``genus`` as written,
@@ -333,6 +347,10 @@ impl MisereQuotient {
 
     fn __len__(&self) -> usize {
         self.size
+    }
+
+    fn _repr_html_(&self) -> String {
+        html::quotient(&self.game, &self.p_portion, &self.pretending, self.size)
     }
 
     fn __repr__(&self) -> String {

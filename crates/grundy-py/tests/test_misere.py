@@ -97,6 +97,7 @@ def test_outcomes_and_moves_against_brute_force(spec):
         listed = game.misere_winning_moves(list(heaps), limit=1000)
         assert [repr(m) for m in listed] == [repr(m) for m in p.moves]
         assert bool(listed) == p.winning or not any(moves for h in heaps for moves in MOVES[spec](h))
+    assert "misère" in game.misere_position([1, 2, 3])._repr_html_()
     if spec == "kayles":  # heap 5 is wild: both methods answered
         assert methods == {"tame", "judge"}
 
@@ -141,6 +142,7 @@ def test_quotient_answers_as_the_outcomes(spec, bound):
         assert q.element(heaps) == element
     with pytest.raises(ValueError, match="past this quotient's bound"):
         q.outcome([bound + 1])
+    assert f"{q.size} elements" in q._repr_html_()
 
 
 def test_misere_nim_quotient_up_to_3():
