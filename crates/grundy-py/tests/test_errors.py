@@ -148,3 +148,17 @@ def test_plot_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match="pip install matplotlib"):
         grundy.Game("kayles").plot(20)
+
+
+def test_numpy_integers_are_checked_too():
+    np = pytest.importorskip("numpy")
+    kayles = grundy.Game("kayles")
+    assert kayles.values(np.int64(5)).tolist() == [0, 1, 2, 3, 1, 4]
+    assert kayles.misere_outcome(np.array([1, 2, 3])) == kayles.misere_outcome([1, 2, 3])
+    for bad in (np.int64(-1), np.int8(-3)):
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.values(bad)
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.outcome([1, bad])
+        with pytest.raises(ValueError, match="limit"):
+            kayles.winning_moves([3], limit=bad)
