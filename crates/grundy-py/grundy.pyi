@@ -14,14 +14,19 @@ __all__ = [
     "CertificateError",
     "Count",
     "Game",
+    "Genera",
+    "Genus",
     "Interrupted",
     "LimitError",
+    "MiserePosition",
+    "MisereQuotient",
     "Move",
     "MultiheapMove",
     "PPositionIterator",
     "PPositions",
     "Period",
     "Position",
+    "QuotientError",
     "Values",
     "Verified",
     "__version__",
@@ -45,6 +50,9 @@ class Interrupted(Exception):
 
 class CertificateError(ValueError):
     """A certificate that does not check."""
+
+class QuotientError(RuntimeError):
+    """No misère quotient found up to the heap bound asked for."""
 
 def configure(store: str | PathLike[str] | None = None, budget: int | None = None) -> None:
     """Sets up the process's shared solver (forgetting the values it holds):
@@ -89,6 +97,24 @@ class Game:
         self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
     ) -> Position:
         """Value, outcome and winning moves of a position."""
+    def misere_outcome(
+        self, heaps: _Heaps, *, progress: _Progress | None = None
+    ) -> Literal["N", "P"]:
+        """"N" if the player to move wins under misère play, "P" if not."""
+    def misere_winning_moves(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Move]:
+        """The winning moves under misère play (at most ``limit``)."""
+    def misere_position(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> MiserePosition:
+        """Outcome, method ("tame" or "judge") and winning moves under misère play."""
+    def genera(self, to: int, *, progress: _Progress | None = None) -> Genera:
+        """The genera of heaps 0..=to (misère play)."""
+    def misere_quotient(
+        self, max_heap: int, *, progress: _Progress | None = None
+    ) -> MisereQuotient:
+        """The misère quotient of sums of heaps up to ``max_heap``; QuotientError if none is found."""
     def ppos(self, to: int) -> PPositions:
         """The P-positions of a multi-heap game up to ``to``."""
     def plot(self, to: int = 200, *, ax: Any = None) -> Any:
@@ -174,6 +200,66 @@ class Position:
     total_winning_moves: int | None
     @property
     def outcome(self) -> Literal["N", "P"]: ...
+
+@final
+class MiserePosition:
+    """A position under misère play: who wins, by which method, winning moves."""
+
+    game: str
+    heaps: list[int]
+    winning: bool
+    method: Literal["tame", "judge"]
+    moves: list[Move]
+    total_winning_moves: int
+    sentence: str
+    @property
+    def outcome(self) -> Literal["N", "P"]: ...
+    def _repr_html_(self) -> str: ...
+
+@final
+class Genus:
+    """One heap's genus: symbol, normal value, misère values, tame or wild."""
+
+    heap: int
+    genus: str
+    normal: int
+    misere: list[int]
+    tame: Literal["fickle", "firm"] | None
+
+@final
+class Genera:
+    """The genera of heaps 0..=to: a sequence of Genus."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def first_wild(self) -> int | None: ...
+    @property
+    def heaps(self) -> list[Genus]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: int, /) -> Genus: ...
+    def __iter__(self) -> Iterator[Genus]: ...
+    def _repr_html_(self) -> str: ...
+
+@final
+class MisereQuotient:
+    """A bounded misère quotient: elements, P-portion, pretending map."""
+
+    game: str
+    max_heap: int
+    size: int
+    p_portion: list[int]
+    pretending: list[int]
+    representatives: list[list[int]]
+    product: list[list[int]]
+    def element(self, heaps: _Heaps) -> int:
+        """The element a sum of heaps (each at most max_heap) maps to."""
+    def outcome(self, heaps: _Heaps) -> Literal["N", "P"]:
+        """Who wins a sum of heaps under misère play, from the quotient."""
+    def __len__(self) -> int: ...
+    def _repr_html_(self) -> str: ...
 
 @final
 class Values:

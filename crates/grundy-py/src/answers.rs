@@ -9,6 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::args::Size;
 use crate::html;
 use crate::run::{compute, error};
 
@@ -359,11 +360,18 @@ pub struct Move {
     to: Vec<u64>,
 }
 
+impl Move {
+    pub fn new(heap: usize, from_: u64, to: Vec<u64>) -> Self {
+        Move { heap, from_, to }
+    }
+}
+
 #[pymethods]
 impl Move {
     /// The position after this move: the heap replaced, in place, by what
     /// is left of it.
-    fn after(&self, position: Vec<u64>) -> PyResult<Vec<u64>> {
+    fn after(&self, position: Vec<Size>) -> PyResult<Vec<u64>> {
+        let position: Vec<u64> = position.into_iter().map(|s| s.0).collect();
         if position.get(self.heap) != Some(&self.from_) {
             return Err(PyValueError::new_err(format!(
                 "this move is played in a heap of {} at index {}; the position given has no such heap",

@@ -3,64 +3,16 @@
 use grundy_service::grundy::Ruleset;
 use grundy_service::grundy::multiheap::SubsetGame;
 use grundy_service::{DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
-use pyo3::exceptions::{PyImportError, PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyInt, PyString};
+use pyo3::types::PyByteArray;
 
 use crate::answers::{Count, Period, Position, Values};
+use crate::args::{HeapCount, Heaps, Limit, Size};
 use crate::html;
+use crate::misere::{Genera, MiserePosition, MisereQuotient};
 use crate::ppos::PPositions;
-use crate::run::{compute, error};
-
-/// A heap size or a bound: a Python int from 0 to 2**64 - 1. A negative or
-/// larger int is a ValueError (bad input), not the OverflowError a plain
-/// conversion would raise; a non-integer is a TypeError.
-#[derive(Clone, Copy, Debug)]
-pub struct Size(pub u64);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Size {
-    type Error = PyErr;
-
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        match obj.extract::<u64>() {
-            Ok(n) => Ok(Size(n)),
-            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-                Err(PyValueError::new_err(format!(
-                    "{} is not a size: heap sizes and bounds are whole numbers from 0 to 2**64 - 1",
-                    &*obj
-                )))
-            }
-            Err(e) => Err(e),
-        }
-    }
-}
-
-/// One position's heaps: a heap size or a sequence of them.
-#[derive(Debug)]
-pub struct Heaps(Vec<u64>);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Heaps {
-    type Error = PyErr;
-
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        if obj.is_instance_of::<PyInt>() {
-            return Ok(Heaps(vec![obj.extract::<Size>()?.0]));
-        }
-        if obj.is_instance_of::<PyString>() {
-            return Err(PyTypeError::new_err(
-                "heaps are an int or a sequence of ints, not a string",
-            ));
-        }
-        let sizes: Vec<Size> = obj.extract()?;
-        Ok(Heaps(sizes.into_iter().map(|s| s.0).collect()))
-    }
-}
-
-impl Heaps {
-    fn into_vec(self) -> Vec<u64> {
-        self.0
-    }
-}
+use crate::run::{compute, compute_mapped, error, quotient_error};
 
 /// An impartial game, named by any spec the command line takes: octal and
 /// hexadecimal codes (``"0.77"``, ``"hex:0.8f"``), names (``"kayles"``,
@@ -104,6 +56,30 @@ impl Game {
             Spec::Multiheap(g) => Some(g),
             Spec::Heaps(_) => None,
         }
+    }
+
+    /// The heap game, for misère play (which a multi-heap game lacks).
+    fn misere_game(&self) -> PyResult<&Ruleset> {
+        match &self.game {
+            Spec::Heaps(r) => Ok(r),
+            Spec::Multiheap(g) => Err(PyValueError::new_err(format!(
+                "misère play applies to sums of heaps, and {g} is not one"
+            ))),
+        }
+    }
+
+    fn misere_report(
+        &self,
+        py: Python<'_>,
+        heaps: Vec<u64>,
+        limit: usize,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MiserePosition> {
+        let game = self.misere_game()?;
+        let r = compute(py, progress, |s, w| {
+            s.misere_position(game, &heaps, limit, w)
+        })?;
+        MiserePosition::new(py, r)
     }
 
     fn report(
@@ -288,15 +264,16 @@ impl Game {
     /// (40, 10)
     /// >>> grundy.Game("nim-square").count(29, heaps=3).losses
     /// 1160
-    #[pyo3(signature = (to, heaps=1, *, progress=None))]
+    #[pyo3(signature = (to, heaps=HeapCount(1), *, progress=None), text_signature = "(self, to, heaps=1, *, progress=None)")]
     fn count(
         &self,
         py: Python<'_>,
         to: Size,
-        heaps: u32,
+        heaps: HeapCount,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Count> {
         let game = self.heaps()?;
+        let heaps = heaps.0;
         if heaps == 1 {
             let r = compute(py, progress, |s, w| s.count(game, None, to.0, None, w))?;
             return Count::single(py, r);
@@ -339,15 +316,15 @@ impl Game {
     /// Move(heap=0, from_=5, to=(1, 4))
     /// >>> m.after([5, 10, 20])
     /// [1, 4, 10, 20]
-    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
     fn winning_moves(
         &self,
         py: Python<'_>,
         heaps: Heaps,
-        limit: usize,
+        limit: Limit,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let p = self.report(py, heaps.into_vec(), limit, progress)?;
+        let p = self.report(py, heaps.into_vec(), limit.0, progress)?;
         Ok(p.moves.iter().map(|m| m.clone_ref(py)).collect())
     }
 
@@ -359,15 +336,120 @@ impl Game {
     /// >>> p = grundy.Game("kayles").position([3, 5])
     /// >>> p.value, p.winning, len(p.moves)
     /// (7, True, 2)
-    #[pyo3(signature = (heaps, limit=DEFAULT_MOVES_LISTED, *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
     fn position(
         &self,
         py: Python<'_>,
         heaps: Heaps,
-        limit: usize,
+        limit: Limit,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Position> {
-        self.report(py, heaps.into_vec(), limit, progress)
+        self.report(py, heaps.into_vec(), limit.0, progress)
+    }
+
+    /// Who wins the position ``heaps`` under misère play, where the
+    /// player who moves last loses: ``"N"`` or ``"P"``. Tame heaps are
+    /// judged by the misère rule of nim (in its genus form), others by
+    /// game-tree search; heaps up to 10000.
+    ///
+    /// >>> import grundy
+    /// >>> nim = grundy.Game("nim")
+    /// >>> nim.misere_outcome([1, 1]), nim.misere_outcome([1, 1, 1]), nim.misere_outcome([2, 2])
+    /// ('N', 'P', 'P')
+    /// >>> grundy.Game("kayles").misere_outcome([])
+    /// 'N'
+    #[pyo3(signature = (heaps, *, progress=None))]
+    fn misere_outcome(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<&'static str> {
+        let p = self.misere_report(py, heaps.into_vec(), 0, progress)?;
+        Ok(if p.winning() { "N" } else { "P" })
+    }
+
+    /// The winning moves from ``heaps`` under misère play, at most
+    /// ``limit`` of them (an empty list when the position is lost).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Game("nim").misere_winning_moves([1, 1, 4])
+    /// [Move(heap=2, from_=4, to=(1,))]
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn misere_winning_moves(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: Limit,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let p = self.misere_report(py, heaps.into_vec(), limit.0, progress)?;
+        Ok(p.moves(py))
+    }
+
+    /// The position ``heaps`` under misère play in full: who wins, whether
+    /// the tame rule (``method="tame"``) or the game-tree search
+    /// (``"judge"``) answered, and the winning moves (up to ``limit``).
+    ///
+    /// >>> import grundy
+    /// >>> p = grundy.Game("0.07").misere_position([2, 2, 2])
+    /// >>> p.outcome, p.method, p.moves
+    /// ('P', 'tame', [])
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn misere_position(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: Limit,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MiserePosition> {
+        self.misere_report(py, heaps.into_vec(), limit.0, progress)
+    }
+
+    /// The genera of heaps ``0..=to`` (up to 10000) under misère play:
+    /// each heap's genus symbol and whether it is tame.
+    ///
+    /// >>> import grundy
+    /// >>> [str(g) for g in grundy.Game("nim").genera(3)]
+    /// ['0^120', '1^031', '2^20', '3^31']
+    #[pyo3(signature = (to, *, progress=None))]
+    fn genera(
+        &self,
+        py: Python<'_>,
+        to: Size,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Genera> {
+        let game = self.misere_game()?;
+        let r = compute(py, progress, |s, w| s.genera(game, to.0, w))?;
+        Genera::new(py, r)
+    }
+
+    /// The misère quotient of all sums of heaps up to ``max_heap`` (at
+    /// most 1000). Raises QuotientError, with the solver's message, when
+    /// no quotient is found for some heap up to the bound (the search
+    /// tries a bounded family of candidates), LimitError past the memory
+    /// budget.
+    ///
+    /// >>> import grundy
+    /// >>> q = grundy.Game("grundy").misere_quotient(8)
+    /// >>> q.size, q.p_portion
+    /// (6, [2, 3])
+    /// >>> grundy.Game("kayles").misere_quotient(30)
+    /// Traceback (most recent call last):
+    /// ...
+    /// grundy.QuotientError: no misère quotient was found for heap 9: ...
+    #[pyo3(signature = (max_heap, *, progress=None))]
+    fn misere_quotient(
+        &self,
+        py: Python<'_>,
+        max_heap: Size,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MisereQuotient> {
+        let game = self.misere_game()?;
+        let r = compute_mapped(py, progress, quotient_error, |s, w| {
+            s.misere_quotient(game, max_heap.0, w)
+        })?;
+        Ok(MisereQuotient::new(r))
     }
 
     /// The P-positions of a multi-heap game up to ``to`` (see
@@ -385,13 +467,14 @@ impl Game {
     /// Draws ``G(0..=to)`` with matplotlib (an optional dependency:
     /// ``pip install matplotlib``) on ``ax`` or new axes, and returns the
     /// axes.
-    #[pyo3(signature = (to=200, *, ax=None))]
+    #[pyo3(signature = (to=Size(200), *, ax=None), text_signature = "(self, to=200, *, ax=None)")]
     fn plot<'py>(
         &self,
         py: Python<'py>,
-        to: u64,
+        to: Size,
         ax: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let to = to.0;
         let values = self.values(py, Size(to), Size(0), None)?;
         let ax = match ax {
             Some(ax) => ax,

@@ -87,3 +87,55 @@ pub fn multiheap(game: &str) -> String {
         escape(game)
     )
 }
+
+/// The genera of heaps: heap, genus symbol, tame or wild.
+pub fn genera(game: &str, rows: &[(u64, String, Option<&str>)]) -> String {
+    let mut out = format!(
+        "<table><caption>Genera of {} (misère play)</caption><tr><th>n</th><th>genus</th><th>tame</th></tr>",
+        escape(game)
+    );
+    for (heap, genus, tame) in rows {
+        let tame = tame.map_or("<b>wild</b>".to_string(), escape);
+        let _ = write!(
+            out,
+            "<tr><th>{heap}</th><td>{}</td><td>{tame}</td></tr>",
+            escape(genus)
+        );
+    }
+    out.push_str("</table>");
+    out
+}
+
+/// A position under misère play: who wins, by which method, the moves.
+pub fn misere_position(game: &str, heaps: &[u64], sentence: &str, moves: &[String]) -> String {
+    let mut out = format!(
+        "<table><caption>{} {:?} under misère play</caption><tr><th>outcome</th><td>{}</td></tr>",
+        escape(game),
+        heaps,
+        escape(sentence)
+    );
+    for m in moves {
+        let _ = write!(out, "<tr><th>move</th><td>{}</td></tr>", escape(m));
+    }
+    out.push_str("</table>");
+    out
+}
+
+/// A misère quotient: its size, P-portion and pretending map.
+pub fn quotient(game: &str, p_portion: &[u32], pretending: &[u32], size: usize) -> String {
+    let mut out = format!(
+        "<table><caption>Misère quotient of {}, heaps 0..{}: {size} elements, P-portion {:?}</caption><tr><th>n</th>",
+        escape(game),
+        pretending.len().saturating_sub(1),
+        p_portion
+    );
+    for n in 0..pretending.len() {
+        let _ = write!(out, "<th>{n}</th>");
+    }
+    out.push_str("</tr><tr><th>element</th>");
+    for e in pretending {
+        let _ = write!(out, "<td>{e}</td>");
+    }
+    out.push_str("</tr></table>");
+    out
+}

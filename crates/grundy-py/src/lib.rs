@@ -10,6 +10,7 @@
 //! - `game`: `grundy.Game`, one game and the questions about it;
 //! - `answers`: the Python classes of the answers (period verdict,
 //!   counts, moves, a table of values);
+//! - `misere`: misère play's answers (a position, genera, a quotient);
 //! - `ppos`: the P-positions of a multi-heap game, iterated;
 //! - `run`: the shared solver, watching a computation for Ctrl-C and
 //!   progress, and errors as Python exceptions;
@@ -21,8 +22,10 @@
 use pyo3::prelude::*;
 
 mod answers;
+mod args;
 mod game;
 mod html;
+mod misere;
 mod ppos;
 mod run;
 
@@ -49,6 +52,10 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<answers::Move>()?;
     m.add_class::<answers::MultiheapMove>()?;
     m.add_class::<answers::Values>()?;
+    m.add_class::<misere::MiserePosition>()?;
+    m.add_class::<misere::Genus>()?;
+    m.add_class::<misere::Genera>()?;
+    m.add_class::<misere::MisereQuotient>()?;
     m.add_class::<ppos::PPositions>()?;
     m.add_class::<ppos::PPositionIterator>()?;
     m.add_function(wrap_pyfunction!(answers::verify, m)?)?;
@@ -58,5 +65,6 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitError", py.get_type::<run::LimitError>())?;
     m.add("Interrupted", py.get_type::<run::Interrupted>())?;
     m.add("CertificateError", py.get_type::<run::CertificateError>())?;
+    m.add("QuotientError", py.get_type::<run::QuotientError>())?;
     Ok(())
 }

@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::game::Size;
+use crate::args::Size;
 use crate::run::{compute, error, solver};
 
 /// How long an iteration waits for the scan before looking for Ctrl-C.

@@ -14,6 +14,8 @@ use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyRuntimeErr
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
+use crate::args::Bytes;
+
 pyo3::create_exception!(
     grundy,
     LimitError,
@@ -31,6 +33,13 @@ pyo3::create_exception!(
     CertificateError,
     PyValueError,
     "A certificate that does not check: damaged, altered, or not a certificate."
+);
+
+pyo3::create_exception!(
+    grundy,
+    QuotientError,
+    PyRuntimeError,
+    "No misère quotient found: no candidate the search tries verifies for some heap up to the bound asked for. The message says the last bound a quotient was found for."
 );
 
 /// How often, at most, a computation takes the GIL back to look for Ctrl-C
@@ -61,14 +70,9 @@ pub fn solver() -> Arc<Solver> {
 /// >>> grundy.configure()
 #[pyfunction]
 #[pyo3(signature = (store=None, budget=None))]
-pub fn configure(store: Option<PathBuf>, budget: Option<u64>) -> PyResult<()> {
+pub fn configure(store: Option<PathBuf>, budget: Option<Bytes>) -> PyResult<()> {
     let mut config = Config::default();
-    if let Some(bytes) = budget {
-        if bytes == 0 {
-            return Err(PyValueError::new_err(
-                "a budget of 0 bytes holds no values; give a number of bytes, such as 1 << 30",
-            ));
-        }
+    if let Some(Bytes(bytes)) = budget {
         config.budget = Budget::bytes(bytes);
         config.memory_kept = bytes / 4;
     }
@@ -88,6 +92,16 @@ pub fn configure(store: Option<PathBuf>, budget: Option<u64>) -> PyResult<()> {
 pub fn compute<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
+    f: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    compute_mapped(py, progress, error, f)
+}
+
+/// As [`compute`], with the library's errors raised as `into` says.
+pub fn compute_mapped<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    into: fn(grundy::Error) -> PyErr,
     f: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T> + Send,
 ) -> PyResult<T> {
     let solver = solver();
@@ -116,7 +130,7 @@ pub fn compute<T: Send>(
     if let Some(e) = failure {
         return Err(e);
     }
-    result.map_err(error)
+    result.map_err(into)
 }
 
 /// Checks for signals and calls the progress callback.
@@ -139,6 +153,15 @@ fn look(py: Python<'_>, progress: Option<&Py<PyAny>>, event: &Event) -> PyResult
         ));
     }
     Ok(())
+}
+
+/// The library's error from a misère quotient: as [`error`], except that
+/// a quotient the search does not find is a [`QuotientError`].
+pub fn quotient_error(e: grundy::Error) -> PyErr {
+    match e.kind() {
+        ErrorKind::Overflow => QuotientError::new_err(e.to_string()),
+        _ => error(e),
+    }
 }
 
 /// The library's error as the Python exception of its kind.

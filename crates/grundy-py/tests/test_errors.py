@@ -42,6 +42,64 @@ def test_bad_ranges():
         kayles.values(2.5)
 
 
+def out_of_range_calls():
+    """Every integer argument given an int out of its range: negative, or
+    past what it takes (a plain conversion would raise OverflowError)."""
+    kayles = grundy.Game("kayles")
+    huge = 2**64
+    for bad in (-1, -(2**70), huge, 2**200):
+        yield f"values(to={bad})", lambda bad=bad: kayles.values(bad)
+        yield f"values(start={bad})", lambda bad=bad: kayles.values(5, start=bad)
+        yield f"table({bad})", lambda bad=bad: kayles.table(bad)
+        yield f"value({bad})", lambda bad=bad: kayles.value(bad)
+        yield f"period(max={bad})", lambda bad=bad: kayles.period(max=bad)
+        yield f"count({bad})", lambda bad=bad: kayles.count(bad)
+        yield f"count(heaps={bad})", lambda bad=bad: kayles.count(10, heaps=bad)
+        yield f"outcome({bad})", lambda bad=bad: kayles.outcome(bad)
+        yield f"outcome([3, {bad}])", lambda bad=bad: kayles.outcome([3, bad])
+        yield f"winning_moves(limit={bad})", lambda bad=bad: kayles.winning_moves([3], limit=bad)
+        yield f"position(limit={bad})", lambda bad=bad: kayles.position([3], limit=bad)
+        yield f"position([{bad}])", lambda bad=bad: kayles.position([bad])
+        yield f"plot({bad})", lambda bad=bad: kayles.plot(bad)
+        yield f"Game.ppos({bad})", lambda bad=bad: grundy.Game("wythoff").ppos(bad)
+        yield f"ppos({bad})", lambda bad=bad: grundy.ppos("wythoff", bad)
+        yield f"configure(budget={bad})", lambda bad=bad: grundy.configure(budget=bad)
+        yield f"Move.after([{bad}])", lambda bad=bad: kayles.winning_moves([3])[0].after([bad])
+        yield f"misere_outcome([{bad}])", lambda bad=bad: kayles.misere_outcome([2, bad])
+        yield f"misere_winning_moves(limit={bad})", lambda bad=bad: kayles.misere_winning_moves([3], limit=bad)
+        yield f"misere_position(limit={bad})", lambda bad=bad: kayles.misere_position([3], limit=bad)
+        yield f"genera({bad})", lambda bad=bad: kayles.genera(bad)
+        yield f"misere_quotient({bad})", lambda bad=bad: kayles.misere_quotient(bad)
+    # In the type's range but past what the solver takes.
+    yield "count(heaps=0)", lambda: kayles.count(10, heaps=0)
+    yield "count(heaps=2**32)", lambda: kayles.count(10, heaps=2**32)
+    yield "count(heaps=10**6)", lambda: kayles.count(10, heaps=10**6)
+    yield "winning_moves(limit=10**7)", lambda: kayles.winning_moves([3], limit=10**7)
+    yield "values(start > to)", lambda: kayles.values(5, start=6)
+    yield "configure(budget=0)", lambda: grundy.configure(budget=0)
+
+
+CALLS = list(out_of_range_calls())
+
+
+@pytest.mark.parametrize("name,call", CALLS, ids=[n for n, _ in CALLS])
+def test_out_of_range_ints_are_value_errors(name, call):
+    with pytest.raises(ValueError) as raised:
+        call()
+    # Not an OverflowError (which is no ValueError, but be plain about it).
+    assert not isinstance(raised.value, OverflowError)
+    assert str(raised.value)
+
+
+def test_non_integers_are_type_errors():
+    kayles = grundy.Game("kayles")
+    for call in (lambda: kayles.values(2.5), lambda: kayles.count(10, heaps=2.0),
+                 lambda: kayles.winning_moves([3], limit="3"), lambda: kayles.outcome([1.5]),
+                 lambda: kayles.genera("5"), lambda: grundy.configure(budget=1e6)):
+        with pytest.raises(TypeError):
+            call()
+
+
 def test_limits_raise_limit_error():
     grundy.configure(budget=1 << 20)
     with pytest.raises(grundy.LimitError, match="budget"):
@@ -90,3 +148,17 @@ def test_plot_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match="pip install matplotlib"):
         grundy.Game("kayles").plot(20)
+
+
+def test_numpy_integers_are_checked_too():
+    np = pytest.importorskip("numpy")
+    kayles = grundy.Game("kayles")
+    assert kayles.values(np.int64(5)).tolist() == [0, 1, 2, 3, 1, 4]
+    assert kayles.misere_outcome(np.array([1, 2, 3])) == kayles.misere_outcome([1, 2, 3])
+    for bad in (np.int64(-1), np.int8(-3)):
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.values(bad)
+        with pytest.raises(ValueError, match="not a size"):
+            kayles.outcome([1, bad])
+        with pytest.raises(ValueError, match="limit"):
+            kayles.winning_moves([3], limit=bad)

@@ -1,0 +1,256 @@
+"""Misère play (the player who moves last loses): outcomes and winning
+moves against a brute-force search written here from the rules, misère
+nim against Bouton's rule, quotients against the outcomes, agreement with
+the command line, and the behaviours every computation has (progress,
+Ctrl-C)."""
+
+import functools
+import itertools
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+
+def kayles_moves(n):
+    """Knock down one pin or two adjacent pins of a row of n."""
+    for take in (1, 2):
+        for left in range(n - take + 1):
+            right = n - take - left
+            yield tuple(h for h in (left, right) if h > 0)
+
+
+def nim_moves(n):
+    for left in range(n):
+        yield (left,) if left > 0 else ()
+
+
+def subtraction_moves(subtract):
+    def moves(n):
+        for s in subtract:
+            if s <= n:
+                yield (n - s,) if n - s > 0 else ()
+    return moves
+
+
+def grundy_game_moves(n):
+    """Split a heap into two unequal non-empty heaps."""
+    for a in range(1, (n + 1) // 2):
+        if a != n - a:
+            yield (a, n - a)
+
+
+MOVES = {"kayles": kayles_moves, "nim": nim_moves, "sub:1,3,4": subtraction_moves((1, 3, 4)),
+         "grundy": grundy_game_moves}
+
+
+def brute(moves):
+    """Misère play from the rules: a position (a sorted tuple of non-empty
+    heaps) is won for the player to move iff no move is possible (the
+    opponent moved last) or some move leaves a lost position."""
+    def options(position):
+        for i, h in enumerate(position):
+            for parts in moves(h):
+                yield tuple(sorted(position[:i] + position[i + 1:] + parts))
+
+    @functools.lru_cache(maxsize=None)
+    def wins(position):
+        after = list(options(position))
+        return not after or any(not wins(p) for p in after)
+
+    def winning_options(position):
+        return {p for p in options(position) if not wins(p)}
+
+    return wins, winning_options
+
+
+def positions(most_heaps, largest):
+    for k in range(most_heaps + 1):
+        yield from itertools.combinations_with_replacement(range(largest + 1), k)
+
+
+def normal(heaps):
+    return tuple(sorted(h for h in heaps if h > 0))
+
+
+@pytest.mark.parametrize("spec", ["kayles", "nim", "sub:1,3,4"])
+def test_outcomes_and_moves_against_brute_force(spec):
+    game = grundy.Game(spec)
+    wins, winning_options = brute(MOVES[spec])
+    methods = set()
+    for heaps in positions(3, 6):
+        p = game.misere_position(list(heaps), limit=1000)
+        want = wins(normal(heaps))
+        assert p.winning == want, (spec, heaps)
+        assert p.outcome == ("N" if want else "P")
+        assert game.misere_outcome(list(heaps)) == p.outcome
+        methods.add(p.method)
+        # Every move listed wins, and every winning option is listed.
+        after = {normal(m.after(list(heaps))) for m in p.moves}
+        assert after == winning_options(normal(heaps)), (spec, heaps)
+        assert p.total_winning_moves == len(p.moves)
+        assert all(heaps[m.heap] == m.from_ for m in p.moves)
+        listed = game.misere_winning_moves(list(heaps), limit=1000)
+        assert [repr(m) for m in listed] == [repr(m) for m in p.moves]
+        assert bool(listed) == p.winning or not any(moves for h in heaps for moves in MOVES[spec](h))
+    assert "misère" in game.misere_position([1, 2, 3])._repr_html_()
+    if spec == "kayles":  # heap 5 is wild: both methods answered
+        assert methods == {"tame", "judge"}
+
+
+def test_grundys_game_against_brute_force():
+    game = grundy.Game("grundy")
+    wins, _ = brute(grundy_game_moves)
+    for heaps in positions(3, 9):
+        assert game.misere_outcome(list(heaps)) == ("N" if wins(normal(heaps)) else "P"), heaps
+
+
+def bouton_misere(heaps):
+    """Misère nim (Bouton, 1901): with every heap at most 1 the player to
+    move loses iff the number of heaps of 1 is odd; else iff the nim-sum
+    is 0."""
+    if all(h <= 1 for h in heaps):
+        return "P" if sum(heaps) % 2 == 1 else "N"
+    return "P" if functools.reduce(lambda a, b: a ^ b, heaps, 0) == 0 else "N"
+
+
+def test_misere_nim_is_boutons_rule():
+    nim = grundy.Game("nim")
+    for heaps in positions(4, 9):
+        assert nim.misere_outcome(list(heaps)) == bouton_misere(heaps), heaps
+        assert nim.misere_position(list(heaps)).method == "tame"
+    # Large heaps: still the rule.
+    assert nim.misere_outcome([999, 998, 1, 1]) == "N"
+    assert nim.misere_outcome([999, 999, 1, 1]) == "P"
+
+
+@pytest.mark.parametrize("spec,bound", [("nim", 7), ("grundy", 8), ("sub:1,3,4", 6)])
+def test_quotient_answers_as_the_outcomes(spec, bound):
+    game = grundy.Game(spec)
+    q = game.misere_quotient(bound)
+    assert (q.game, q.max_heap, len(q)) == (game.spec, bound, q.size)
+    assert len(q.pretending) == bound + 1 and len(q.product) == q.size
+    assert 0 not in q.p_portion  # the empty sum is won: the opponent moved last
+    for heaps in positions(3, bound):
+        assert q.outcome(list(heaps)) == game.misere_outcome(list(heaps)), heaps
+    # Each representative maps to its element.
+    for element, heaps in enumerate(q.representatives):
+        assert q.element(heaps) == element
+    with pytest.raises(ValueError, match="past this quotient's bound"):
+        q.outcome([bound + 1])
+    assert f"{q.size} elements" in q._repr_html_()
+
+
+def test_misere_nim_quotient_up_to_3():
+    # Plambeck and Siegel (2008): misère nim restricted to heaps 0..3
+    # has the quotient of order 6 with a P-portion of 2 elements.
+    q = grundy.Game("nim").misere_quotient(3)
+    assert (q.size, len(q.p_portion)) == (6, 2)
+
+
+def test_genera():
+    g = grundy.Game("kayles").genera(6)
+    assert (g.game, g.to, len(g), g.first_wild) == ("0.77", 6, 7, 5)
+    assert [h.heap for h in g] == list(range(7))
+    assert g[0].genus == "0^120" and g[0].tame == "fickle" and g[0].misere == [1, 2, 0]
+    assert g[2].tame == "firm" and g[5].tame is None and g[-1].heap == 6
+    assert [h.normal for h in g] == grundy.Game("kayles").values(6).tolist()
+    assert "wild" in g._repr_html_()
+    assert grundy.Game("nim").genera(10).first_wild is None
+
+
+def test_quotient_not_found_is_a_quotient_error():
+    with pytest.raises(grundy.QuotientError, match="no misère quotient was found for heap 9"):
+        grundy.Game("kayles").misere_quotient(30)
+    assert issubclass(grundy.QuotientError, RuntimeError)
+
+
+def test_misere_bad_input():
+    kayles = grundy.Game("kayles")
+    for call in (lambda: kayles.misere_outcome([3, 20_000]), lambda: kayles.genera(10**5),
+                 lambda: kayles.misere_quotient(2000), lambda: kayles.misere_outcome(-1),
+                 lambda: kayles.misere_winning_moves([3], limit=-1),
+                 lambda: kayles.misere_winning_moves([3], limit=10**7),
+                 lambda: kayles.genera(-1), lambda: kayles.misere_quotient(2**64),
+                 lambda: kayles.misere_position([1, -2])):
+        with pytest.raises(ValueError):
+            call()
+    for call in (lambda: grundy.Game("wythoff").misere_outcome([1, 2]),
+                 lambda: grundy.Game("stone").genera(5),
+                 lambda: grundy.Game("wythoff").misere_quotient(3)):
+        with pytest.raises(ValueError, match="misère play applies to sums of heaps"):
+            call()
+
+
+def test_misere_progress_can_stop():
+    # The genera of Kayles past heap 40 take many seconds (wild heaps are
+    # searched): the callback is called and stops it at once.
+    seen = []
+
+    def stop(done, total):
+        seen.append((done, total))
+        return False
+
+    start = time.monotonic()
+    with pytest.raises(grundy.Interrupted):
+        grundy.Game("kayles").genera(60, progress=stop)
+    assert seen and time.monotonic() - start < 2
+    with pytest.raises(grundy.Interrupted):
+        grundy.Game("kayles").misere_outcome([40, 41, 42], progress=lambda d, t: False)
+
+
+def test_ctrl_c_stops_a_misere_search_within_a_second():
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.Game("kayles").genera(80)  # minutes
+    finally:
+        timer.cancel()
+    assert sent, "the computation ended before the signal was sent"
+    assert time.monotonic() - sent[0] < 1.0
+
+
+# The command line's `--misere` answers, field by field.
+
+@pytest.mark.parametrize("spec,heaps", [("kayles", [2, 3]), ("kayles", [5, 5]), ("kayles", [3, 3]),
+                                        ("0.07", [2, 2, 2]), ("nim", [1, 1, 4]),
+                                        ("sub:1,3,4", [4, 6, 9]), ("grundy", [7, 10])])
+def test_move_agrees_with_cli(cli, spec, heaps):
+    p = grundy.Game(spec).misere_position(heaps)
+    answer = cli("move", spec, *heaps, "--misere")
+    assert answer["play"] == "misere"
+    mine = {"game": p.game, "position": p.heaps, "winning": p.winning, "method": p.method,
+            "total_winning_moves": p.total_winning_moves,
+            "moves": [{"heap": m.heap, "from": m.from_, "to": list(m.to)} for m in p.moves]}
+    assert mine == {k: answer[k] for k in mine}
+
+
+@pytest.mark.parametrize("spec,to", [("kayles", 20), ("nim", 12), ("0.07", 30), ("sub:1,3,4", 30),
+                                     ("grundy", 25)])
+def test_genera_agree_with_cli(cli, spec, to):
+    g = grundy.Game(spec).genera(to)
+    answer = cli("values", spec, "--to", to, "--misere")
+    assert (g.game, g.to, g.first_wild) == (answer["game"], answer["to"], answer["first_wild"])
+    mine = [{"heap": h.heap, "genus": h.genus, "normal": h.normal, "misere": h.misere,
+             **({"tame": h.tame} if h.tame else {})} for h in g]
+    assert mine == answer["heaps"]
+
+
+@pytest.mark.parametrize("spec,bound", [("nim", 3), ("grundy", 8), ("sub:1,3,4", 6)])
+def test_quotient_agrees_with_cli(cli, spec, bound):
+    q = grundy.Game(spec).misere_quotient(bound)
+    answer = cli("misere", spec, "--max-heap", bound)
+    mine = {k: getattr(q, k) for k in ("game", "max_heap", "size", "p_portion", "pretending",
+                                       "representatives", "product")}
+    assert mine == answer
