@@ -45,3 +45,21 @@ def cli():
 
     run.path = path
     return run
+
+
+@pytest.fixture(autouse=True)
+def sigint_raises_keyboard_interrupt():
+    """Ctrl-C raises KeyboardInterrupt during every test, as at a terminal.
+
+    A process started in the background by a shell (`cmd &`, a CI runner)
+    inherits SIGINT ignored, and Python then installs no handler of its
+    own: the tests that send SIGINT would see nothing. Python's default
+    handler is installed for each test and the one before put back.
+    """
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
