@@ -39,6 +39,29 @@ pub fn threads(text: &str) -> Result<std::num::NonZeroUsize, String> {
         .ok_or_else(|| format!("{} is not a number of threads from 1 to 1024", quoted(text)))
 }
 
+/// Reads `--from` (0 when absent) and `--to` of a range of heaps whose
+/// values are `shown` (printed, plotted), refusing an empty range and one
+/// longer than [`grundy_service::MAX_VALUES`].
+pub fn heap_range(from: Option<&str>, to: &str, shown: &str) -> anyhow::Result<(u64, u64)> {
+    let max_values = grundy_service::MAX_VALUES;
+    let to = size(to, "--to")?;
+    let from = from
+        .map(|text| size(text, "--from"))
+        .transpose()?
+        .unwrap_or(0);
+    if from > to {
+        return Err(usage(format!(
+            "--from {from} is past --to {to}; give --from at most --to"
+        )));
+    }
+    if to - from >= max_values {
+        return Err(usage(format!(
+            "{from}..={to} is more than {max_values} values to {shown}; ask for a shorter range"
+        )));
+    }
+    Ok((from, to))
+}
+
 /// Reads `--max`: `None` leaves the search limit to the solver.
 pub fn max(search: &crate::cli::SearchArgs) -> anyhow::Result<Option<u64>> {
     search.max.as_deref().map(|t| size(t, "--max")).transpose()

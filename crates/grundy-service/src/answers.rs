@@ -430,17 +430,7 @@ impl Solver {
         heaps: &[u64],
         watch: &mut Watch,
     ) -> Result<MultiheapMoveReport> {
-        if heaps.len() != game.heaps() {
-            return Err(Error::new(
-                ErrorKind::InvalidInput,
-                format!(
-                    "{game} is played on {} heaps but {} were given",
-                    game.heaps(),
-                    heaps.len()
-                ),
-            ));
-        }
-        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let largest = multiheap_largest(game, heaps)?;
         self.multiheap_bound(game, largest, Method::Fast, |fits| {
             format!("positions with heaps up to {fits} can be judged, or raise the memory budget")
         })?;
@@ -575,4 +565,23 @@ pub(crate) fn prefix(table: &Arc<ValueTable>, to: u64) -> Arc<ValueTable> {
 
 fn overflow<T, E>(r: std::result::Result<T, E>) -> Result<T> {
     r.map_err(|_| Error::new(ErrorKind::Overflow, "a count overflows 64 bits"))
+}
+
+/// The largest heap of the position `heaps` of the multi-heap `game`.
+///
+/// # Errors
+/// [`ErrorKind::InvalidInput`] if the position has the wrong number of
+/// heaps.
+pub(crate) fn multiheap_largest(game: &SubsetGame, heaps: &[u64]) -> Result<u64> {
+    if heaps.len() != game.heaps() {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "{game} is played on {} heaps but {} were given",
+                game.heaps(),
+                heaps.len()
+            ),
+        ));
+    }
+    Ok(heaps.iter().copied().max().unwrap_or(0))
 }

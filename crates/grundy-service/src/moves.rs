@@ -14,6 +14,7 @@ use grundy::multiheap::{self, Method, SubsetGame};
 use grundy::{Error, ErrorKind, Result, Ruleset};
 use serde::Serialize;
 
+use crate::answers::multiheap_largest;
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
 
@@ -185,17 +186,7 @@ impl Solver {
         limit: usize,
         watch: &mut Watch,
     ) -> Result<MovesReport> {
-        if heaps.len() != game.heaps() {
-            return Err(Error::new(
-                ErrorKind::InvalidInput,
-                format!(
-                    "{game} is played on {} heaps but {} were given",
-                    game.heaps(),
-                    heaps.len()
-                ),
-            ));
-        }
-        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let largest = multiheap_largest(game, heaps)?;
         let examined = ((1u64 << game.heaps()) - 1).saturating_mul(largest);
         if examined > MAX_MOVES_EXAMINED {
             return Err(too_many_moves(examined));

@@ -336,30 +336,7 @@ pub(crate) async fn certificate(
             ),
         ));
     };
-    let file: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=utf-8".to_string(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file}.cert\""),
-            ),
-        ],
-        text,
-    )
-        .into_response())
+    Ok(certificate_download(&name, text))
 }
 
 /// A heap game (a sum of heaps), or a 400 naming why not.
@@ -487,4 +464,34 @@ pub(crate) async fn plot(State(shared): State<Shared>, uri: Uri) -> Result<Respo
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// A certificate's text as a download named after its game
+/// (`GAME.cert`, with every character but letters, digits, `.` and `-`
+/// written `_`).
+pub(crate) fn certificate_download(game: &str, text: String) -> Response {
+    let file: String = game
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}.cert\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
 }

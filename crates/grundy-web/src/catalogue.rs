@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, Uri, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
 use grundy_survey::{Catalogue, GameRow, Selection, Status};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{MAX_SPEC, heap_game, json_response, query};
+use crate::api::{MAX_SPEC, certificate_download, heap_game, json_response, query};
 use crate::compute::Shared;
 use crate::error::ApiError;
 
@@ -163,28 +163,5 @@ pub(crate) async fn certificate(
             ),
         ));
     };
-    let file: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=utf-8".to_string(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file}.cert\""),
-            ),
-        ],
-        text,
-    )
-        .into_response())
+    Ok(certificate_download(&name, text))
 }

@@ -3,11 +3,9 @@
 use std::process::ExitCode;
 
 use grundy::ValueTable;
-use grundy_service::MAX_VALUES;
 
 use super::{Context, Out};
 use crate::cli::{Format, ValuesArgs};
-use crate::failure::usage;
 use crate::{input, output};
 
 /// Computes and prints `G(from..=to)`.
@@ -16,22 +14,8 @@ pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<Exi
         return super::misere::genera(ctx, args, out);
     }
     let ruleset = input::ruleset(&args.game)?;
-    let to = input::size(&args.to, "--to")?;
+    let (from, to) = input::heap_range(args.from.as_deref(), &args.to, "print")?;
     let max = input::max(&args.search)?;
-    let from = match &args.from {
-        Some(text) => input::size(text, "--from")?,
-        None => 0,
-    };
-    if from > to {
-        return Err(usage(format!(
-            "--from {from} is past --to {to}; give --from at most --to"
-        )));
-    }
-    if to - from >= MAX_VALUES {
-        return Err(usage(format!(
-            "{from}..={to} is more than {MAX_VALUES} values to print; ask for a shorter range"
-        )));
-    }
     let report = ctx.ask("values", |solver, watch| {
         solver.values_report(&ruleset, from, to, max, watch)
     })?;
