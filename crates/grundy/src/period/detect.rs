@@ -68,9 +68,14 @@ pub fn detect(table: &ValueTable) -> Option<Candidate> {
 
 /// [`detect`], also handing `tail` each pattern that the end of the table
 /// shows but that [`detect`] cannot take yet: at least two whole periods
-/// after its least preperiod, but a preperiod longer than half the table.
+/// after its least preperiod but a preperiod longer than half the table, or
+/// fewer than two whole periods: every period `p` tried whose relation
+/// `G(n + p) = G(n) + s` holds at the end of the table, however far back.
 /// Such a pattern says how long a table could prove it (what
-/// [`find`](super::find) grows to).
+/// [`find`](super::find) grows to): a period longer than half the table is
+/// seen this way before it can be detected. Most of them are chance
+/// matches that the next values break; the search loses nothing by them
+/// (see [`Search`](super::Search)).
 ///
 /// `tail` sees these patterns in increasing period order, up to the period
 /// returned (all of them when `None` is returned), except multiples of a
@@ -84,6 +89,17 @@ pub fn detect(table: &ValueTable) -> Option<Candidate> {
 /// let mut tails = Vec::new();
 /// assert_eq!(detect_with_tails(&t, &mut |c| tails.push(c)), None);
 /// assert!(tails.contains(&Candidate { preperiod: 7, period: 2, saltus: 0 }));
+///
+/// // 100 irregular values, then 180 values that repeat with period 100:
+/// // not yet two periods, shown as a tail, not detected.
+/// let mut v: Vec<u64> = (0..100u64).map(|n| n * n % 97 + 200).collect();
+/// let body: Vec<u64> = (0..100u64).map(|n| (7 * n * n + 3 * n) % 101).collect();
+/// v.extend(&body);
+/// v.extend(&body[..80]);
+/// let t = ValueTable::from_values(v);
+/// let mut tails = Vec::new();
+/// assert_eq!(detect_with_tails(&t, &mut |c| tails.push(c)), None);
+/// assert!(tails.contains(&Candidate { preperiod: 100, period: 100, saltus: 0 }));
 /// ```
 ///
 /// # Complexity
@@ -122,6 +138,8 @@ fn detect_in(v: impl Seq, tail: &mut dyn FnMut(Candidate)) -> Option<Candidate> 
             if 2 * e <= len {
                 return Some(candidate);
             }
+            tail(candidate);
+        } else {
             tail(candidate);
         }
         // Here run < 2p (and no multiple can reach 2kp either) or 2e > len:

@@ -275,6 +275,10 @@ pub fn find_in(
     }
 }
 
+/// The heaps at the end of a table over which a pattern must hold for the
+/// search to grow to exactly its window before two whole periods are seen.
+const SEEN: u64 = 64;
+
 /// One decision of a period search: the verdict, or how far to grow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -297,11 +301,20 @@ pub enum Step {
 /// The table starts at 128 heaps and doubles, or grows only to the soonest
 /// length at which a theorem could prove a pattern seen so far: the pattern
 /// detected, or one that the end of the table shows with a preperiod still
-/// too long to be taken ([`detect::detect_with_tails`]). It grows by at
-/// least an eighth each time, so the detections cost a constant factor of
-/// the last one. For `0.354` (period 1180 from heap 10 061 916) this stops at
-/// the 20 126 195 values the octal periodicity theorem needs instead of the
-/// next power of two.
+/// too long to be taken or over less than two periods
+/// ([`detect::detect_with_tails`]). A pattern held over two whole periods,
+/// or over at least 64 heaps at the end of the table, gets exactly its
+/// window; one held over fewer (mostly chance matches) gets at least an
+/// eighth more values, so that chance patterns cannot make the steps short.
+/// So once the values pass `e + p + 64`, the table grows to exactly the
+/// window `2e + 2p + t` of an octal code's period (the other theorems
+/// likewise), or to a shorter one of a pattern that the values on the way
+/// break, and the search computes no value the proof does not need. For
+/// `0.354` (period 1180 from heap
+/// 10 061 916) this stops at the 20 126 195 values the octal periodicity
+/// theorem needs, and for `0.1777` (period 60 620 715 from heap
+/// 160 949 018, first seen over three quarters of a period at 2^28 values)
+/// at the 443 139 470 it needs, instead of the next power of two.
 ///
 /// ```
 /// use grundy::{Ruleset, ValueTable, period::{Search, Step}, values};
@@ -346,14 +359,31 @@ impl<'a> Search<'a> {
                 pattern: None,
             };
         }
-        // The least table length that would prove a pattern seen so far,
-        // and that pattern.
-        let mut soonest: Option<(u64, detect::Candidate)> = None;
+        // The next table length: the least over the patterns seen of the
+        // length that would prove it, at least an eighth more for a pattern
+        // held over few heaps (mostly chance). And the pattern to show: the
+        // soonest proved of those held over two whole periods.
+        let mut soonest: Option<u64> = None;
+        let mut shown: Option<(u64, detect::Candidate)> = None;
         let mut consider = |c: detect::Candidate| {
-            if let Some(n) = proof::requirement(ruleset, c).and_then(|(_, bound)| need(bound, c))
-                && soonest.is_none_or(|(s, _)| n < s)
-            {
-                soonest = Some((n, c));
+            let Some(n) = proof::requirement(ruleset, c).and_then(|(_, bound)| need(bound, c))
+            else {
+                return;
+            };
+            if n <= len {
+                return;
+            }
+            let run = len - c.preperiod;
+            let whole = run >= c.period.saturating_mul(2);
+            let held = run - c.period;
+            let target = if whole || held >= SEEN {
+                n
+            } else {
+                n.max(len + len / 8)
+            };
+            soonest = Some(soonest.map_or(target, |s| s.min(target)));
+            if whole && shown.is_none_or(|(s, _)| n < s) {
+                shown = Some((n, c));
             }
         };
         let candidate = detect::detect_with_tails(table, &mut consider);
@@ -365,13 +395,13 @@ impl<'a> Search<'a> {
         if proved || len > self.max {
             return Step::Done(verdict);
         }
-        let mut next = len.saturating_mul(2);
-        if let Some((n, _)) = soonest.filter(|&(n, _)| n > len) {
-            next = next.min(n.max(len + len / 8));
-        }
+        // Twice the table, or the soonest window: a pattern whose window
+        // ends within twice the table is either proved there or broken by
+        // the values computed on the way.
+        let next = soonest.map_or(len.saturating_mul(2), |n| n.min(len.saturating_mul(2)));
         Step::Grow {
             to: (next - 1).min(self.max),
-            pattern: candidate.or(soonest.map(|(_, c)| c)),
+            pattern: candidate.or(shown.map(|(_, c)| c)),
         }
     }
 }

@@ -12,6 +12,7 @@ mod misere;
 mod multiheap;
 mod period;
 mod properties;
+mod search_window;
 mod seeds;
 mod sparse;
 mod specs;

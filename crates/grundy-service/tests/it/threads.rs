@@ -1,0 +1,104 @@
+//! The number of threads never changes an answer: `Config::threads` 1, 2
+//! and 4 give identical values and verdicts.
+
+use std::num::NonZeroUsize;
+
+use grundy::{Ruleset, ValueTable};
+use grundy_service::{Config, Solver, Watch};
+use proptest::prelude::*;
+
+/// The thread counts compared.
+const THREADS: [usize; 3] = [1, 2, 4];
+
+fn solver(threads: usize) -> Solver {
+    let solver = Solver::new(Config {
+        threads: NonZeroUsize::new(threads),
+        ..Config::default()
+    });
+    assert_eq!(solver.threads(), threads);
+    solver
+}
+
+/// The values of `game` up to `to` on each thread count, checked equal.
+fn same_values(spec: &str, to: u64) -> ValueTable {
+    let game: Ruleset = spec.parse().unwrap();
+    let tables: Vec<ValueTable> = THREADS
+        .iter()
+        .map(|&n| (*solver(n).values(&game, to, &mut Watch::silent()).unwrap()).clone())
+        .collect();
+    for (table, n) in tables.iter().zip(THREADS).skip(1) {
+        assert_eq!(table.len() as u64, to + 1, "{spec} on {n} threads");
+        if let Some(heap) = (0..=to).find(|&h| table.get(h) != tables[0].get(h)) {
+            panic!(
+                "{spec}: heap {heap} is {:?} on 1 thread, {:?} on {n}",
+                tables[0].get(heap),
+                table.get(heap)
+            );
+        }
+    }
+    tables.into_iter().next().unwrap()
+}
+
+/// Deterministic larger tables: past the sizes where the sparse engine's
+/// two-thread pipeline and its mask changes start.
+#[test]
+fn grundys_game_is_the_same_on_1_2_and_4_threads() {
+    same_values("grundy", 1 << 18);
+}
+
+#[test]
+fn game_0_6_is_the_same_on_1_2_and_4_threads() {
+    same_values("0.6", 1 << 18);
+}
+
+#[test]
+fn game_0_161_is_the_same_on_1_2_and_4_threads() {
+    same_values("0.161", 1 << 18);
+}
+
+#[test]
+fn game_0_354_is_the_same_on_1_2_and_4_threads() {
+    same_values("0.354", 1 << 18);
+}
+
+/// Period searches: the same verdict, on the same values.
+#[test]
+fn period_verdicts_are_the_same_on_1_2_and_4_threads() {
+    for spec in ["0.127", "kayles", "0.6", "sub:1,3,4"] {
+        let game: Ruleset = spec.parse().unwrap();
+        let answers: Vec<_> = THREADS
+            .iter()
+            .map(|&n| {
+                let (verdict, table) = solver(n)
+                    .period(&game, Some(200_000), &mut Watch::silent())
+                    .unwrap();
+                (verdict, (*table).clone())
+            })
+            .collect();
+        for a in &answers[1..] {
+            assert!(a == &answers[0], "{spec}: {:?} vs {:?}", a.0, answers[0].0);
+        }
+    }
+}
+
+fn arb_code() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["0", "4"]),
+        prop::collection::vec(0u8..8, 1..5),
+    )
+        .prop_map(|(d0, digits)| {
+            let digits: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+            format!("{d0}.{digits}")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Random octal codes at small sizes.
+    #[test]
+    fn random_codes_are_the_same_on_1_2_and_4_threads(spec in arb_code(), to in 0u64..20_000) {
+        if spec.parse::<Ruleset>().is_ok() {
+            same_values(&spec, to);
+        }
+    }
+}
