@@ -14,6 +14,7 @@ mod play;
 mod ppos;
 mod reliability;
 mod survey;
+mod threads;
 mod web;
 mod wire;
 
