@@ -276,7 +276,8 @@ pub fn find_in(
 }
 
 /// The heaps at the end of a table over which a pattern must hold for the
-/// search to grow to exactly its window before two whole periods are seen.
+/// search to grow to exactly its window before two whole periods are seen;
+/// one held over fewer may shorten a doubling by at most twice this.
 const SEEN: u64 = 64;
 
 /// One decision of a period search: the verdict, or how far to grow.
@@ -304,13 +305,15 @@ pub enum Step {
 /// too long to be taken or over less than two periods
 /// ([`detect::detect_with_tails`]). A pattern held over two whole periods,
 /// or over at least 64 heaps at the end of the table, gets exactly its
-/// window; one held over fewer (mostly chance matches) gets at least an
-/// eighth more values, so that chance patterns cannot make the steps short.
-/// So once the values pass `e + p + 64`, the table grows to exactly the
-/// window `2e + 2p + t` of an octal code's period (the other theorems
-/// likewise), or to a shorter one of a pattern that the values on the way
-/// break, and the search computes no value the proof does not need. For
-/// `0.354` (period 1180 from heap
+/// window. One held over fewer heaps, mostly a chance match, may shorten
+/// the doubling by at most 128 values, so that chance patterns never make
+/// the steps short (a subtraction game's window `e + p + max(S)` is barely
+/// past the table). The window `2e + 2p + t` of an octal code is never
+/// shortened so: it is `2·len − 2c + t` for a pattern held over `c` heaps.
+/// So once the values pass `e + p`, the table grows to exactly the window
+/// of an octal code's period, or to a shorter one of a pattern that the
+/// values on the way break, and the search computes no value the proof
+/// does not need. For `0.354` (period 1180 from heap
 /// 10 061 916) this stops at the 20 126 195 values the octal periodicity
 /// theorem needs, and for `0.1777` (period 60 620 715 from heap
 /// 160 949 018, first seen over three quarters of a period at 2^28 values)
@@ -366,6 +369,9 @@ impl<'a> Search<'a> {
         let mut soonest: Option<u64> = None;
         let mut shown: Option<(u64, detect::Candidate)> = None;
         let mut consider = |c: detect::Candidate| {
+            let run = len - c.preperiod;
+            let whole = run >= c.period.saturating_mul(2);
+            let held = run - c.period;
             let Some(n) = proof::requirement(ruleset, c).and_then(|(_, bound)| need(bound, c))
             else {
                 return;
@@ -373,13 +379,10 @@ impl<'a> Search<'a> {
             if n <= len {
                 return;
             }
-            let run = len - c.preperiod;
-            let whole = run >= c.period.saturating_mul(2);
-            let held = run - c.period;
             let target = if whole || held >= SEEN {
                 n
             } else {
-                n.max(len + len / 8)
+                n.max(len.saturating_mul(2).saturating_sub(2 * SEEN))
             };
             soonest = Some(soonest.map_or(target, |s| s.min(target)));
             if whole && shown.is_none_or(|(s, _)| n < s) {
