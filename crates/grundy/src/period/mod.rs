@@ -313,7 +313,10 @@ pub enum Step {
 /// So once the values pass `e + p`, the table grows to exactly the window
 /// of an octal code's period, or to a shorter one of a pattern that the
 /// values on the way break, and the search computes no value the proof
-/// does not need. For `0.354` (period 1180 from heap
+/// does not need. The one exception: a period longer than half the table
+/// is not tried, so when the last doubling `L` below the window has
+/// `p > L / 2`, the pattern is first seen (and proved) at `2L`. For
+/// `0.354` (period 1180 from heap
 /// 10 061 916) this stops at the 20 126 195 values the octal periodicity
 /// theorem needs, and for `0.1777` (period 60 620 715 from heap
 /// 160 949 018, first seen over three quarters of a period at 2^28 values)
