@@ -371,12 +371,12 @@ impl<'a> Search<'a> {
         // soonest proved of those held over two whole periods.
         let mut soonest: Option<u64> = None;
         let mut shown: Option<(u64, detect::Candidate)> = None;
+        let requirements = proof::Requirements::of(ruleset);
         let mut consider = |c: detect::Candidate| {
             let run = len - c.preperiod;
             let whole = run >= c.period.saturating_mul(2);
             let held = run - c.period;
-            let Some(n) = proof::requirement(ruleset, c).and_then(|(_, bound)| need(bound, c))
-            else {
+            let Some(n) = requirements.window(c).and_then(|(_, bound)| need(bound, c)) else {
                 return;
             };
             if n <= len {

@@ -138,7 +138,94 @@ impl Theorem {
 /// # Ok::<(), grundy::Error>(())
 /// ```
 pub fn requirement(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, u64)> {
-    requirement_of(ruleset, candidate)
+    Requirements::of(ruleset).window(candidate)
+}
+
+/// [`requirement`] for one ruleset, with what it reads from the rules
+/// worked out once: the period search asks it of every pattern a table
+/// shows, up to half the table's length.
+///
+/// ```
+/// use grundy::Ruleset;
+/// use grundy::period::detect::Candidate;
+/// use grundy::period::proof::{Requirements, requirement};
+/// let strip: Ruleset = "0.07".parse()?;
+/// let c = Candidate { preperiod: 53, period: 34, saltus: 0 };
+/// assert_eq!(Requirements::of(&strip).window(c), requirement(&strip, c));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Requirements {
+    kind: Kind,
+}
+
+/// Which theorem a ruleset's periods may be proved by, with its constant.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    /// Octal periodicity, `t` the most tokens a move removes.
+    Octal { t: u64 },
+    /// Three-part periodicity, with `t` as above.
+    ThreePart { t: u64 },
+    /// The subtraction window of `max(S)`.
+    Subtraction { m: u64 },
+    /// Nim's closed form.
+    Nim,
+    /// No theorem.
+    None,
+}
+
+impl Requirements {
+    /// What the theorems need for periods of `ruleset`.
+    pub fn of(ruleset: &Ruleset) -> Requirements {
+        let kind = match ruleset {
+            Ruleset::TakeAndBreak(code) => {
+                let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
+                if code.max_heaps_left() <= 2 {
+                    Kind::Octal { t }
+                } else {
+                    Kind::ThreePart { t }
+                }
+            }
+            Ruleset::Subtraction(SubtractionSet::Finite(members)) => {
+                match members.iter().next_back() {
+                    Some(&m) => Kind::Subtraction { m },
+                    None => Kind::None,
+                }
+            }
+            Ruleset::Nim => Kind::Nim,
+            _ => Kind::None,
+        };
+        Requirements { kind }
+    }
+
+    /// The theorem that can prove `candidate` and its bound, as
+    /// [`requirement`].
+    #[inline]
+    pub fn window(&self, candidate: Candidate) -> Option<(Theorem, u64)> {
+        let Candidate {
+            preperiod: e,
+            period: p,
+            saltus: s,
+        } = candidate;
+        match self.kind {
+            Kind::Octal { t } if s == 0 => Some((
+                Theorem::OctalPeriodicity,
+                e.max(1).checked_mul(2)?.checked_add(p)?.checked_add(t)?,
+            )),
+            Kind::ThreePart { t } if s == 0 => Some((
+                Theorem::ThreePartPeriodicity,
+                e.max(1)
+                    .checked_mul(3)?
+                    .checked_add(p.checked_mul(2)?)?
+                    .checked_add(t)?,
+            )),
+            Kind::Subtraction { m } if s == 0 => {
+                Some((Theorem::SubtractionWindow, e.checked_add(m)?))
+            }
+            Kind::Nim if (e, p, s) == (0, 1, 1) => Some((Theorem::NimClosedForm, 0)),
+            _ => None,
+        }
+    }
 }
 
 /// Whether some theorem here could prove a period of `ruleset`: without
@@ -159,39 +246,6 @@ pub fn may_prove(ruleset: &Ruleset) -> bool {
         saltus: 0,
     };
     let nim = Candidate { saltus: 1, ..any };
-    requirement_of(ruleset, any).is_some() || requirement_of(ruleset, nim).is_some()
-}
-
-fn requirement_of(ruleset: &Ruleset, candidate: Candidate) -> Option<(Theorem, u64)> {
-    let Candidate {
-        preperiod: e,
-        period: p,
-        saltus: s,
-    } = candidate;
-    match ruleset {
-        Ruleset::TakeAndBreak(code) if s == 0 && code.max_heaps_left() <= 2 => {
-            let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
-            let e = e.max(1);
-            Some((
-                Theorem::OctalPeriodicity,
-                e.checked_mul(2)?.checked_add(p)?.checked_add(t)?,
-            ))
-        }
-        Ruleset::TakeAndBreak(code) if s == 0 => {
-            let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
-            let e = e.max(1);
-            Some((
-                Theorem::ThreePartPeriodicity,
-                e.checked_mul(3)?
-                    .checked_add(p.checked_mul(2)?)?
-                    .checked_add(t)?,
-            ))
-        }
-        Ruleset::Subtraction(SubtractionSet::Finite(members)) if s == 0 => {
-            let m = *members.last()?;
-            Some((Theorem::SubtractionWindow, e.checked_add(m)?))
-        }
-        Ruleset::Nim if (e, p, s) == (0, 1, 1) => Some((Theorem::NimClosedForm, 0)),
-        _ => None,
-    }
+    let requirements = Requirements::of(ruleset);
+    requirements.window(any).is_some() || requirements.window(nim).is_some()
 }
