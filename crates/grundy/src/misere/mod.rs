@@ -24,11 +24,14 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+mod adjoin;
 mod genera;
 mod genus;
 mod judge;
 mod quotient;
+mod reduce;
 pub mod tame;
+mod verify;
 
 pub use genera::Genera;
 pub use genus::{Genus, Tame};
