@@ -106,7 +106,7 @@ impl Quotient {
             match chain(
                 ruleset, max_heap, max_bytes, &contexts, unroll, &mut judge, progress,
             ) {
-                Ok(q) => return Ok(q),
+                Ok(q) => return Ok(q.canonical()),
                 Err(Failure::Other(e)) => return Err(e),
                 Err(Failure::Split { heap, copies }) => {
                     let new: Vec<(u64, usize)> = (1..=copies)
@@ -220,6 +220,40 @@ impl Quotient {
         } else {
             Outcome::N
         })
+    }
+
+    /// The same quotient with its elements numbered in the order of their
+    /// normal forms ([`Presentation`](super::Presentation)): fewest letters
+    /// first, then more of an earlier letter; the identity stays 0.
+    fn canonical(self) -> Quotient {
+        let words = super::Presentation::of(&self).normal_forms().to_vec();
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_by_key(|&a| {
+            let degree: u32 = words[a].iter().sum();
+            (degree, std::cmp::Reverse(words[a].clone()))
+        });
+        let mut number = vec![0 as Element; self.len()];
+        for (i, &a) in order.iter().enumerate() {
+            number[a] = i as Element;
+        }
+        Quotient {
+            max_heap: self.max_heap,
+            representatives: order
+                .iter()
+                .map(|&a| self.representatives[a].clone())
+                .collect(),
+            product: order
+                .iter()
+                .map(|&a| {
+                    order
+                        .iter()
+                        .map(|&b| number[self.product[a][b] as usize])
+                        .collect()
+                })
+                .collect(),
+            lost: order.iter().map(|&a| self.lost[a]).collect(),
+            heaps: self.heaps.iter().map(|&a| number[a as usize]).collect(),
+        }
     }
 
     /// A quotient from its parts (the construction's own, proved).

@@ -78,9 +78,11 @@ pub(super) fn reduce(q: &Quotient, n: u64, columns: &Columns, labels: &[Vec<bool
     }
     // Number classes by first member, so the identity (element 0) is 0; a
     // member with the fewest heaps represents each.
+    // Fewest heaps, then fewest tokens.
     let heaps_in = |m: usize| {
         let (a, k) = split(m);
-        q.representative(a as Element).len() + k
+        let rep = q.representative(a as Element);
+        (rep.len() + k, rep.iter().sum::<u64>() + k as u64 * n)
     };
     let mut number: HashMap<u32, usize> = HashMap::new();
     let mut members: Vec<usize> = Vec::new();
