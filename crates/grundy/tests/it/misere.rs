@@ -442,3 +442,40 @@ fn presentations_agree_with_their_tables() {
         presentation_agrees_with_table(&q);
     }
 }
+
+/// Timings for docs/benchmarks.md: the quotient of each game at a bound,
+/// then every sum of up to four heaps up to the bound answered by the
+/// quotient and by the judge (a fresh memo), which must agree.
+/// `cargo test -p grundy --test it misere_quotient_timings -- --ignored --nocapture`
+#[test]
+#[ignore = "timings, run by hand"]
+fn misere_quotient_timings() {
+    use std::time::Instant;
+    for (spec, max, judged) in [
+        ("0.07", 20, 12),
+        ("0.77", 19, 12),
+        ("0.137", 20, 12),
+        ("0.75", 200, 12),
+    ] {
+        let game = ruleset(spec);
+        let start = Instant::now();
+        let q = Quotient::compute(&game, max, MEMO).unwrap();
+        let built = start.elapsed();
+        let sums = multisets(4, judged);
+        let start = Instant::now();
+        let by_quotient: Vec<Outcome> = sums.iter().map(|s| q.outcome(s).unwrap()).collect();
+        let quotient_time = start.elapsed();
+        let mut judge = Judge::new(game.clone(), MEMO);
+        let start = Instant::now();
+        let by_judge: Vec<Outcome> = sums.iter().map(|s| judge.outcome(s).unwrap()).collect();
+        let judge_time = start.elapsed();
+        assert_eq!(by_quotient, by_judge, "{spec}");
+        eprintln!(
+            "{spec} to {max}: {} elements, {} lost, {} generators, built in {built:.2?}; {} sums of up to 4 heaps up to {judged}: quotient {quotient_time:.2?}, judge {judge_time:.2?}",
+            q.len(),
+            q.p_portion().len(),
+            Presentation::of(&q).generators().len(),
+            sums.len()
+        );
+    }
+}
