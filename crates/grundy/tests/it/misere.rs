@@ -479,3 +479,13 @@ fn misere_quotient_timings() {
         );
     }
 }
+
+/// As [`quotients_agree_with_the_judge`], further: minutes.
+/// `cargo test -p grundy --test it quotients_agree_with_the_judge_further -- --ignored`
+#[test]
+#[ignore = "minutes"]
+fn quotients_agree_with_the_judge_further() {
+    for (spec, max) in [("0.07", 16), ("0.137", 16), ("0.75", 16), ("0.77", 14)] {
+        quotient_agrees_with_judge(&ruleset(spec), max, 4);
+    }
+}
