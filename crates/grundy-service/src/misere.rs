@@ -7,7 +7,7 @@
 //! memoised game-tree search, within a share of the memory budget. The
 //! report says which.
 
-use grundy::misere::{self, Genera, Judge, Outcome, Quotient, Tame};
+use grundy::misere::{self, Genera, Judge, Outcome, Presentation, Quotient, Tame};
 use std::ops::ControlFlow;
 
 use grundy::values::Progress;
@@ -143,6 +143,25 @@ pub struct QuotientReport {
     pub representatives: Vec<Vec<u64>>,
     /// The multiplication table: `product[a][b]`.
     pub product: Vec<Vec<u32>>,
+    /// The generators: heaps whose element is not a product of smaller
+    /// heaps' elements, named a, b, c, … in order.
+    pub generators: Vec<GeneratorReport>,
+    /// Defining relations, written `a^2 = 1` (a complete rewriting system:
+    /// every word rewrites to its element's normal form).
+    pub relations: Vec<String>,
+    /// Each element's normal form: its least word in the generators
+    /// (fewest letters, then more of an earlier letter), `1` for the
+    /// identity.
+    pub elements: Vec<String>,
+}
+
+/// One generator of a quotient's presentation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GeneratorReport {
+    /// Its letter.
+    pub name: String,
+    /// The heap it is the element of.
+    pub heap: u64,
 }
 
 impl Solver {
@@ -180,6 +199,7 @@ impl Solver {
         }
         let q =
             Quotient::compute_with(game, max_heap, self.misere_bytes(), &mut heaps_done(watch))?;
+        let presentation = Presentation::of(&q);
         Ok(QuotientReport {
             game: game.to_string(),
             max_heap,
@@ -190,6 +210,25 @@ impl Solver {
                 .map(|a| q.representative(a).to_vec())
                 .collect(),
             product: q.rows().to_vec(),
+            generators: presentation
+                .generators()
+                .iter()
+                .enumerate()
+                .map(|(i, &heap)| GeneratorReport {
+                    name: Presentation::letter(i),
+                    heap,
+                })
+                .collect(),
+            relations: presentation
+                .relations()
+                .iter()
+                .map(|r| presentation.relation_text(r))
+                .collect(),
+            elements: presentation
+                .normal_forms()
+                .iter()
+                .map(|w| Presentation::word_text(w))
+                .collect(),
         })
     }
 

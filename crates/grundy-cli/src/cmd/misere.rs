@@ -174,13 +174,7 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
     let q = ctx.ask("misère quotient", |solver, watch| {
         solver.misere_quotient(&ruleset, max_heap, watch)
     })?;
-    let name = |a: u32| {
-        if a == 0 {
-            "1".to_string()
-        } else {
-            format!("e{a}")
-        }
-    };
+    let name = |a: u32| q.elements[a as usize].clone();
     match args.output.format {
         Format::Json => output::json(out, &q)?,
         Format::Csv => {
@@ -200,7 +194,16 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
                     ("game", q.game.clone()),
                     ("heaps", format!("0 to {}", q.max_heap)),
                     ("elements", q.size.to_string()),
-                    ("P-portion", lost.join(" ")),
+                    ("P-portion", lost.join(", ")),
+                    (
+                        "generators",
+                        q.generators
+                            .iter()
+                            .map(|g| format!("{} = heap {}", g.name, g.heap))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                    ("relations", q.relations.join(", ")),
                 ],
             )?;
             writeln!(out)?;

@@ -138,3 +138,42 @@ fn misere_outputs_in_every_format() {
         assert_snapshot!(format!("misere_values_kayles_{format}"), out);
     }
 }
+
+#[test]
+fn misere_quotient_prints_its_presentation() {
+    // 0.75's quotient is Plambeck's R8 = <a, b, c | a^2 = 1, b^3 = b,
+    // bc = ab, c^2 = b^2>, P = {a, b^2} (see the library's test).
+    let out = ok(&["misere", "0.75", "--max-heap", "12", "--no-cache"]);
+    assert!(out.contains("elements    8"), "{out}");
+    assert!(out.contains("P-portion   a, b^2"), "{out}");
+    assert!(
+        out.contains("generators  a = heap 1, b = heap 2, c = heap 5"),
+        "{out}"
+    );
+    assert!(
+        out.contains("relations   a^2 = 1, b c = a b, c^2 = b^2, b^3 = b"),
+        "{out}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "misere",
+        "0.75",
+        "--max-heap",
+        "12",
+        "--no-cache",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(json["elements"][0], "1");
+    assert_eq!(json["generators"][2]["heap"], 5);
+    assert_eq!(json["relations"].as_array().unwrap().len(), 4);
+    // A split the construction cannot mend is one line and status 2.
+    let out = grundy(&["misere", "0.35", "--max-heap", "10", "--no-cache"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("no misère quotient was found for heap 6"),
+        "{stderr}"
+    );
+}

@@ -24,16 +24,21 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 
+mod adjoin;
 mod genera;
 mod genus;
 mod judge;
+mod presentation;
 mod quotient;
+mod reduce;
 pub mod tame;
+mod verify;
 
 pub use genera::Genera;
 pub use genus::{Genus, Tame};
 pub use judge::{Judge, MAX_TOKENS};
-pub use quotient::Quotient;
+pub use presentation::{Presentation, Word};
+pub use quotient::{Element, Quotient};
 
 /// Who wins a position under the rule played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,32 +9,25 @@
 //! the classes of the sums lost for the player to move. Then the outcome of
 //! any sum is read from the product of its heaps' images.
 //!
-//! How this module finds it (heap by heap, each step proved, not guessed):
+//! How this module finds it, heap by heap, each step proved, not guessed:
+//! with the quotient Q of the heaps below n known,
 //!
-//! 1. With the quotient Q of the heaps below n known, a *candidate* monoid
-//!    M = Q × C, where C = {1, x, …, x^(E+1)} with x^(E+2) = x^E, is tried
-//!    for E = 0, 1, 2, …: heap n maps to x. Its P-portion is read from the
-//!    judge ([`super::Judge`]) on one representative sum an element.
-//! 2. The candidate is *verified*: a map Φ from sums to a finite monoid
-//!    with a set P gives every outcome exactly when, for every sum U,
-//!    Φ(U) ∈ P ⟺ U has a move and every option U′ has Φ(U′) ∉ P
-//!    (induction on the game tree; misère: a sum with no move is won).
-//!    An option of U replaces one heap h by the heaps o it leaves, so
-//!    Φ(U′) = Φ(U − h)·Φ(o), and the condition depends only on the *state*
-//!    of U: Φ(U) and Φ(U − h) for each heap h in U. The state of U + j
-//!    is a function of the state of U (Φ(U + j − h) = Φ(U − h)·Φ(j) for
-//!    h ≠ j or h already in U, and Φ(U) for the new j), so a breadth-first
-//!    search from the empty sum reaches every state of every sum, finitely
-//!    many, and the condition is checked in each.
-//! 3. A verified candidate is reduced to the quotient: elements a, b are
-//!    identified when ac ∈ P ⟺ bc ∈ P for every c (Φ is onto, so this is
-//!    exactly indistinguishability).
+//! 1. [`super::adjoin`] works out heap n's *outcome columns* over Q (the
+//!    outcome of u + k·n for each image Φ(u) and each k, until they
+//!    repeat) and from them a candidate monoid Q × ⟨x | x^len = x^index⟩;
+//! 2. [`super::verify`] proves that the candidate gives the outcome of
+//!    every sum of heaps up to n (a finite search over the *states* of
+//!    sums), or stops with an error;
+//! 3. [`super::reduce`] identifies the candidate's elements that no sum
+//!    tells apart: heap n may be equivalent to an old element, or satisfy
+//!    any relation with old ones, and this is where that is found.
 //!
-//! If no E up to a bound gives a candidate that verifies (the heap needs a
-//! longer cycle, or splits classes of the previous quotient, which adding
-//! a game can do), the computation stops with an error rather than guess.
+//! The construction assumes that heap n does not tell apart sums of
+//! smaller heaps that Q identifies (adding a heap can do that); where it
+//! does, the proof fails and the computation stops with an error rather
+//! than guess. [`super::presentation`] writes the result as generators and
+//! defining relations.
 
-use std::collections::{HashMap, HashSet, VecDeque};
 use std::ops::ControlFlow;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -42,16 +35,12 @@ use crate::ruleset::Ruleset;
 use crate::values::{self, Progress};
 
 use super::Outcome;
+use super::adjoin::{self, Failure};
 use super::judge::Judge;
-
-/// The largest E tried in a candidate x^(E+2) = x^E.
-const MAX_E: usize = 4;
-
-/// The most states the verification visits for one heap.
-const MAX_STATES: usize = 1 << 21;
+use super::{reduce, verify};
 
 /// Element indices in a quotient.
-type Element = u32;
+pub type Element = u32;
 
 /// The misère quotient of all sums of heaps of sizes up to a bound.
 ///
@@ -79,17 +68,21 @@ pub struct Quotient {
 
 impl Quotient {
     /// The quotient of all sums of heaps of `ruleset` of sizes up to
-    /// `max_heap`, the judge's memo within `max_bytes`.
+    /// `max_heap`, its tables and searches within about `max_bytes`.
     ///
     /// # Errors
-    /// [`TooLarge`](ErrorKind::TooLarge) when the judge or the verification
-    /// would pass its bound; [`Overflow`](ErrorKind::Overflow) when no
-    /// candidate up to the largest cycle tried verifies (see the module
-    /// documentation).
+    /// [`TooLarge`](ErrorKind::TooLarge) when a candidate's tables or the
+    /// proof's search would pass the memory bound or their own bounds;
+    /// [`Overflow`](ErrorKind::Overflow) when a heap tells apart sums of
+    /// smaller heaps that their quotient identifies, or its powers do not
+    /// repeat within 64 (see the module documentation): then no quotient
+    /// is returned rather than one not proved.
     ///
     /// # Complexity
-    /// For each heap, a few candidates of |Q|·(E + 2) elements, each judged
-    /// once, and a search over the states of sums (at most about two million).
+    /// For each heap n with quotient Q of the smaller heaps: the outcome
+    /// columns (|Q| sums each, most answered from a memo by image), a
+    /// search over the states of sums of smaller heaps, and a refinement
+    /// over |Q|·len candidate elements.
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Quotient> {
         Quotient::compute_with(ruleset, max_heap, max_bytes, &mut values::silent)
     }
@@ -107,52 +100,31 @@ impl Quotient {
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Quotient> {
         let mut judge = Judge::new(ruleset.clone(), max_bytes);
-        let mut q = Quotient {
-            max_heap: 0,
-            representatives: vec![vec![]],
-            product: vec![vec![0]],
-            lost: vec![false],
-            heaps: vec![0],
-        };
-        for n in 1..=max_heap {
-            if !ruleset.has_move(n) {
-                q.heaps.push(0);
-                q.max_heap = n;
-                continue;
-            }
-            let options: Vec<Vec<u64>> = ruleset.options(n).into_iter().map(|m| m.parts).collect();
-            let mut found = None;
-            for e in 0..=MAX_E {
-                let candidate = q.candidate(n, e, &options, &mut judge)?;
-                if candidate.verifies(ruleset, n)? {
-                    found = Some(candidate.reduce());
-                    break;
+        let mut contexts: Vec<(u64, usize)> = Vec::new();
+        let mut unroll = 0;
+        loop {
+            match chain(
+                ruleset, max_heap, max_bytes, &contexts, unroll, &mut judge, progress,
+            ) {
+                Ok(q) => return Ok(q.canonical()),
+                Err(Failure::Other(e)) => return Err(e),
+                Err(Failure::Split { heap, copies }) => {
+                    let new: Vec<(u64, usize)> = (1..=copies)
+                        .map(|k| (heap, k))
+                        .filter(|c| !contexts.contains(c))
+                        .collect();
+                    if new.is_empty() {
+                        if unroll >= MAX_UNROLL {
+                            return Err(adjoin::split(heap));
+                        }
+                        unroll += 2;
+                    } else if contexts.len() >= MAX_CONTEXTS {
+                        return Err(adjoin::split(heap));
+                    }
+                    contexts.extend(new);
                 }
             }
-            let next = found.ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Overflow,
-                    format!(
-                        "no misère quotient was found for heap {n}: no candidate with a cycle x^(E+2) = x^E, E ≤ {MAX_E}, \
-                         over the quotient of the smaller heaps verifies; the quotient up to heap {} is the last one found",
-                        n - 1
-                    ),
-                )
-            })?;
-            q = next;
-            if progress(Progress {
-                done: n,
-                total: max_heap,
-            })
-            .is_break()
-            {
-                return Err(Error::new(
-                    ErrorKind::Interrupted,
-                    format!("stopped after the quotient of heaps up to {n}"),
-                ));
-            }
         }
-        Ok(q)
     }
 
     /// The number of elements.
@@ -250,205 +222,140 @@ impl Quotient {
         })
     }
 
-    /// The candidate Q × {1, x, …, x^(E+1)} for heap `n`, its P-portion from
-    /// the judge.
-    fn candidate(
-        &self,
-        n: u64,
-        e: usize,
-        options: &[Vec<u64>],
-        judge: &mut Judge,
-    ) -> Result<Candidate> {
-        let cycle = e + 2;
-        let size = self.len() * cycle;
-        let index = |q: Element, k: usize| q as usize * cycle + k;
-        let saturate = |k: usize| if k <= e + 1 { k } else { e + (k - e) % 2 };
-        let mut product = vec![vec![0; size]; size];
-        let mut representatives = Vec::with_capacity(size);
-        let mut lost = Vec::with_capacity(size);
-        for a in 0..self.len() as Element {
-            for k in 0..cycle {
-                for b in 0..self.len() as Element {
-                    for l in 0..cycle {
-                        product[index(a, k)][index(b, l)] =
-                            index(self.multiply(a, b), saturate(k + l)) as Element;
-                    }
-                }
-                let mut sum = self.representative(a).to_vec();
-                sum.extend(std::iter::repeat_n(n, k));
-                sum.sort_unstable();
-                lost.push(judge.outcome(&sum)? == Outcome::P);
-                representatives.push(sum);
-            }
+    /// The same quotient with its elements numbered in the order of their
+    /// normal forms ([`Presentation`](super::Presentation)): fewest letters
+    /// first, then more of an earlier letter; the identity stays 0.
+    fn canonical(self) -> Quotient {
+        let words = super::Presentation::of(&self).normal_forms().to_vec();
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_by_key(|&a| {
+            let degree: u32 = words[a].iter().sum();
+            (degree, std::cmp::Reverse(words[a].clone()))
+        });
+        let mut number = vec![0 as Element; self.len()];
+        for (i, &a) in order.iter().enumerate() {
+            number[a] = i as Element;
         }
-        let mut heaps: Vec<Element> = self.heaps.iter().map(|&a| index(a, 0) as Element).collect();
-        heaps.push(index(0, 1) as Element);
-        let option_elements = |parts: &[u64]| {
-            parts.iter().fold(0 as Element, |acc, &p| {
-                product[acc as usize][heaps[p as usize] as usize]
-            })
-        };
-        let mut new_options: Vec<Element> = options.iter().map(|o| option_elements(o)).collect();
-        new_options.sort_unstable();
-        new_options.dedup();
-        Ok(Candidate {
-            max_heap: n,
+        Quotient {
+            max_heap: self.max_heap,
+            representatives: order
+                .iter()
+                .map(|&a| self.representatives[a].clone())
+                .collect(),
+            product: order
+                .iter()
+                .map(|&a| {
+                    order
+                        .iter()
+                        .map(|&b| number[self.product[a][b] as usize])
+                        .collect()
+                })
+                .collect(),
+            lost: order.iter().map(|&a| self.lost[a]).collect(),
+            heaps: self.heaps.iter().map(|&a| number[a as usize]).collect(),
+        }
+    }
+
+    /// A quotient from its parts (the construction's own, proved).
+    pub(super) fn from_parts(
+        max_heap: u64,
+        representatives: Vec<Vec<u64>>,
+        product: Vec<Vec<Element>>,
+        lost: Vec<bool>,
+        heaps: Vec<Element>,
+    ) -> Quotient {
+        Quotient {
+            max_heap,
             representatives,
             product,
             lost,
             heaps,
-            new_options,
-        })
+        }
+    }
+
+    /// The element of a sum of heaps within the bound.
+    ///
+    /// # Panics
+    /// For a heap past the bound.
+    pub(super) fn image_of(&self, heaps: &[u64]) -> Element {
+        heaps
+            .iter()
+            .fold(0, |acc, &h| self.multiply(acc, self.heaps[h as usize]))
     }
 }
 
-/// A candidate quotient for the heaps up to `max_heap`, before verification.
-struct Candidate {
+/// The most contexts (copies of a larger heap) that the smaller heaps'
+/// quotients are refined by before giving up.
+const MAX_CONTEXTS: usize = 64;
+
+/// The most powers of a heap's image written out past its cycle, so that a
+/// refinement can keep them apart.
+const MAX_UNROLL: usize = 8;
+
+/// The quotients of heaps up to 1, 2, …, `max_heap`, each step proved
+/// (module documentation). Below each heap n, the quotient is refined by
+/// the outcome of each element's representative plus each context (k copies
+/// of a heap past n), the judge deciding: a finer monoid is still a correct
+/// one, and it keeps apart the sums that a later heap will tell apart.
+/// The last step has no context past it, so its result is the quotient.
+fn chain(
+    ruleset: &Ruleset,
     max_heap: u64,
-    representatives: Vec<Vec<u64>>,
-    product: Vec<Vec<Element>>,
-    lost: Vec<bool>,
-    heaps: Vec<Element>,
-    /// Φ of the options of the newest heap.
-    new_options: Vec<Element>,
-}
-
-impl Candidate {
-    /// Whether Φ and the P-portion give the outcome of every sum of heaps up
-    /// to `max_heap` (step 2 of the module documentation).
-    fn verifies(&self, ruleset: &Ruleset, n: u64) -> Result<bool> {
-        // The distinct heaps with a move, and Φ of each one's options.
-        let mut movers: Vec<u64> = Vec::new();
-        let mut option_elements: Vec<Vec<Element>> = Vec::new();
-        for h in 1..=n {
-            if !ruleset.has_move(h) {
-                continue;
-            }
-            let mut elements: Vec<Element> = if h == n {
-                self.new_options.clone()
-            } else {
-                ruleset
-                    .options(h)
-                    .iter()
-                    .map(|m| {
-                        m.parts
-                            .iter()
-                            .fold(0, |acc, &p| self.mul(acc, self.heaps[p as usize]))
-                    })
-                    .collect()
-            };
-            elements.sort_unstable();
-            elements.dedup();
-            movers.push(h);
-            option_elements.push(elements);
+    max_bytes: u64,
+    contexts: &[(u64, usize)],
+    unroll: usize,
+    judge: &mut Judge,
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+) -> std::result::Result<Quotient, Failure> {
+    let mut q = Quotient::from_parts(0, vec![vec![]], vec![vec![0]], vec![false], vec![0]);
+    for n in 1..=max_heap {
+        if !ruleset.has_move(n) {
+            q.heaps.push(0);
+            q.max_heap = n;
+            continue;
         }
-        // A state: Φ(U), and Φ(U − h) for each mover h (u32::MAX: h not in U).
-        let absent = Element::MAX;
-        let start: Vec<Element> = std::iter::once(0)
-            .chain(movers.iter().map(|_| absent))
-            .collect();
-        let mut seen: HashSet<Vec<Element>> = HashSet::new();
-        let mut queue = VecDeque::new();
-        seen.insert(start.clone());
-        queue.push_back(start);
-        while let Some(state) = queue.pop_front() {
-            let phi = state[0];
-            let mut has_move = false;
-            let mut all_options_won = true;
-            for (i, &without) in state[1..].iter().enumerate() {
-                if without == absent {
-                    continue;
-                }
-                has_move = true;
-                if option_elements[i]
-                    .iter()
-                    .any(|&o| self.lost[self.mul(without, o) as usize])
-                {
-                    all_options_won = false;
-                    break;
-                }
-            }
-            if self.lost[phi as usize] != (has_move && all_options_won) {
-                return Ok(false);
-            }
-            for (j, &h) in movers.iter().enumerate() {
-                let x = self.heaps[h as usize];
-                let mut next = Vec::with_capacity(state.len());
-                next.push(self.mul(phi, x));
-                for (i, &without) in state[1..].iter().enumerate() {
-                    next.push(if i == j {
-                        phi
-                    } else if without == absent {
-                        absent
-                    } else {
-                        self.mul(without, x)
-                    });
-                }
-                if !seen.contains(&next) {
-                    if seen.len() >= MAX_STATES {
-                        return Err(Error::new(
-                            ErrorKind::TooLarge,
-                            format!(
-                                "verifying the misère quotient for heap {n} reaches more than {MAX_STATES} states; ask for a smaller heap bound"
-                            ),
-                        ));
-                    }
-                    seen.insert(next.clone());
-                    queue.push_back(next);
-                }
-            }
+        let columns = adjoin::columns(&q, ruleset, n)?;
+        verify::prove(&q, ruleset, n, &columns, max_bytes)?;
+        let ahead = contexts.iter().any(|c| c.0 > n);
+        let columns = if ahead {
+            columns.unrolled(unroll)
+        } else {
+            columns
+        };
+        let size = q.len() * columns.len();
+        if (size as u64).saturating_mul(size as u64).saturating_mul(4) > max_bytes {
+            return Err(Failure::Other(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "the misère quotient for heap {n} has a candidate of {size} elements, whose table needs more than {max_bytes} bytes; \
+                     ask for a smaller heap bound, or allow more memory"
+                ),
+            )));
         }
-        Ok(true)
-    }
-
-    fn mul(&self, a: Element, b: Element) -> Element {
-        self.product[a as usize][b as usize]
-    }
-
-    /// Identifies the elements that no sum tells apart (step 3).
-    fn reduce(self) -> Quotient {
-        let size = self.lost.len();
-        // Row of a: which products a·c are lost, for every c.
-        let rows: Vec<Vec<bool>> = (0..size)
-            .map(|a| {
-                (0..size)
-                    .map(|c| self.lost[self.product[a][c] as usize])
-                    .collect()
-            })
-            .collect();
-        let mut class_of_row: HashMap<&[bool], Element> = HashMap::new();
-        let mut class = vec![0 as Element; size];
-        let mut members: Vec<usize> = Vec::new();
-        // Element 0 (the identity) first, so it stays class 0.
-        for a in 0..size {
-            let next = class_of_row.len() as Element;
-            let c = *class_of_row.entry(rows[a].as_slice()).or_insert(next);
-            class[a] = c;
-            if c as usize == members.len() {
-                members.push(a);
-            } else if self.representatives[a].len()
-                < self.representatives[members[c as usize]].len()
-            {
-                members[c as usize] = a;
+        let mut labels = Vec::new();
+        for &(heap, copies) in contexts.iter().filter(|c| c.0 > n) {
+            let mut row = Vec::with_capacity(size);
+            for m in 0..size {
+                let (a, k) = (m / columns.len(), m % columns.len());
+                let mut sum = q.representative(a as Element).to_vec();
+                sum.extend(std::iter::repeat_n(n, k));
+                sum.extend(std::iter::repeat_n(heap, copies));
+                row.push(judge.outcome(&sum)? == Outcome::P);
             }
+            labels.push(row);
         }
-        let classes = members.len();
-        let product = (0..classes)
-            .map(|x| {
-                (0..classes)
-                    .map(|y| class[self.product[members[x]][members[y]] as usize])
-                    .collect()
-            })
-            .collect();
-        Quotient {
-            max_heap: self.max_heap,
-            representatives: members
-                .iter()
-                .map(|&a| self.representatives[a].clone())
-                .collect(),
-            product,
-            lost: members.iter().map(|&a| self.lost[a]).collect(),
-            heaps: self.heaps.iter().map(|&a| class[a as usize]).collect(),
+        q = reduce::reduce(&q, n, &columns, &labels);
+        if progress(Progress {
+            done: n,
+            total: max_heap,
+        })
+        .is_break()
+        {
+            return Err(Failure::Other(Error::new(
+                ErrorKind::Interrupted,
+                format!("stopped after the quotient of heaps up to {n}"),
+            )));
         }
     }
+    Ok(q)
 }
