@@ -254,6 +254,9 @@ class MisereQuotient:
     pretending: list[int]
     representatives: list[list[int]]
     product: list[list[int]]
+    generators: list[tuple[str, int]]
+    relations: list[str]
+    elements: list[str]
     def element(self, heaps: _Heaps) -> int:
         """The element a sum of heaps (each at most max_heap) maps to."""
     def outcome(self, heaps: _Heaps) -> Literal["N", "P"]:

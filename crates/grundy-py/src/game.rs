@@ -426,18 +426,18 @@ impl Game {
 
     /// The misère quotient of all sums of heaps up to ``max_heap`` (at
     /// most 1000). Raises QuotientError, with the solver's message, when
-    /// no quotient is found for some heap up to the bound (the search
-    /// tries a bounded family of candidates), LimitError past the memory
-    /// budget.
+    /// no quotient is found for some heap up to the bound (the construction
+    /// can fail: it proves every quotient it returns and never guesses),
+    /// LimitError past the memory budget.
     ///
     /// >>> import grundy
     /// >>> q = grundy.Game("grundy").misere_quotient(8)
     /// >>> q.size, q.p_portion
-    /// (6, [2, 3])
-    /// >>> grundy.Game("kayles").misere_quotient(30)
+    /// (6, [1, 4])
+    /// >>> grundy.Game("0.35").misere_quotient(10)
     /// Traceback (most recent call last):
     /// ...
-    /// grundy.QuotientError: no misère quotient was found for heap 9: ...
+    /// grundy.QuotientError: no misère quotient was found for heap 6: ...
     #[pyo3(signature = (max_heap, *, progress=None))]
     fn misere_quotient(
         &self,

@@ -271,15 +271,22 @@ impl Genera {
 /// empty sum), the ``p_portion`` (elements whose sums are lost for the
 /// player to move), the ``pretending`` map (the element of heap n, n =
 /// 0..=max_heap), a shortest sum of heaps for each element
-/// (``representatives``) and the multiplication table (``product[a][b]``).
+/// (``representatives``) and the multiplication table (``product[a][b]``);
+/// its presentation: the ``generators`` (pairs of a letter and the heap it
+/// is the element of), the defining ``relations`` and each element's normal
+/// form (``elements``, ``"1"`` for the identity).
 /// ``outcome(heaps)`` answers any sum of heaps up to ``max_heap`` from it.
 ///
 /// >>> import grundy
 /// >>> q = grundy.Game("nim").misere_quotient(3)
 /// >>> q
-/// MisereQuotient(game='nim', max_heap=3, size=6, p_portion=[2, 5])
+/// MisereQuotient(game='nim', max_heap=3, size=6, p_portion=[1, 4])
 /// >>> q.pretending
-/// [0, 5, 3, 1]
+/// [0, 1, 2, 3]
+/// >>> q.generators, q.relations
+/// ([('a', 1), ('b', 2)], ['a^2 = 1', 'b^3 = b'])
+/// >>> [q.elements[e] for e in q.p_portion]
+/// ['a', 'b^2']
 /// >>> q.outcome([1, 1, 1]), q.outcome([2, 3])
 /// ('P', 'N')
 #[derive(Debug)]
@@ -299,6 +306,12 @@ pub struct MisereQuotient {
     representatives: Vec<Vec<u64>>,
     /// The multiplication table.
     product: Vec<Vec<u32>>,
+    /// The generators: a letter and the heap it is the element of.
+    generators: Vec<(String, u64)>,
+    /// The defining relations, as ``"a^2 = 1"``.
+    relations: Vec<String>,
+    /// Each element's normal form, a word in the generators.
+    elements: Vec<String>,
 }
 
 impl MisereQuotient {
@@ -311,6 +324,9 @@ impl MisereQuotient {
             pretending: r.pretending,
             representatives: r.representatives,
             product: r.product,
+            generators: r.generators.into_iter().map(|g| (g.name, g.heap)).collect(),
+            relations: r.relations,
+            elements: r.elements,
         }
     }
 }

@@ -150,6 +150,16 @@ def test_misere_nim_quotient_up_to_3():
     # has the quotient of order 6 with a P-portion of 2 elements.
     q = grundy.Game("nim").misere_quotient(3)
     assert (q.size, len(q.p_portion)) == (6, 2)
+    # The presentation rewrites every word to its element's normal form:
+    # each element's normal form, read as a product of its generators'
+    # heaps, maps back to that element.
+    heap_of = dict(q.generators)
+    for element, word in enumerate(q.elements):
+        heaps = []
+        for factor in ([] if word == "1" else word.split(" ")):
+            letter, _, power = factor.partition("^")
+            heaps += [heap_of[letter]] * int(power or 1)
+        assert q.element(heaps) == element, word
 
 
 def test_genera():
@@ -164,8 +174,8 @@ def test_genera():
 
 
 def test_quotient_not_found_is_a_quotient_error():
-    with pytest.raises(grundy.QuotientError, match="no misère quotient was found for heap 9"):
-        grundy.Game("kayles").misere_quotient(30)
+    with pytest.raises(grundy.QuotientError, match="no misère quotient was found for heap 6"):
+        grundy.Game("0.35").misere_quotient(10)
     assert issubclass(grundy.QuotientError, RuntimeError)
 
 
@@ -252,5 +262,6 @@ def test_quotient_agrees_with_cli(cli, spec, bound):
     q = grundy.Game(spec).misere_quotient(bound)
     answer = cli("misere", spec, "--max-heap", bound)
     mine = {k: getattr(q, k) for k in ("game", "max_heap", "size", "p_portion", "pretending",
-                                       "representatives", "product")}
+                                       "representatives", "product", "relations", "elements")}
+    mine["generators"] = [{"name": name, "heap": heap} for name, heap in q.generators]
     assert mine == answer
