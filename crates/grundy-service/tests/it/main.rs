@@ -4,3 +4,4 @@ mod hostile_store;
 mod sharing;
 mod stopping;
 mod storing;
+mod windowed;

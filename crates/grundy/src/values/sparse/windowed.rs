@@ -906,9 +906,11 @@ impl<T: ColdCell> Engine<T> {
         self.want.clear();
         for w in 0..self.common_bits.len() {
             let base = (w * 64) as u64;
-            let found = (0..64)
-                .filter(|&b| (base + b) < bound && self.seen[(base + b) as usize] == stamp)
-                .fold(0u64, |word, b| word | 1 << b);
+            // Values at or past the bound are never marked.
+            let found = self.seen[w * 64..w * 64 + 64]
+                .iter()
+                .enumerate()
+                .fold(0u64, |word, (b, &s)| word | u64::from(s == stamp) << b);
             let missing = self.common_bits[w] & !found;
             let below = if missing != 0 {
                 common_mex = base + u64::from(missing.trailing_zeros());
