@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use grundy::values::sparse::windowed::{ColdValues, Windowed, Windows};
 use grundy::values::{self, Engine};
-use grundy::{Error, ErrorKind, Result, Ruleset};
+use grundy::{Error, ErrorKind, Nimber, Result, Ruleset, ValueTable};
 
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
@@ -238,5 +238,41 @@ impl Solver {
             file,
         };
         f(&mut cold, watch)
+    }
+}
+
+impl Solver {
+    /// `G(from..=to)` of a table computed past memory, read back from its
+    /// file.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] if the range itself does not fit the
+    /// budget; as [`Solver::windowed`].
+    pub(crate) fn windowed_range(
+        &self,
+        game: &Ruleset,
+        from: u64,
+        to: u64,
+        watch: &mut Watch,
+    ) -> Result<ValueTable> {
+        let count = to - from + 1;
+        let budget = self.config().budget.max_bytes();
+        if count.saturating_mul(2) > budget {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "{count} values past memory are read back at up to 2 bytes each, over the memory budget of {}; ask for a shorter range",
+                    values::human_bytes(budget)
+                ),
+            ));
+        }
+        self.windowed(game, to, watch, |table, _| {
+            let mut out = ValueTable::new();
+            table.each(from, to, &mut |_, v| {
+                out.push(Nimber::new(v));
+                Ok(())
+            })?;
+            Ok(out)
+        })
     }
 }
