@@ -30,6 +30,7 @@ use std::ops::ControlFlow;
 
 use super::MaskPolicy;
 use super::heap::{Shape, largest_smaller_part};
+use super::marks::{Marks, marks_len, with_marks};
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 use crate::values::Progress;
@@ -369,8 +370,52 @@ impl Windowed {
     ) -> Result<WindowedStats> {
         let len = usize::try_from(len)
             .map_err(|_| Error::new(ErrorKind::TooLarge, "too many heaps for this machine"))?;
-        each!(&mut self.inner, |e| e.extend(cold, len, progress))?;
-        Ok(self.stats())
+        loop {
+            let wider = each!(&mut self.inner, |e| e.extend(cold, len, progress))?;
+            let Some(value) = wider else {
+                return Ok(self.stats());
+            };
+            match &self.inner {
+                Inner::U8(e) => {
+                    let (shape, windows) = (e.shape.clone(), e.windows);
+                    self.widen(shape, windows, cold)?;
+                }
+                Inner::U16(e) => {
+                    return Err(Error::new(
+                        ErrorKind::TooLarge,
+                        format!(
+                            "G({}) = {value} does not fit the windowed table's two bytes a value",
+                            e.len
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Rewrites the cold values at two bytes a value, from the last to the
+    /// first (each block is read before anything is written over it), and
+    /// rebuilds the engine from them.
+    fn widen(&mut self, shape: Shape, windows: Windows, cold: &mut dyn ColdValues) -> Result<()> {
+        const BLOCK: u64 = 1 << 16;
+        self.flush(cold)?;
+        let len = self.len();
+        let mut narrow = Vec::new();
+        let mut wide = Vec::new();
+        let mut end = len;
+        while end > 0 {
+            let start = end.saturating_sub(BLOCK);
+            narrow.resize((end - start) as usize, 0);
+            cold.load(start, &mut narrow).map_err(cold_error)?;
+            wide.clear();
+            wide.extend(narrow.iter().flat_map(|&v| u16::from(v).to_le_bytes()));
+            cold.store(2 * start, &wide).map_err(cold_error)?;
+            end = start;
+        }
+        let mut e = Engine::<u16>::new(shape, windows);
+        e.resume(len, cold)?;
+        self.inner = Inner::U16(e);
+        Ok(())
     }
 
     /// Writes every value not yet in `cold` there: afterwards `cold` holds
@@ -454,8 +499,9 @@ struct Engine<T> {
     max: u64,
     rare_bits: Vec<u64>,
     common_bits: Vec<u64>,
-    seen: Vec<u32>,
-    stamp: u32,
+    /// Byte stamps of the option values ([`Marks`]).
+    seen: Vec<u8>,
+    stamp: u8,
     want: Vec<u64>,
     next_review: usize,
     rare_limit: usize,
@@ -548,7 +594,7 @@ impl<T: ColdCell> Engine<T> {
             + self.rare.capacity() * size_of::<(usize, u64)>()
             + (self.histogram.capacity() + self.rare_bits.capacity() + self.common_bits.capacity())
                 * 8
-            + self.seen.capacity() * 4
+            + self.seen.capacity()
             + self.bytes.capacity()
     }
 
@@ -562,7 +608,7 @@ impl<T: ColdCell> Engine<T> {
 
     fn resize_bits(&mut self) {
         let bound = self.histogram.len() as u64;
-        self.seen = vec![0; bound.max(64) as usize];
+        self.seen = vec![0; marks_len(bound as usize)];
         self.stamp = 0;
         let mask = self.mask;
         let class = |rare: bool| -> Vec<u64> {
@@ -799,12 +845,14 @@ impl<T: ColdCell> Engine<T> {
         Ok(())
     }
 
+    /// Extends the table to `len` values; stops early with `Some(value)`
+    /// when a value does not fit the width.
     fn extend(
         &mut self,
         cold: &mut dyn ColdValues,
         len: usize,
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
-    ) -> Result<()> {
+    ) -> Result<Option<u64>> {
         while self.len < len {
             let n = self.len;
             if n >= self.next_review || self.rare.len() > self.rare_limit {
@@ -814,13 +862,8 @@ impl<T: ColdCell> Engine<T> {
             }
             let value = self.value_of(n, cold)?;
             let Some(cell) = T::from_u64(value) else {
-                return Err(Error::new(
-                    ErrorKind::TooLarge,
-                    format!(
-                        "G({n}) = {value} does not fit the windowed table's {} bytes a value",
-                        T::WIDTH
-                    ),
-                ));
+                // Computed again once the table is wider.
+                return Ok(Some(value));
             };
             self.count(value);
             if n > 0 && is_rare(value, self.mask) {
@@ -837,32 +880,40 @@ impl<T: ColdCell> Engine<T> {
                 }
             }
         }
-        Ok(())
-    }
-
-    #[inline]
-    fn mark(&mut self, v: u64) {
-        self.seen[v as usize] = self.stamp;
+        Ok(None)
     }
 
     /// `G(n)` from `G(0..n)`.
     fn value_of(&mut self, n: usize, cold: &mut dyn ColdValues) -> Result<u64> {
         self.stamp = self.stamp.wrapping_add(1);
+        let mut seen = std::mem::take(&mut self.seen);
         if self.stamp == 0 {
-            self.seen.fill(0);
+            seen.fill(0);
             self.stamp = 1;
         }
+        let value = with_marks!(&mut seen[..], |marks| self.value_with(marks, n, cold));
+        self.seen = seen;
+        value
+    }
+
+    /// [`Engine::value_of`] with the stamps as `seen`.
+    fn value_with<M: Marks + ?Sized>(
+        &mut self,
+        seen: &mut M,
+        n: usize,
+        cold: &mut dyn ColdValues,
+    ) -> Result<u64> {
         let stamp = self.stamp;
         for i in 0..self.shape.ends.len() {
             if self.shape.ends[i] == n {
-                self.mark(0);
+                seen.set(0, stamp);
             }
         }
         for i in 0..self.shape.leaves.len() {
             let t = self.shape.leaves[i];
             if t < n {
                 let v = self.get(n - t, cold, Some(ReadKind::Leave))?;
-                self.mark(v);
+                seen.set(v as usize, stamp);
             }
         }
         // Step 1: every split with a rare part.
@@ -877,12 +928,12 @@ impl<T: ColdCell> Engine<T> {
             let below = self.rare.partition_point(|&(r, _)| r < rest);
             // Rare parts whose other part lies in the tail.
             let near = self.rare[..below].partition_point(|&(r, _)| r + self.tail_start <= rest);
-            let (seen, tail, tail_start) = (&mut self.seen, &self.tail, self.tail_start);
+            let (tail, tail_start) = (&self.tail, self.tail_start);
             for &(r, v) in &self.rare[..near] {
                 if unequal && 2 * r == rest {
                     continue;
                 }
-                seen[(v ^ tail[rest - r - tail_start].into()) as usize] = stamp;
+                seen.set((v ^ tail[rest - r - tail_start].into()) as usize, stamp);
                 pairs += 1;
             }
             self.access.counts[ReadKind::Rare as usize][TAIL] += near as u64;
@@ -895,7 +946,7 @@ impl<T: ColdCell> Engine<T> {
                     continue;
                 }
                 let w = self.get(rest - r, cold, Some(ReadKind::Rare))?;
-                self.mark(v ^ w);
+                seen.set((v ^ w) as usize, stamp);
                 pairs += 1;
             }
         }
@@ -907,10 +958,7 @@ impl<T: ColdCell> Engine<T> {
         for w in 0..self.common_bits.len() {
             let base = (w * 64) as u64;
             // Values at or past the bound are never marked.
-            let found = self.seen[w * 64..w * 64 + 64]
-                .iter()
-                .enumerate()
-                .fold(0u64, |word, (b, &s)| word | u64::from(s == stamp) << b);
+            let found = seen.word(w, stamp);
             let missing = self.common_bits[w] & !found;
             let below = if missing != 0 {
                 common_mex = base + u64::from(missing.trailing_zeros());
@@ -955,8 +1003,7 @@ impl<T: ColdCell> Engine<T> {
                         cold,
                         ReadKind::SmallEnd,
                     )?;
-                    let seen = &mut self.seen;
-                    T::xor_reversed(&small, &large, |x| seen[x] = stamp);
+                    T::xor_reversed(&small, &large, |x| seen.set(x, stamp));
                     scanned += (end - from) as u64;
                     self.access.max_small_part = self.access.max_small_part.max(end as u64);
                 }
@@ -977,14 +1024,12 @@ impl<T: ColdCell> Engine<T> {
                         cold,
                         ReadKind::Middle,
                     )?;
-                    let seen = &mut self.seen;
-                    T::xor_reversed(&small, &large, |x| seen[x] = stamp);
+                    T::xor_reversed(&small, &large, |x| seen.set(x, stamp));
                     scanned += (end - lo) as u64;
                     self.access.max_middle_depth = self.access.max_middle_depth.max(end as u64);
                 }
             }
-            let seen = &self.seen;
-            self.want.retain(|&v| seen[v as usize] != stamp);
+            self.want.retain(|&v| !seen.has(v as usize, stamp));
             if self.want.is_empty() {
                 break true;
             }
