@@ -221,7 +221,7 @@ impl Solver {
             };
             let result = table.extend(&mut file, step_to, &mut progress);
             let stop = result.is_err() || table.len() >= want || last.elapsed() >= every;
-            if stop && table.len() > 0 {
+            if stop && !table.is_empty() {
                 table.flush(&mut file)?;
                 write_state(&state_path, game, table.width(), table.len(), &file)
                     .map_err(|e| file_error("write the checkpoint of", e))?;
