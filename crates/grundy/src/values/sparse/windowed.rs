@@ -93,7 +93,8 @@ impl ColdValues for Vec<u8> {
 /// ```
 /// use grundy::values::sparse::windowed::Windows;
 /// let w = Windows::default();
-/// assert!(w.resident_cells() < 1 << 20);
+/// // The tail at its limit of 2^22 heaps, twice, dominates: under 9·2^20.
+/// assert!(w.resident_cells() < 9 << 20);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Windows {
