@@ -174,10 +174,12 @@ impl Solver {
             ));
         };
         let budget = self.config().budget.max_bytes();
-        // The tail grows to hold the rare heaps' parts: up to a sixteenth of
-        // the budget, and at most 2^22 heaps.
+        // The tail grows to hold the rare heaps' parts (Grundy's game has
+        // one at 48 399 022): up to the budget less 4 MiB for the rest, at
+        // four bytes a heap (it doubles before it spills, at two bytes a
+        // value), at most 2^27 heaps.
         let windows = Windows {
-            tail_limit: (budget / 16).clamp(1 << 16, 1 << 22) as usize,
+            tail_limit: (budget.saturating_sub(4 << 20) / 4).clamp(1 << 16, 1 << 27) as usize,
             ..Windows::default()
         };
         // Two bytes a cell at most, and a megabyte for the engine's state.
