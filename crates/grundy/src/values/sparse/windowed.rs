@@ -493,8 +493,13 @@ struct Engine<T> {
     /// `G(middle_start..middle_start + middle.len())`.
     middle: Vec<T>,
     middle_start: usize,
-    /// Chunks read back: (chunk index, values).
-    cache: Vec<(usize, Vec<T>)>,
+    /// Half the heap (less the take) of the split being scanned: the middle
+    /// window is placed around it.
+    center: usize,
+    /// Chunks read back: (chunk index, last use, values).
+    cache: Vec<(usize, u64, Vec<T>)>,
+    /// Reads of the cache so far: its clock for least recent use.
+    tick: u64,
     rare: Vec<(usize, u64)>,
     histogram: Vec<u64>,
     max: u64,
@@ -546,7 +551,9 @@ impl<T: ColdCell> Engine<T> {
             stored: 0,
             middle: Vec::new(),
             middle_start: 0,
+            center: 0,
             cache: Vec::new(),
+            tick: 0,
             rare: Vec::new(),
             histogram: vec![0],
             max: 0,
@@ -567,7 +574,7 @@ impl<T: ColdCell> Engine<T> {
             large: Vec::with_capacity(CHUNK),
         };
         e.cache = (0..e.windows.chunks)
-            .map(|_| (usize::MAX, Vec::new()))
+            .map(|_| (usize::MAX, 0, Vec::new()))
             .collect();
         e.resize_bits();
         e
@@ -590,7 +597,11 @@ impl<T: ColdCell> Engine<T> {
         let cells = self.head.capacity()
             + self.tail.capacity()
             + self.middle.capacity()
-            + self.cache.iter().map(|(_, c)| c.capacity()).sum::<usize>();
+            + self
+                .cache
+                .iter()
+                .map(|(_, _, c)| c.capacity())
+                .sum::<usize>();
         cells * size_of::<T>()
             + self.rare.capacity() * size_of::<(usize, u64)>()
             + (self.histogram.capacity() + self.rare_bits.capacity() + self.common_bits.capacity())
@@ -699,21 +710,44 @@ impl<T: ColdCell> Engine<T> {
             (self.middle[x - self.middle_start].into(), MIDDLE)
         } else {
             let c = x / self.windows.chunk;
-            let slot = c % self.cache.len();
             let from = c * self.windows.chunk;
-            if self.cache[slot].0 != c || x - from >= self.cache[slot].1.len() {
-                let n = (from + self.windows.chunk).min(self.stored) - from;
-                let mut buf = std::mem::take(&mut self.cache[slot].1);
-                self.load(cold, from, &mut buf, n)?;
-                self.cache[slot] = (c, buf);
-                self.access.chunk_loads += 1;
-            }
-            (self.cache[slot].1[x - from].into(), COLD)
+            let slot = self.chunk_slot(c, x - from, cold)?;
+            (self.cache[slot].2[x - from].into(), COLD)
         };
         if let Some(kind) = kind {
             self.access.counts[kind as usize][region] += 1;
         }
         Ok(value)
+    }
+
+    /// The slot of the cache holding chunk `c` with at least `at + 1`
+    /// values, read back if need be into the least recently used slot. The
+    /// cache is fully associative: the far rare parts are streams a
+    /// constant distance apart, which a direct-mapped cache would let evict
+    /// one another at every heap.
+    fn chunk_slot(&mut self, c: usize, at: usize, cold: &mut dyn ColdValues) -> Result<usize> {
+        self.tick += 1;
+        let hit = self
+            .cache
+            .iter()
+            .position(|(chunk, _, values)| *chunk == c && at < values.len());
+        let slot = match hit {
+            Some(slot) => slot,
+            None => {
+                let slot = (0..self.cache.len())
+                    .min_by_key(|&i| self.cache[i].1)
+                    .expect("at least one chunk");
+                let from = c * self.windows.chunk;
+                let n = (from + self.windows.chunk).min(self.stored) - from;
+                let mut buf = std::mem::take(&mut self.cache[slot].2);
+                self.load(cold, from, &mut buf, n)?;
+                self.cache[slot] = (c, 0, buf);
+                self.access.chunk_loads += 1;
+                slot
+            }
+        };
+        self.cache[slot].1 = self.tick;
+        Ok(slot)
     }
 
     /// Copies `G(lo..hi)` into `out`, from one window when it holds them
@@ -740,10 +774,19 @@ impl<T: ColdCell> Engine<T> {
             return Ok(());
         }
         let in_middle = lo >= self.middle_start && hi <= self.middle_start + self.middle.len();
-        if !in_middle && kind == ReadKind::Middle && hi <= self.stored {
+        let quarter = self.windows.middle / 4;
+        if !in_middle
+            && kind == ReadKind::Middle
+            && hi <= self.stored
+            && lo + quarter >= self.center
+            && hi <= self.center + quarter
+        {
             // Parts near half the heap come back for the next heaps, a
-            // little higher: a quarter of the window below, the rest above.
-            let start = lo.saturating_sub(self.windows.middle / 4);
+            // little higher: a quarter of the window below the middle, the
+            // rest above. Parts farther from the middle (a deep or full
+            // scan, which reads both sides of it at once) go through the
+            // chunks instead, or the window would move at every read.
+            let start = self.center.saturating_sub(quarter);
             let end = (start + self.windows.middle).min(self.stored);
             let mut buf = std::mem::take(&mut self.middle);
             self.load(cold, start, &mut buf, end - start)?;
@@ -755,6 +798,15 @@ impl<T: ColdCell> Engine<T> {
             let at = lo - self.middle_start;
             out.extend_from_slice(&self.middle[at..at + (hi - lo)]);
             self.access.counts[kind as usize][MIDDLE] += n;
+            return Ok(());
+        }
+        let c = lo / self.windows.chunk;
+        if hi <= self.tail_start && (hi - 1) / self.windows.chunk == c {
+            // Within one chunk of the cold values (a full scan).
+            let from = c * self.windows.chunk;
+            let slot = self.chunk_slot(c, hi - 1 - from, cold)?;
+            out.extend_from_slice(&self.cache[slot].2[lo - from..hi - from]);
+            self.access.counts[kind as usize][COLD] += n;
             return Ok(());
         }
         for x in lo..hi {
@@ -993,6 +1045,7 @@ impl<T: ColdCell> Engine<T> {
                 let rest = n.saturating_sub(t);
                 let half = largest_smaller_part(rest, unequal);
                 let meet = half.div_ceil(2);
+                self.center = half;
                 if from < meet {
                     more = true;
                     let end = to.min(meet);
