@@ -123,8 +123,8 @@ impl Default for Windows {
             tail: 1 << 16,
             tail_limit: 1 << 22,
             middle: 1 << 16,
-            chunk: 1 << 12,
-            chunks: 64,
+            chunk: 1 << 15,
+            chunks: 16,
             mask: MaskPolicy::Auto,
         }
     }
