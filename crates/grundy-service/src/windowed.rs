@@ -176,10 +176,12 @@ impl Solver {
         let budget = self.config().budget.max_bytes();
         // The tail grows to hold the rare heaps' parts (Grundy's game has
         // one at 48 399 022): up to the budget less 4 MiB for the rest, at
-        // four bytes a heap (it doubles before it spills, at two bytes a
-        // value), at most 2^27 heaps.
+        // eight bytes a heap (it doubles before it spills, at two bytes a
+        // value, its vector's capacity may double again, and a spill copies
+        // it to bytes: Grundy's game with a 32 MiB budget and a quarter
+        // peaked at 67.7 MB), at most 2^27 heaps.
         let windows = Windows {
-            tail_limit: (budget.saturating_sub(4 << 20) / 4).clamp(1 << 16, 1 << 27) as usize,
+            tail_limit: (budget.saturating_sub(4 << 20) / 8).clamp(1 << 16, 1 << 27) as usize,
             ..Windows::default()
         };
         // Two bytes a cell at most, and a megabyte for the engine's state.
