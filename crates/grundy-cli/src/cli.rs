@@ -351,6 +351,11 @@ pub struct CountArgs {
     /// 2^128 is a decimal string)
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::input::count::<u32>)]
     pub heaps: u32,
+    /// Count the heaps 1 to N with each value instead: lines `value count`
+    /// for every value up to the largest (past the memory budget, the
+    /// values are computed with part of them on disk, beside the cache)
+    #[arg(long, conflicts_with_all = ["from", "heaps"])]
+    pub frequencies: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]

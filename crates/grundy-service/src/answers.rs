@@ -74,6 +74,16 @@ impl Solver {
                 format!("{from}..={to} is more than {MAX_VALUES} values; ask for a shorter range"),
             ));
         }
+        if self.goes_windowed(game, to) {
+            // The whole table is past memory: the range is read back from
+            // its file (a range that fits the budget).
+            let values = self.windowed_range(game, from, to, watch)?;
+            return Ok(ValuesReport {
+                game: game.to_string(),
+                from,
+                values: Arc::new(values),
+            });
+        }
         let max = max.unwrap_or_else(|| self.default_search_limit(game));
         let values = if from == 0 && to <= max {
             let table = self.values(game, to, watch)?;

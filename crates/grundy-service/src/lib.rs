@@ -40,6 +40,7 @@
 
 mod answers;
 mod catalogue;
+mod frequencies;
 mod game;
 mod json_int;
 pub mod misere;
@@ -52,11 +53,13 @@ mod statistics;
 mod store;
 mod store_files;
 mod watch;
+mod windowed;
 
 pub use answers::{
     ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
 };
 pub use catalogue::{CatalogueEntry, Stop};
+pub use frequencies::FrequencyReport;
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, MovesReport};

@@ -150,6 +150,14 @@ pub enum Question {
         /// The heap bound.
         max_heap: u64,
     },
+    /// How many heaps `1..=to` have each value (past the memory budget,
+    /// computed with part of the values on disk).
+    Frequencies {
+        /// The game's spec.
+        game: String,
+        /// The last heap.
+        to: u64,
+    },
 }
 
 /// The answer to a [`Question`]: one of the reports, serialised as that
@@ -184,6 +192,8 @@ pub enum Answer {
     Genera(crate::misere::GeneraReport),
     /// To [`Question::MisereQuotient`].
     MisereQuotient(crate::misere::QuotientReport),
+    /// To [`Question::Frequencies`].
+    Frequencies(crate::frequencies::FrequencyReport),
 }
 
 /// Winning moves a position's answer lists when the question gives no
@@ -306,6 +316,9 @@ impl Solver {
             }
             Question::Genera { game, to } => {
                 Answer::Genera(self.genera(&heap_game(game)?, *to, watch)?)
+            }
+            Question::Frequencies { game, to } => {
+                Answer::Frequencies(self.frequencies(&heap_game(game)?, *to, watch)?)
             }
         })
     }

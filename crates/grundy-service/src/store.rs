@@ -57,6 +57,14 @@ pub trait Store: Send + Sync + fmt::Debug {
     /// A [`StoreError`] when it cannot be written; what was kept before is
     /// still there.
     fn save(&self, game: &Ruleset, table: &ValueTable) -> Result<(), StoreError>;
+
+    /// The file where values of `game` that do not fit in memory are kept
+    /// (with a checkpoint beside it, the same name ending `.state`), if this
+    /// store keeps files; `None` (the default) keeps none.
+    fn cold_path(&self, game: &Ruleset) -> Option<std::path::PathBuf> {
+        let _ = game;
+        None
+    }
 }
 
 /// A store that could not read or write values; the message names the file
@@ -162,6 +170,10 @@ impl FileStore {
 impl Store for FileStore {
     fn location(&self, game: &Ruleset) -> String {
         self.path(game).display().to_string()
+    }
+
+    fn cold_path(&self, game: &Ruleset) -> Option<PathBuf> {
+        Some(self.path(game).with_extension("cold"))
     }
 
     fn load(&self, game: &Ruleset, max_bytes: u64) -> Result<Option<ValueTable>, StoreError> {

@@ -14,6 +14,9 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
     let ruleset = input::ruleset(&args.game)?;
     let to = input::size(&args.to, "--to")?;
     let max = input::max(&args.search)?;
+    if args.frequencies {
+        return frequencies(ctx, args, &ruleset, to, out);
+    }
     if args.heaps != 1 {
         if args.from.is_some() {
             return Err(usage(
@@ -95,6 +98,37 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
                 ("losses", report.losses.to_string()),
             ],
         )?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--frequencies`: lines `value count` over the heaps `1..=N`.
+fn frequencies(
+    ctx: &Context,
+    args: &CountArgs,
+    ruleset: &grundy_service::grundy::Ruleset,
+    to: u64,
+    out: Out<'_>,
+) -> anyhow::Result<ExitCode> {
+    let report = ctx.ask("values", |solver, watch| {
+        solver.frequencies(ruleset, to, watch)
+    })?;
+    let rows: Vec<Vec<String>> = report
+        .counts
+        .iter()
+        .enumerate()
+        .map(|(v, c)| vec![v.to_string(), c.to_string()])
+        .collect();
+    match args.output.format {
+        Format::Json => output::json(out, &report)?,
+        Format::Csv => output::csv(out, &["value", "count"], &rows)?,
+        Format::Table => {
+            let text: String = rows
+                .iter()
+                .map(|r| format!("{} {}\n", r[0], r[1]))
+                .collect();
+            out.write_all(text.as_bytes())?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,6 +9,7 @@ mod help;
 mod hostile;
 mod misere;
 mod outputs;
+mod past_memory;
 mod periodicity;
 mod play;
 mod ppos;

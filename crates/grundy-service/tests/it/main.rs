@@ -1,7 +1,9 @@
 //! Integration tests of the solver layer: one binary, one module a topic.
 
 mod hostile_store;
+mod rogalski;
 mod sharing;
 mod stopping;
 mod storing;
 mod threads;
+mod windowed;

@@ -85,6 +85,7 @@ mod heap;
 mod marks;
 mod spread;
 mod state;
+pub mod windowed;
 
 /// How the engine chooses its mask.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

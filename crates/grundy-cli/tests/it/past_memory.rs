@@ -1,0 +1,27 @@
+//! Values past memory: with a `--max-memory` too small for the table,
+//! `count --frequencies` and `values` compute with part of the values on
+//! disk, beside the cache, and answer as they do in memory.
+
+use crate::ok;
+
+#[test]
+fn a_small_memory_budget_gives_the_same_frequencies_and_values() {
+    let dir = tempfile::Builder::new()
+        .prefix("grundy-it-")
+        .tempdir()
+        .expect("a scratch directory");
+    let cache = dir.path().to_str().expect("a UTF-8 path");
+    // 3·10^6 heaps need 2.9 MiB at one byte a heap: past a budget of 2.5 MiB (2 621 440 bytes).
+    let args = ["count", "0.161", "--to", "3000000", "--frequencies"];
+    let in_memory = ok(&[&args[..], &["--no-cache"]].concat());
+    let past = ok(&[&args[..], &["--cache", cache, "--max-memory", "2621440"]].concat());
+    assert_eq!(past, in_memory);
+    assert!(in_memory.starts_with("0 13\n1 "), "{in_memory}");
+    assert!(dir.path().join("0.161.cold").is_file());
+    assert!(dir.path().join("0.161.cold.state").is_file());
+
+    let range = ["values", "0.161", "--from", "2999990", "--to", "3000000"];
+    let past = ok(&[&range[..], &["--cache", cache, "--max-memory", "2621440"]].concat());
+    let in_memory = ok(&[&range[..], &["--no-cache"]].concat());
+    assert_eq!(past, in_memory);
+}
