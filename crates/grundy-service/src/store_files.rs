@@ -63,7 +63,9 @@ impl FileStore {
             if !meta.is_file() || !is_ours(&path) {
                 continue;
             }
-            let (game, heaps) = header(&path).unwrap_or((None, None));
+            let (game, heaps) = header(&path)
+                .or_else(|| cold_header(&path))
+                .unwrap_or((None, None));
             files.push(StoredFile {
                 game,
                 heaps,
@@ -96,12 +98,39 @@ impl FileStore {
     }
 }
 
-/// Whether a file name is one this store writes: `<game>.values`, or a
-/// temporary `<game>.values.tmp…`.
+/// Whether a file name is one this store writes: `<game>.values`, a
+/// temporary `<game>.values.tmp…`, or the values kept outside memory by a
+/// run past the memory budget (`<game>.cold`, its checkpoint
+/// `<game>.cold.state` and that checkpoint's temporary file).
 fn is_ours(path: &std::path::Path) -> bool {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n.ends_with(".values") || n.contains(".values.tmp"))
+    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+        n.ends_with(".values")
+            || n.contains(".values.tmp")
+            || n.ends_with(".cold")
+            || n.contains(".cold.state")
+    })
+}
+
+/// The game and number of values of a file of values kept outside memory,
+/// from its checkpoint (`<game>.cold.state`, beside `<game>.cold`).
+fn cold_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> {
+    let name = path.file_name()?.to_str()?;
+    let state = if name.ends_with(".cold") {
+        path.with_file_name(format!("{name}.state"))
+    } else if name.ends_with(".cold.state") {
+        path.to_path_buf()
+    } else {
+        return None;
+    };
+    let text = fs::read_to_string(state).ok()?;
+    let mut lines = text.lines();
+    if lines.next()? != crate::windowed::STATE_FORMAT {
+        return None;
+    }
+    let game = lines.next()?.parse::<grundy::Ruleset>().ok()?.to_string();
+    let _width = lines.next()?;
+    let heaps = lines.next()?.parse().ok()?;
+    Some((Some(game), Some(heaps)))
 }
 
 /// The game and number of values a file's header names.

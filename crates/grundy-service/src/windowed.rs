@@ -25,7 +25,7 @@ use crate::solver::Solver;
 use crate::watch::{Event, Watch};
 
 /// The first line of a checkpoint file.
-const STATE_FORMAT: &str = "grundy windowed values 1";
+pub(crate) const STATE_FORMAT: &str = "grundy windowed values 1";
 
 /// One windowed run at a time: the files of a game are not shared.
 static RUNNING: Mutex<()> = Mutex::new(());

@@ -25,3 +25,26 @@ fn a_small_memory_budget_gives_the_same_frequencies_and_values() {
     let in_memory = ok(&[&range[..], &["--no-cache"]].concat());
     assert_eq!(past, in_memory);
 }
+
+#[test]
+fn the_cache_command_lists_and_clears_the_values_kept_on_disk() {
+    let dir = tempfile::Builder::new()
+        .prefix("grundy-it-")
+        .tempdir()
+        .expect("a scratch directory");
+    let cache = dir.path().to_str().expect("a UTF-8 path");
+    let args = ["count", "0.161", "--to", "3000000", "--frequencies"];
+    ok(&[&args[..], &["--cache", cache, "--max-memory", "2621440"]].concat());
+    // Both files, with the game and the heaps the checkpoint counts.
+    let list = ok(&["--cache", cache, "cache", "list", "--format", "csv"]);
+    let rows: Vec<&str> = list.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{list}");
+    for (row, name) in rows.iter().zip(["0.161.cold", "0.161.cold.state"]) {
+        assert!(row.starts_with("0.161,3000001,"), "{row}");
+        assert!(row.ends_with(name), "{row}");
+    }
+    // Clearing the game removes them: nothing of a gigabyte run is left behind.
+    ok(&["--cache", cache, "cache", "clear", "0.161"]);
+    assert!(!dir.path().join("0.161.cold").exists());
+    assert!(!dir.path().join("0.161.cold.state").exists());
+}
