@@ -96,6 +96,20 @@ pub fn best_mask(histogram: &[u64]) -> MaskChoice {
     best
 }
 
+/// The values `0..bound` of one class under `mask` (the rare ones when
+/// `rare`, else the common ones) as a bitset, 64 values a word: under
+/// mask `0b1` the rare values below 4 are 0 and 2, the word `0b0101`.
+pub(crate) fn class_bits(bound: u64, mask: u64, rare: bool) -> Vec<u64> {
+    (0..bound.div_ceil(64))
+        .map(|w| {
+            (0..64)
+                .map(|b| w * 64 + b)
+                .filter(|&v| v < bound && is_rare(v, mask) == rare)
+                .fold(0, |word, v| word | 1 << (v % 64))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +128,23 @@ mod tests {
         let best = best_mask(&histogram);
         let brute = (1..size).min_by_key(|&m| (rare_count(&histogram, m), m));
         assert_eq!(Some(best.mask), brute);
+    }
+
+    #[test]
+    fn class_bits_sorts_every_value_into_one_class() {
+        for mask in [0, 1, 0b110, 0xfe] {
+            let rare = super::class_bits(200, mask, true);
+            let common = super::class_bits(200, mask, false);
+            for v in 0..256u64 {
+                let bit = |words: &[u64]| {
+                    words
+                        .get((v / 64) as usize)
+                        .is_some_and(|w| w >> (v % 64) & 1 == 1)
+                };
+                assert_eq!(bit(&rare), v < 200 && super::is_rare(v, mask));
+                assert_eq!(bit(&common), v < 200 && !super::is_rare(v, mask));
+            }
+        }
+        assert_eq!(super::class_bits(4, 0b1, true), [0b0101]);
     }
 }

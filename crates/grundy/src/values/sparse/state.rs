@@ -8,7 +8,7 @@ use super::marks::marks_len;
 use super::spread::SpreadTrial;
 use super::{MaskPolicy, SparseStats};
 use crate::values::ValueTable;
-use crate::values::mask::{best_mask, is_rare, rare_count};
+use crate::values::mask::{best_mask, class_bits, is_rare, rare_count};
 use crate::values::table::{Values, Visit, Window};
 
 /// Everything the engine keeps besides the table: all of it can be rebuilt
@@ -184,19 +184,8 @@ impl State {
         let bound = self.histogram.len() as u64;
         self.seen = vec![0; marks_len(bound as usize)];
         self.stamp = 0;
-        let mask = self.mask;
-        let class = |rare: bool| -> Vec<u64> {
-            (0..bound.div_ceil(64))
-                .map(|w| {
-                    (0..64)
-                        .map(|b| w * 64 + b)
-                        .filter(|&v| v < bound && is_rare(v, mask) == rare)
-                        .fold(0, |word, v| word | 1 << (v % 64))
-                })
-                .collect()
-        };
-        self.rare_bits = class(true);
-        self.common_bits = class(false);
+        self.rare_bits = class_bits(bound, self.mask, true);
+        self.common_bits = class_bits(bound, self.mask, false);
     }
 
     /// Splits read a heap on average so far in this run, or the length of

@@ -34,7 +34,7 @@ use super::marks::{Marks, marks_len, with_marks};
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 use crate::values::Progress;
-use crate::values::mask::{best_mask, is_rare, rare_count};
+use crate::values::mask::{best_mask, class_bits, is_rare, rare_count};
 use crate::values::table::Cell;
 
 /// Where the values that are not kept in memory go: the caller's storage
@@ -622,19 +622,8 @@ impl<T: ColdCell> Engine<T> {
         let bound = self.histogram.len() as u64;
         self.seen = vec![0; marks_len(bound as usize)];
         self.stamp = 0;
-        let mask = self.mask;
-        let class = |rare: bool| -> Vec<u64> {
-            (0..bound.div_ceil(64))
-                .map(|w| {
-                    (0..64)
-                        .map(|b| w * 64 + b)
-                        .filter(|&v| v < bound && is_rare(v, mask) == rare)
-                        .fold(0, |word, v| word | 1 << (v % 64))
-                })
-                .collect()
-        };
-        self.rare_bits = class(true);
-        self.common_bits = class(false);
+        self.rare_bits = class_bits(bound, self.mask, true);
+        self.common_bits = class_bits(bound, self.mask, false);
     }
 
     fn count(&mut self, value: u64) {
