@@ -74,9 +74,12 @@ impl Solver {
                 format!("{from}..={to} is more than {MAX_VALUES} values; ask for a shorter range"),
             ));
         }
-        if self.goes_windowed(game, to) {
-            // The whole table is past memory: the range is read back from
-            // its file (a range that fits the budget).
+        if self.goes_windowed(game, to)
+            && to <= max.unwrap_or_else(|| self.search_limit_in_any_memory(game))
+        {
+            // The whole table is past memory and within the search's limit:
+            // the range is read back from its file (a range that fits the
+            // budget). Past the limit a proved period answers, as below.
             let values = self.windowed_range(game, from, to, watch)?;
             return Ok(ValuesReport {
                 game: game.to_string(),

@@ -212,6 +212,13 @@ impl Solver {
     /// [`COSTLY_SEARCH_LIMIT`] where each heap costs work that grows with
     /// it), at most what fits in the memory budget; else [`OBSERVE_LIMIT`].
     pub fn default_search_limit(&self, game: &Ruleset) -> u64 {
+        self.search_limit_in_any_memory(game).min(self.fits(game))
+    }
+
+    /// [`Solver::default_search_limit`] before the memory budget caps it:
+    /// how far a computation may go by default when the values are kept
+    /// on disk past the budget.
+    pub(crate) fn search_limit_in_any_memory(&self, game: &Ruleset) -> u64 {
         if !period::proof::may_prove(game) {
             return OBSERVE_LIMIT;
         }
@@ -223,12 +230,11 @@ impl Solver {
             }
             _ => false,
         };
-        let limit = if quadratic {
+        if quadratic {
             COSTLY_SEARCH_LIMIT
         } else {
             SEARCH_LIMIT
-        };
-        limit.min(self.fits(game))
+        }
     }
 
     /// The last heap whose value fits in the memory budget.

@@ -25,6 +25,11 @@ use crate::solver::Solver;
 use crate::watch::{Event, Watch};
 
 /// The first line of a checkpoint file.
+/// Heaps past memory at most: 2^40, two bytes a value on disk at most
+/// (2 TiB), Rogalski's furthest run (0.167 to 2^40). Larger requests are
+/// refused before anything is written.
+pub(crate) const MAX_PAST_MEMORY: u64 = 1 << 40;
+
 pub(crate) const STATE_FORMAT: &str = "grundy windowed values 1";
 
 /// One windowed run at a time: the files of a game are not shared.
@@ -167,6 +172,14 @@ impl Solver {
         watch: &mut Watch,
         f: impl FnOnce(&mut ColdTable, &mut Watch) -> Result<R>,
     ) -> Result<R> {
+        if to >= MAX_PAST_MEMORY {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "values past memory go to heap 2^40 at most (up to 2 TiB of disk); {to} is past it: ask for fewer heaps"
+                ),
+            ));
+        }
         let Some(path) = self.cold_path(game) else {
             return Err(Error::new(
                 ErrorKind::TooLarge,

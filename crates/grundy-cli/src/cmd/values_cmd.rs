@@ -24,7 +24,7 @@ pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<Exi
         Format::Json => output::json(out, &report)?,
         Format::Csv => {
             writeln!(out, "n,value")?;
-            for (n, v) in (from..).zip(table.iter()) {
+            for (n, v) in (from..=to).zip(table.iter()) {
                 writeln!(out, "{n},{v}")?;
             }
         }

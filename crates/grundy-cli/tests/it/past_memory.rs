@@ -48,3 +48,38 @@ fn the_cache_command_lists_and_clears_the_values_kept_on_disk() {
     assert!(!dir.path().join("0.161.cold").exists());
     assert!(!dir.path().join("0.161.cold.state").exists());
 }
+
+#[test]
+fn runs_past_memory_are_bounded_before_anything_is_written() {
+    let dir = tempfile::Builder::new()
+        .prefix("grundy-it-")
+        .tempdir()
+        .expect("a scratch directory");
+    let cache = dir.path().to_str().expect("a UTF-8 path");
+    let out = crate::grundy(
+        &[
+            "--cache",
+            cache,
+            "count",
+            "grundy",
+            "--to",
+            "2^41",
+            "--frequencies",
+            "--max-memory",
+            "8M",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("2^40") && err.lines().count() == 1, "{err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(std::fs::read_dir(dir.path()).map_or(0, |d| d.count()), 0);
+    // A range far past the table with a proved period is answered by the
+    // period, not by a run past memory: 0.07's values near 2^64.
+    let near = [
+        "values", "0.07", "--from", "2^64-3", "--to", "2^64-1", "--format", "csv",
+    ];
+    let small = crate::ok(&[&near[..], &["--cache", cache, "--max-memory", "8M"]].concat());
+    assert_eq!(small, crate::ok(&[&near[..], &["--no-cache"]].concat()));
+}
