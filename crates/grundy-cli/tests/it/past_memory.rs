@@ -4,12 +4,17 @@
 
 use crate::ok;
 
-#[test]
-fn a_small_memory_budget_gives_the_same_frequencies_and_values() {
-    let dir = tempfile::Builder::new()
+/// A scratch cache directory, removed at the end of the test.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
         .prefix("grundy-it-")
         .tempdir()
-        .expect("a scratch directory");
+        .expect("a scratch directory")
+}
+
+#[test]
+fn a_small_memory_budget_gives_the_same_frequencies_and_values() {
+    let dir = scratch();
     let cache = dir.path().to_str().expect("a UTF-8 path");
     // 3·10^6 heaps need 2.9 MiB at one byte a heap: past a budget of 2.5 MiB (2 621 440 bytes).
     let args = ["count", "0.161", "--to", "3000000", "--frequencies"];
@@ -28,10 +33,7 @@ fn a_small_memory_budget_gives_the_same_frequencies_and_values() {
 
 #[test]
 fn the_cache_command_lists_and_clears_the_values_kept_on_disk() {
-    let dir = tempfile::Builder::new()
-        .prefix("grundy-it-")
-        .tempdir()
-        .expect("a scratch directory");
+    let dir = scratch();
     let cache = dir.path().to_str().expect("a UTF-8 path");
     let args = ["count", "0.161", "--to", "3000000", "--frequencies"];
     ok(&[&args[..], &["--cache", cache, "--max-memory", "2621440"]].concat());
@@ -51,10 +53,7 @@ fn the_cache_command_lists_and_clears_the_values_kept_on_disk() {
 
 #[test]
 fn runs_past_memory_are_bounded_before_anything_is_written() {
-    let dir = tempfile::Builder::new()
-        .prefix("grundy-it-")
-        .tempdir()
-        .expect("a scratch directory");
+    let dir = scratch();
     let cache = dir.path().to_str().expect("a UTF-8 path");
     let out = crate::grundy(
         &[
