@@ -5,6 +5,10 @@
 //! so far, minus a handful. Keeping a count of how often each value has
 //! occurred, the mex is either the mex of *all* earlier values, or a value all
 //! of whose occurrences are among the excluded heaps.
+//!
+//! The counts are a vector indexed by value, [`COUNT_BYTES`] a value: every
+//! value is at most its heap, so they take at most that many bytes a heap
+//! beside the table (a hash map took some 60).
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -12,6 +16,9 @@ use std::ops::ControlFlow;
 use crate::error::Result;
 use crate::nimber::Nimber;
 use crate::values::{Progress, ValueTable, report};
+
+/// The bytes a heap the counts take beside the table, at most.
+pub(crate) const COUNT_BYTES: usize = std::mem::size_of::<u32>();
 
 /// Extends `table` to `len` values of the all-but game excluding `excluded`
 /// (nim when `excluded` is empty).
@@ -21,12 +28,22 @@ pub(crate) fn extend(
     len: usize,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<()> {
-    let mut count: HashMap<u64, u64> = HashMap::new();
+    // Two heaps with one value differ by an excluded size, so a value
+    // occurs at most `excluded.len() + 1` times: a u32 holds any count.
+    let mut count: Vec<u32> = Vec::new();
+    let seen = |count: &Vec<u32>, v: u64| count.get(v as usize).copied().unwrap_or(0);
+    let add = |count: &mut Vec<u32>, v: u64| {
+        let v = v as usize;
+        if v >= count.len() {
+            count.resize(v + 1, 0);
+        }
+        count[v] += 1;
+    };
     for v in table.iter() {
-        *count.entry(v.value()).or_default() += 1;
+        add(&mut count, v.value());
     }
     let mut all_mex = 0u64;
-    while count.contains_key(&all_mex) {
+    while seen(&count, all_mex) > 0 {
         all_mex += 1;
     }
     let mut hidden: HashMap<u64, u64> = HashMap::new();
@@ -39,14 +56,14 @@ pub(crate) fn extend(
         }
         let value = hidden
             .iter()
-            .filter(|&(v, h)| count.get(v) == Some(h))
+            .filter(|&(&v, &h)| u64::from(seen(&count, v)) == h)
             .map(|(&v, _)| v)
             .chain(std::iter::once(all_mex))
             .min()
             .unwrap_or(all_mex);
         table.try_push(Nimber::new(value))?;
-        *count.entry(value).or_default() += 1;
-        while count.contains_key(&all_mex) {
+        add(&mut count, value);
+        while seen(&count, all_mex) > 0 {
             all_mex += 1;
         }
         report(progress, n, len)?;

@@ -384,11 +384,13 @@ pub fn check_fits(ruleset: &Ruleset, to: u64, budget: Budget) -> Result<usize> {
     Ok(len as usize)
 }
 
-/// The narrowest width a table of `0..=to` can have: nim and all-but games
-/// have values that grow with the heap, the others start at one byte.
+/// The fewest bytes a heap a table of `0..=to` takes: nim and all-but games
+/// have values that grow with the heap (nim's `G(n) = n`), and their engine
+/// keeps a count a value beside the table; the others start at one byte.
 fn min_width(ruleset: &Ruleset, to: u64) -> usize {
     match ruleset {
-        Ruleset::Nim | Ruleset::AllBut(_) => fixed_width(to / 2),
+        Ruleset::Nim => fixed_width(to) + allbut::COUNT_BYTES,
+        Ruleset::AllBut(_) => fixed_width(to / 2) + allbut::COUNT_BYTES,
         _ => 1,
     }
 }
