@@ -73,6 +73,21 @@ impl Solver {
             })?;
         } else {
             let table = self.values(game, to, watch)?;
+            // A count a value, up to the largest: refused before it is
+            // allocated where it would not fit beside the table.
+            let budget = self.config().budget.max_bytes();
+            let need = table.max().value().saturating_add(1).saturating_mul(8);
+            if need > budget.saturating_sub(table.value_bytes()) {
+                return Err(Error::new(
+                    ErrorKind::TooLarge,
+                    format!(
+                        "counting values up to {} needs {} beside the table, past the memory budget of {}; ask for fewer heaps",
+                        table.max(),
+                        grundy::values::human_bytes(need),
+                        grundy::values::human_bytes(budget)
+                    ),
+                ));
+            }
             for n in 1..=to {
                 tally(&mut counts, table.raw(n as usize));
             }

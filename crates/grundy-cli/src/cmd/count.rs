@@ -113,21 +113,20 @@ fn frequencies(
     let report = ctx.ask("values", |solver, watch| {
         solver.frequencies(ruleset, to, watch)
     })?;
-    let rows: Vec<Vec<String>> = report
-        .counts
-        .iter()
-        .enumerate()
-        .map(|(v, c)| vec![v.to_string(), c.to_string()])
-        .collect();
+    // Written a row at a time: a game whose values grow with the heap
+    // (nim) has as many rows as heaps.
     match args.output.format {
         Format::Json => output::json(out, &report)?,
-        Format::Csv => output::csv(out, &["value", "count"], &rows)?,
+        Format::Csv => {
+            writeln!(out, "value,count")?;
+            for (v, c) in report.counts.iter().enumerate() {
+                writeln!(out, "{v},{c}")?;
+            }
+        }
         Format::Table => {
-            let text: String = rows
-                .iter()
-                .map(|r| format!("{} {}\n", r[0], r[1]))
-                .collect();
-            out.write_all(text.as_bytes())?;
+            for (v, c) in report.counts.iter().enumerate() {
+                writeln!(out, "{v} {c}")?;
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,0 +1,53 @@
+//! Value frequencies in memory: the counts add up to the heaps counted, and
+//! a count a value that would not fit beside the table is refused before it
+//! is allocated.
+
+use grundy::values::Budget;
+use grundy::{ErrorKind, Ruleset};
+use grundy_service::{Config, Solver, Watch};
+
+fn solver(budget: u64) -> Solver {
+    Solver::new(Config {
+        budget: Budget::bytes(budget),
+        ..Config::default()
+    })
+}
+
+#[test]
+fn the_counts_add_up_to_the_heaps_and_match_the_values() {
+    for spec in ["nim", "allbut:1,3", "0.161", "grundy", "sub:1,3,4"] {
+        let game: Ruleset = spec.parse().unwrap();
+        let to = 5_000;
+        let report = Solver::default()
+            .frequencies(&game, to, &mut Watch::silent())
+            .unwrap();
+        assert_eq!(report.counts.iter().sum::<u64>(), to, "{spec}");
+        assert_ne!(report.counts.last(), Some(&0), "{spec}");
+        let table = Solver::default()
+            .values(&game, to, &mut Watch::silent())
+            .unwrap();
+        for (v, &c) in report.counts.iter().enumerate() {
+            let heaps = (1..=to as usize)
+                .filter(|&n| table.raw(n) == v as u64)
+                .count();
+            assert_eq!(heaps as u64, c, "{spec} value {v}");
+        }
+    }
+}
+
+#[test]
+fn counts_past_the_budget_beside_the_table_are_refused() {
+    // Nim's G(n) = n: 10^5 values of 4 bytes and 10^5 counts of 8.
+    let nim: Ruleset = "nim".parse().unwrap();
+    let to = 100_000;
+    let err = solver(1 << 20)
+        .frequencies(&nim, to, &mut Watch::silent())
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::TooLarge);
+    assert!(err.to_string().contains("ask for fewer heaps"), "{err}");
+    let report = solver(2 << 20)
+        .frequencies(&nim, to, &mut Watch::silent())
+        .unwrap();
+    assert_eq!(report.counts.len() as u64, to + 1);
+    assert!(report.counts[1..].iter().all(|&c| c == 1));
+}
