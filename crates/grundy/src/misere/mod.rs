@@ -25,9 +25,11 @@
 //! ```
 
 mod adjoin;
+pub mod certificate;
 mod genera;
 mod genus;
 mod judge;
+mod period;
 mod presentation;
 mod quotient;
 mod reduce;
@@ -37,6 +39,7 @@ mod verify;
 pub use genera::Genera;
 pub use genus::{Genus, Tame};
 pub use judge::{Judge, MAX_TOKENS};
+pub use period::{PretendingPeriod, pretending_period};
 pub use presentation::{Presentation, Word};
 pub use quotient::{Element, Quotient};
 

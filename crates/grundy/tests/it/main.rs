@@ -9,6 +9,8 @@ mod judge;
 mod laws;
 mod literal;
 mod misere;
+mod misere_certificate;
+mod misere_period;
 mod multiheap;
 mod period;
 mod properties;
