@@ -257,8 +257,9 @@ class MisereQuotient:
     generators: list[tuple[str, int]]
     relations: list[str]
     elements: list[str]
+    period: tuple[int, int, bool] | None
     def element(self, heaps: _Heaps) -> int:
-        """The element a sum of heaps (each at most max_heap) maps to."""
+        """The element a sum of heaps maps to (any size once the period is proved)."""
     def outcome(self, heaps: _Heaps) -> Literal["N", "P"]:
         """Who wins a sum of heaps under misère play, from the quotient."""
     def __len__(self) -> int: ...

@@ -312,6 +312,10 @@ pub struct MisereQuotient {
     relations: Vec<String>,
     /// Each element's normal form, a word in the generators.
     elements: Vec<String>,
+    /// The pretending map's least period, ``(preperiod, period, proved)``,
+    /// or ``None``. Proved, the quotient is that of every heap, and
+    /// :meth:`element` and :meth:`outcome` take heaps of any size.
+    period: Option<(u64, u64, bool)>,
 }
 
 impl MisereQuotient {
@@ -327,31 +331,50 @@ impl MisereQuotient {
             generators: r.generators.into_iter().map(|g| (g.name, g.heap)).collect(),
             relations: r.relations,
             elements: r.elements,
+            period: r.period.map(|p| (p.preperiod, p.period, p.proved)),
         }
+    }
+
+    /// The element of heap `h`: the pretending map within the bound, the
+    /// proved period past it.
+    fn heap_element(&self, h: u64) -> Option<u32> {
+        let n = match self.period {
+            Some((e, p, true)) if h > self.max_heap => e + (h - e) % p,
+            _ => h,
+        };
+        usize::try_from(n)
+            .ok()
+            .and_then(|n| self.pretending.get(n))
+            .copied()
     }
 }
 
 #[pymethods]
 impl MisereQuotient {
-    /// The element a sum of heaps (each at most ``max_heap``) maps to.
+    /// The element a sum of heaps maps to: heaps up to ``max_heap``, or of
+    /// any size when the period is proved.
+    ///
+    /// >>> import grundy
+    /// >>> q = grundy.Game("0.75").misere_quotient(30)
+    /// >>> q.period
+    /// (8, 2, True)
+    /// >>> q.element([10**15]) == q.element([10])
+    /// True
     fn element(&self, heaps: Heaps) -> PyResult<u32> {
         heaps.into_vec().into_iter().try_fold(0u32, |a, h| {
-            let x = usize::try_from(h)
-                .ok()
-                .and_then(|h| self.pretending.get(h))
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "heap {h} is past this quotient's bound, {}; ask for a quotient up to a larger heap",
-                        self.max_heap
-                    ))
-                })?;
-            Ok(self.product[a as usize][*x as usize])
+            let x = self.heap_element(h).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "heap {h} is past this quotient's bound, {}, and no period of its pretending map is proved; ask for a quotient up to a larger heap",
+                    self.max_heap
+                ))
+            })?;
+            Ok(self.product[a as usize][x as usize])
         })
     }
 
-    /// Who wins a sum of heaps (each at most ``max_heap``) under misère
-    /// play, read from the quotient: ``"P"`` when its element is in the
-    /// P-portion, else ``"N"``.
+    /// Who wins a sum of heaps (each at most ``max_heap``, or of any size
+    /// when the period is proved) under misère play, read from the
+    /// quotient: ``"P"`` when its element is in the P-portion, else ``"N"``.
     fn outcome(&self, heaps: Heaps) -> PyResult<&'static str> {
         let e = self.element(heaps)?;
         Ok(if self.p_portion.contains(&e) {

@@ -162,6 +162,23 @@ def test_misere_nim_quotient_up_to_3():
         assert q.element(heaps) == element, word
 
 
+def test_a_proved_period_answers_heaps_past_the_bound():
+    # 0.75's pretending map repeats with period 2 from heap 8; the octal
+    # window proves it once the bound reaches 2*8 + 2*2 + 2 - 1 = 21.
+    short = grundy.Game("0.75").misere_quotient(20)
+    assert short.period == (8, 2, False)
+    with pytest.raises(ValueError, match="no period of its pretending map is proved"):
+        short.element([21])
+    q = grundy.Game("0.75").misere_quotient(21)
+    assert q.period == (8, 2, True)
+    larger = grundy.Game("0.75").misere_quotient(60)
+    for n in range(22, 61):
+        assert q.element([n]) == q.element([8 + (n - 8) % 2])
+        # The larger quotient, from the rules, agrees on who wins.
+        for m in range(0, 6):
+            assert q.outcome([n, m]) == larger.outcome([n, m]), (n, m)
+
+
 def test_genera():
     g = grundy.Game("kayles").genera(6)
     assert (g.game, g.to, len(g), g.first_wild) == ("0.77", 6, 7, 5)

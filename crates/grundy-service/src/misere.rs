@@ -7,7 +7,9 @@
 //! memoised game-tree search, within a share of the memory budget. The
 //! report says which.
 
-use grundy::misere::{self, Genera, Judge, Outcome, Presentation, Quotient, Tame};
+use grundy::misere::{
+    self, Genera, Judge, Outcome, Presentation, Quotient, Tame, pretending_period,
+};
 use std::ops::ControlFlow;
 
 use grundy::values::Progress;
@@ -153,6 +155,29 @@ pub struct QuotientReport {
     /// (fewest letters, then more of an earlier letter), `1` for the
     /// identity.
     pub elements: Vec<String>,
+    /// The least period of the pretending map, proved or observed; absent
+    /// when the map shows none (see [`PretendingPeriodReport`]).
+    pub period: Option<PretendingPeriodReport>,
+}
+
+/// A period of the pretending map: Φ(n + p) = Φ(n) from heap `preperiod`.
+/// Proved, the quotient is that of *every* heap, and heap n past the bound
+/// pretends to be the element of heap `preperiod + (n − preperiod) mod
+/// period`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PretendingPeriodReport {
+    /// The first heap the period holds from.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// Whether the bound reaches the theorem's window.
+    pub proved: bool,
+    /// The theorem whose window proves it (the misère form of the octal
+    /// periodicity argument, `grundy::misere::pretending_period`), absent
+    /// when none applies to the game.
+    pub theorem: Option<String>,
+    /// The least heap bound that proves it, absent when no theorem applies.
+    pub needs_max_heap: Option<u64>,
 }
 
 /// One generator of a quotient's presentation.
@@ -200,6 +225,13 @@ impl Solver {
         let q =
             Quotient::compute_with(game, max_heap, self.misere_bytes(), &mut heaps_done(watch))?;
         let presentation = Presentation::of(&q);
+        let period = pretending_period(game, &q).map(|p| PretendingPeriodReport {
+            preperiod: p.preperiod,
+            period: p.period,
+            proved: p.is_proved(),
+            theorem: p.proof.map(|(theorem, _)| theorem.name().to_string()),
+            needs_max_heap: p.proof.map(|(_, needs)| needs),
+        });
         Ok(QuotientReport {
             game: game.to_string(),
             max_heap,
@@ -229,6 +261,7 @@ impl Solver {
                 .iter()
                 .map(|w| Presentation::word_text(w))
                 .collect(),
+            period,
         })
     }
 

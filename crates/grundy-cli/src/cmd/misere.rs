@@ -204,6 +204,7 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
                             .join(", "),
                     ),
                     ("relations", q.relations.join(", ")),
+                    ("period", period_text(&q)),
                 ],
             )?;
             writeln!(out)?;
@@ -236,6 +237,28 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The pretending map's period in words: proved (with the theorem and the
+/// bound it needed) or observed (with the bound a proof needs).
+fn period_text(q: &grundy_service::misere::QuotientReport) -> String {
+    let Some(p) = &q.period else {
+        return "none seen in the pretending map".to_string();
+    };
+    let pattern = format!(
+        "heap n pretends to be heap n - {} from heap {}",
+        p.period,
+        p.preperiod + p.period
+    );
+    match (&p.theorem, p.needs_max_heap) {
+        (Some(theorem), Some(needs)) if p.proved => format!(
+            "{pattern}: proved ({theorem} window, heaps up to {needs}), so this is the quotient of every heap"
+        ),
+        (Some(_), Some(needs)) => {
+            format!("{pattern}: observed; --max-heap {needs} would prove it")
+        }
+        _ => format!("{pattern}: observed; no theorem applies to this game"),
+    }
 }
 
 fn parts(parts: &[u64]) -> String {

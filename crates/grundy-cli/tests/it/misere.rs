@@ -140,6 +140,37 @@ fn misere_outputs_in_every_format() {
 }
 
 #[test]
+fn misere_quotient_says_whether_its_period_is_proved() {
+    // 0.75: heap n pretends to be heap n - 2 from heap 10 (period 2 from
+    // 8); the octal window 2e + 2p + t - 1 = 21 proves it.
+    let out = ok(&["misere", "0.75", "--max-heap", "20", "--no-cache"]);
+    assert!(
+        out.contains("from heap 10: observed; --max-heap 21 would prove it"),
+        "{out}"
+    );
+    let out = ok(&["misere", "0.75", "--max-heap", "21", "--no-cache"]);
+    assert!(
+        out.contains("proved (octal-periodicity window, heaps up to 21)"),
+        "{out}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "misere",
+        "0.75",
+        "--max-heap",
+        "21",
+        "--no-cache",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        json["period"],
+        serde_json::json!({"preperiod": 8, "period": 2, "proved": true,
+            "theorem": "octal-periodicity", "needs_max_heap": 21})
+    );
+}
+
+#[test]
 fn misere_quotient_prints_its_presentation() {
     // 0.75's quotient is Plambeck's R8 = <a, b, c | a^2 = 1, b^3 = b,
     // bc = ab, c^2 = b^2>, P = {a, b^2} (see the library's test).
