@@ -227,8 +227,8 @@ pub struct PeriodArgs {
 /// Arguments of `grundy verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// A certificate written by `grundy period --certificate`, or - for
-    /// standard input
+    /// A certificate written by `grundy period --certificate` or `grundy
+    /// misere --certificate`, or - for standard input
     pub file: std::path::PathBuf,
 }
 
@@ -413,6 +413,12 @@ pub struct MisereArgs {
     /// The quotient of all sums of heaps of sizes up to N
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_heap: String,
+    /// Write a certificate of the quotient and its pretending map's proved
+    /// period to FILE, for `grundy verify` (refused when the period is not
+    /// proved at this bound); `-` writes it to standard output instead of
+    /// the quotient. A regular file is replaced whole or not at all
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -13,8 +13,9 @@ use grundy::values::human_bytes;
 use grundy::{Error, ErrorKind, Result, Ruleset, ValueTable, sum};
 
 use crate::report::{
-    AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,
-    MultisetCountReport, PeriodReport, PositionReport, ValuesReport, VerifyReport,
+    AnalysisReport, CountReport, Exact, MisereVerified, MoveReport, MultiheapMove,
+    MultiheapMoveReport, MultisetCountReport, PeriodReport, PositionReport, ValuesReport,
+    VerifyReport,
 };
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
@@ -554,6 +555,23 @@ impl Solver {
 /// [`ErrorKind::TooLarge`] past the verifier's limits (text over
 /// [`certificate::MAX_TEXT`] bytes, windows, values).
 pub fn verify(text: &str) -> Result<VerifyReport> {
+    if text.starts_with(grundy::misere::certificate::HEADER) {
+        let q = grundy::misere::certificate::verify(text)?;
+        return Ok(VerifyReport {
+            game: q.game.to_string(),
+            preperiod: q.preperiod,
+            period: q.period,
+            saltus: 0,
+            theorem: q.theorem.name(),
+            theorem_text: grundy::misere::describe_period_theorem(q.theorem),
+            checked_to: q.max_heap,
+            misere: Some(MisereVerified {
+                elements: q.elements,
+                p_portion: q.lost,
+                states: q.states,
+            }),
+        });
+    }
     let c = certificate::verify(text)?;
     Ok(VerifyReport {
         game: c.game.to_string(),
@@ -563,6 +581,7 @@ pub fn verify(text: &str) -> Result<VerifyReport> {
         theorem: c.theorem.name(),
         theorem_text: c.theorem.describe(),
         checked_to: c.checked_to,
+        misere: None,
     })
 }
 

@@ -66,8 +66,9 @@ pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, Moves
 pub use ppos_iter::{Next, PPositionIter};
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
 pub use report::{
-    AnalysisReport, CountReport, Exact, MoveReport, MultiheapMove, MultiheapMoveReport,
-    MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
+    AnalysisReport, CountReport, Exact, MisereVerified, MoveReport, MultiheapMove,
+    MultiheapMoveReport, MultisetCountReport, PeriodReport, PositionReport, PposReport,
+    ValuesReport, VerifyReport,
 };
 pub use solver::{COSTLY_SEARCH_LIMIT, Config, OBSERVE_LIMIT, SEARCH_LIMIT, Solver};
 pub use statistics::{MAX_HISTOGRAM_VALUE, Rare, TableStatistics};

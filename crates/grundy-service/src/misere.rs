@@ -214,6 +214,44 @@ impl Solver {
         max_heap: u64,
         watch: &mut Watch,
     ) -> Result<QuotientReport> {
+        self.quotient_and_certificate(game, max_heap, false, watch)
+            .map(|(report, _)| report)
+    }
+
+    /// The misère quotient and, when its pretending map's period is proved
+    /// at this bound, the certificate of it
+    /// ([`grundy::misere::certificate`]), which [`crate::verify`] checks.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let game = "0.75".parse()?;
+    /// let (report, text) = Solver::default().misere_certificate(&game, 21, &mut Watch::silent())?;
+    /// assert!(report.period.unwrap().proved);
+    /// let verified = grundy_service::verify(&text.unwrap())?;
+    /// assert_eq!((verified.preperiod, verified.period, verified.checked_to), (8, 2, 21));
+    /// let (_, none) = Solver::default().misere_certificate(&game, 20, &mut Watch::silent())?;
+    /// assert!(none.is_none());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::misere_quotient`].
+    pub fn misere_certificate(
+        &self,
+        game: &Ruleset,
+        max_heap: u64,
+        watch: &mut Watch,
+    ) -> Result<(QuotientReport, Option<String>)> {
+        self.quotient_and_certificate(game, max_heap, true, watch)
+    }
+
+    fn quotient_and_certificate(
+        &self,
+        game: &Ruleset,
+        max_heap: u64,
+        certify: bool,
+        watch: &mut Watch,
+    ) -> Result<(QuotientReport, Option<String>)> {
         if max_heap > MAX_QUOTIENT_HEAP {
             return Err(Error::new(
                 ErrorKind::InvalidInput,
@@ -225,14 +263,19 @@ impl Solver {
         let q =
             Quotient::compute_with(game, max_heap, self.misere_bytes(), &mut heaps_done(watch))?;
         let presentation = Presentation::of(&q);
-        let period = pretending_period(game, &q).map(|p| PretendingPeriodReport {
+        let found = pretending_period(game, &q);
+        let text = match found {
+            Some(p) if certify && p.is_proved() => Some(misere::certificate::write(game, &q, &p)?),
+            _ => None,
+        };
+        let period = found.map(|p| PretendingPeriodReport {
             preperiod: p.preperiod,
             period: p.period,
             proved: p.is_proved(),
             theorem: p.proof.map(|(theorem, _)| theorem.name().to_string()),
             needs_max_heap: p.proof.map(|(_, needs)| needs),
         });
-        Ok(QuotientReport {
+        let report = QuotientReport {
             game: game.to_string(),
             max_heap,
             size: q.len(),
@@ -262,7 +305,8 @@ impl Solver {
                 .map(|w| Presentation::word_text(w))
                 .collect(),
             period,
-        })
+        };
+        Ok((report, text))
     }
 
     /// The genera of heaps 0..=`to` of `game`.

@@ -415,6 +415,23 @@ pub struct VerifyReport {
     /// The theorem in words.
     #[serde(skip)]
     pub theorem_text: &'static str,
-    /// The last heap whose value was checked.
+    /// The last heap whose value was checked (for a misère certificate,
+    /// the heap bound of its quotient).
     pub checked_to: u64,
+    /// For a misère quotient's certificate: the period is that of the
+    /// pretending map, and the quotient of the heaps up to `checked_to`,
+    /// checked over every sum, is the quotient of every heap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub misere: Option<MisereVerified>,
+}
+
+/// What a misère quotient's certificate proved besides its period.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisereVerified {
+    /// The number of elements of the quotient.
+    pub elements: usize,
+    /// The number of them in the P-portion.
+    pub p_portion: usize,
+    /// The states of sums the outcome check visited.
+    pub states: usize,
 }

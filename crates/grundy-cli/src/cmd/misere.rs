@@ -171,9 +171,27 @@ pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<
 pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let ruleset = heap_game(&args.game)?;
     let max_heap = input::size(&args.max_heap, "--max-heap")?;
-    let q = ctx.ask("misère quotient", |solver, watch| {
-        solver.misere_quotient(&ruleset, max_heap, watch)
-    })?;
+    let q = if let Some(path) = &args.certificate {
+        let (q, text) = ctx.ask("misère quotient", |solver, watch| {
+            solver.misere_certificate(&ruleset, max_heap, watch)
+        })?;
+        let Some(text) = text else {
+            return Err(usage(format!(
+                "no certificate written: {} (a certificate needs a proved period)",
+                period_text(&q)
+            )));
+        };
+        if path.as_os_str() == "-" {
+            out.write_all(text.as_bytes())?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        super::period::write_certificate(path, &text)?;
+        q
+    } else {
+        ctx.ask("misère quotient", |solver, watch| {
+            solver.misere_quotient(&ruleset, max_heap, watch)
+        })?
+    };
     let name = |a: u32| q.elements[a as usize].clone();
     match args.output.format {
         Format::Json => output::json(out, &q)?,

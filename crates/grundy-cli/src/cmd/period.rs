@@ -98,7 +98,7 @@ pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<Exi
 /// beside it that is then renamed, so an interruption never leaves half a
 /// certificate; a link is followed, so the link stays and its target gets
 /// the certificate.
-fn write_certificate(path: &Path, text: &str) -> anyhow::Result<()> {
+pub(super) fn write_certificate(path: &Path, text: &str) -> anyhow::Result<()> {
     let failed = || format!("cannot write the certificate {}", path.display());
     let target = match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {

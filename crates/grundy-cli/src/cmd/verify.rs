@@ -16,6 +16,21 @@ pub fn run(_ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<Ex
     let text = read_bounded(&args.file)?;
     let c = grundy_service::verify(&text)
         .with_context(|| format!("certificate {} rejected", args.file.display()))?;
+    if let Some(q) = &c.misere {
+        writeln!(
+            out,
+            "verified: the misère quotient of {} over heaps 0..={} ({} elements, {} in the P-portion; every sum's outcome checked, {} states) is the quotient of every heap: heap n pretends to be heap n - {} from heap {}, by {}",
+            c.game,
+            c.checked_to,
+            q.elements,
+            q.p_portion,
+            q.states,
+            c.period,
+            c.preperiod + c.period,
+            c.theorem_text
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let saltus = if c.saltus == 0 {
         String::new()
     } else {

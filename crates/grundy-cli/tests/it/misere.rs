@@ -171,6 +171,67 @@ fn misere_quotient_says_whether_its_period_is_proved() {
 }
 
 #[test]
+fn a_proved_misere_period_is_certified_and_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.cert");
+    let file = path.to_str().unwrap();
+    ok(&[
+        "misere",
+        "0.75",
+        "--max-heap",
+        "21",
+        "--certificate",
+        file,
+        "--no-cache",
+    ]);
+    let out = ok(&["verify", file]);
+    assert!(
+        out.starts_with("verified: the misère quotient of 0.75 over heaps 0..=21 (8 elements, 2 in the P-portion"),
+        "{out}"
+    );
+    // Through standard output and input, and as JSON over the solver.
+    let text = ok(&[
+        "misere",
+        "0.71",
+        "--max-heap",
+        "19",
+        "--certificate",
+        "-",
+        "--no-cache",
+    ]);
+    let out = grundy(&["verify", "-"], Some(&text));
+    assert!(out.status.success());
+    let report = grundy_service::verify(&text).unwrap();
+    assert_eq!(report.misere.unwrap().elements, 36);
+    // A changed table is one line and status 2.
+    let changed = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("lost: 1 6", "lost: 1 5");
+    let out = grundy(&["verify", "-"], Some(&changed));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("rejected"), "{stderr}");
+    // Short of the window, no certificate, and no file.
+    let short = dir.path().join("short.cert");
+    let out = grundy(
+        &[
+            "misere",
+            "0.75",
+            "--max-heap",
+            "20",
+            "--certificate",
+            short.to_str().unwrap(),
+            "--no-cache",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-heap 21 would prove it"));
+    assert!(!short.exists());
+}
+
+#[test]
 fn misere_quotient_prints_its_presentation() {
     // 0.75's quotient is Plambeck's R8 = <a, b, c | a^2 = 1, b^3 = b,
     // bc = ab, c^2 = b^2>, P = {a, b^2} (see the library's test).

@@ -126,6 +126,22 @@ pub fn pretending_period(ruleset: &Ruleset, q: &Quotient) -> Option<PretendingPe
     observed
 }
 
+/// A theorem's argument applied to the pretending map, in words.
+pub fn describe(theorem: Theorem) -> &'static str {
+    match theorem {
+        Theorem::OctalPeriodicity => {
+            "the octal periodicity argument applied to the pretending map (heaps up to 2e + 2p + t - 1; proof in grundy::misere::period)"
+        }
+        Theorem::ThreePartPeriodicity => {
+            "the three-part periodicity argument applied to the pretending map (heaps up to 3e + 3p + t - 1; proof in grundy::misere::period)"
+        }
+        Theorem::SubtractionWindow => {
+            "the subtraction window applied to the pretending map (heaps up to e + p + max(S) - 1; proof in grundy::misere::period)"
+        }
+        _ => "no argument for misère quotients",
+    }
+}
+
 /// The theorem and the heap bound (B + p − 1, B the theorem's window end)
 /// that prove a period of the pretending map. Only the theorems whose
 /// argument pairs off options part for part apply: nim's closed form is a
