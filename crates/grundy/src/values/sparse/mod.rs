@@ -146,6 +146,13 @@ pub struct Tuning {
     /// Rounds of the spread scan read ahead, with the other splits of a
     /// block read ahead: the runs whose parts both lie before the block.
     pub spread_ahead: usize,
+    /// Whether heaps are finished with the options marked as bits of one
+    /// word while every value is below 64 and the heaps are not read ahead
+    /// in parallel: no byte stamps stored a split, no far parts read in
+    /// columns, the lazy scan checked every few splits. 0.1777 (values
+    /// below 42, a lazy scan for nearly every heap) spends all its heaps so.
+    /// `false` keeps the byte stamps, for comparisons.
+    pub bits: bool,
 }
 
 impl Tuning {
@@ -168,6 +175,7 @@ impl Default for Tuning {
             min_work: 1024,
             spread: 1 << 14,
             spread_ahead: 6,
+            bits: true,
         }
     }
 }
