@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::Tuning;
 use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
-use super::heap::SCAN_CHUNK;
+use super::heap::{Near, SCAN_CHUNK};
 use super::marks::{Marks, with_marks};
 use super::state::State;
 use crate::error::{Error, ErrorKind, Result};
@@ -312,6 +312,7 @@ impl State {
         self.cursors.resize(self.shape.splits.len(), (0, 0));
         let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
         let mut rows = rows.into_iter().flatten();
+        let mut near = Near::default();
         for n in tail_from + block.len()..end {
             let view = View {
                 done: V::shorten(done),
@@ -322,7 +323,12 @@ impl State {
             // marks; otherwise the stamps do.
             let value = match rows.next() {
                 Some(row) => self.value_of(M::of(row), ROW_MARK, &view, n, &reach),
-                None if self.bits && bound <= SMALL_BOUND => self.value_of_small(&view, n, &reach),
+                None if self.bits && bound <= SMALL_BOUND => {
+                    if !near.covers(n) {
+                        near = Near::read(self, &view, n);
+                    }
+                    self.value_of_small(&view, n, &reach, &near)
+                }
                 None => {
                     self.stamp = self.stamp.wrapping_add(1);
                     if self.stamp == 0 {

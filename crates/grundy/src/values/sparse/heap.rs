@@ -257,6 +257,7 @@ impl State {
         view: &View<W>,
         n: usize,
         ahead: &Reach,
+        near: &Near,
     ) -> u64 {
         let shape = &self.shape;
         let bound = self.histogram.len() as u64;
@@ -280,7 +281,29 @@ impl State {
                 Some(&(d, _)) if d < n => offsets.len(),
                 _ => offsets.partition_point(|&(d, _)| d < n),
             };
-            let offsets = &offsets[..below];
+            let offsets = match near.of(n) {
+                // The far offsets were read for the eight heaps at once; the
+                // near ones and those of rare heaps found since remain.
+                Some(bits) => {
+                    found |= bits;
+                    pairs += (near.len - near.split) as u64;
+                    let (head, _) = offsets.split_at(near.split);
+                    let (_, tail) = offsets[..below].split_at(near.len.min(below));
+                    let tail_view = view.tail;
+                    let mark = |bits: u64, &(d, v): &(usize, u64)| {
+                        let g = if view.tail_from == 0 {
+                            tail_view.get(n - d)
+                        } else {
+                            view.get(n - d)
+                        };
+                        bits | 1 << ((v ^ g) % 64)
+                    };
+                    found |= head.iter().fold(0, mark) | tail.iter().fold(0, mark);
+                    pairs += (head.len() + tail.len()) as u64;
+                    &offsets[..0]
+                }
+                None => &offsets[..below],
+            };
             // Alone on one thread, the view is the table itself.
             let tail = view.tail;
             found |= if view.tail_from == 0 {
@@ -367,6 +390,85 @@ impl State {
         }
         self.full_scans += 1;
         want[0]
+    }
+}
+
+/// Heaps whose far rare parts [`Near::read`] reads at once.
+pub(super) const NEAR: usize = 8;
+
+/// The splits with a far rare part of [`NEAR`] consecutive heaps, read
+/// together: for an offset `d = t + r` of at least [`NEAR`], the other
+/// parts `s + i − d` of the heaps `s + i` are consecutive and all lie
+/// before `s`, so one pass marks them for all the heaps, each in its own
+/// word, with no chain of ORs through one register.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Near {
+    /// The first of the heaps; whether this was made for them, and whether
+    /// anything was read.
+    from: usize,
+    made: bool,
+    read: bool,
+    /// The offsets below `split` are near (below [`NEAR`]), read heap by
+    /// heap; those from `split` to `len` were read here; those from `len`
+    /// on were added since (rare heaps found among the heaps).
+    split: usize,
+    len: usize,
+    bits: [u64; NEAR],
+}
+
+impl Near {
+    /// Whether heap `n` is one of the heaps this was made for (read or
+    /// not).
+    #[inline(always)]
+    pub(super) fn covers(&self, n: usize) -> bool {
+        self.made && n >= self.from && n - self.from < NEAR
+    }
+
+    /// The marks of heap `n`, if it is one of the heaps read.
+    #[inline(always)]
+    fn of(&self, n: usize) -> Option<u64> {
+        (self.read && n >= self.from && n - self.from < NEAR).then(|| self.bits[n - self.from])
+    }
+
+    /// The far rare parts of the heaps `s..s + NEAR` from `state`'s
+    /// offsets, when every offset lies below `s` (else nothing is read and
+    /// each heap reads all its offsets).
+    #[inline]
+    pub(super) fn read<W: Window>(state: &State, view: &View<W>, s: usize) -> Near {
+        let offsets = &state.offsets;
+        let usable = state.offsets_whole && offsets.last().is_none_or(|&(d, _)| d < s);
+        if !usable {
+            return Near {
+                from: s,
+                made: true,
+                ..Near::default()
+            };
+        }
+        let split = offsets.partition_point(|&(d, _)| d < NEAR);
+        let mut bits = [0u64; NEAR];
+        let far = &offsets[split..];
+        if view.tail_from == 0 {
+            let g = view.tail;
+            for &(d, v) in far {
+                for (i, word) in bits.iter_mut().enumerate() {
+                    *word |= 1 << ((v ^ g.get(s + i - d)) % 64);
+                }
+            }
+        } else {
+            for &(d, v) in far {
+                for (i, word) in bits.iter_mut().enumerate() {
+                    *word |= 1 << ((v ^ view.get(s + i - d)) % 64);
+                }
+            }
+        }
+        Near {
+            from: s,
+            made: true,
+            read: true,
+            split,
+            len: offsets.len(),
+            bits,
+        }
     }
 }
 

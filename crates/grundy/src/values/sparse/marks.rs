@@ -1,7 +1,8 @@
 //! The byte-mark tricks: option values marked by byte stamps (a new heap
 //! takes a new stamp instead of clearing), arrays of a power-of-two length
 //! indexed without bounds checks, and marks read back eight bytes at a time
-//! as bits.
+//! as bits; and the two sinks the lazy scan marks into, the stamps or, for
+//! values below 64, the bits of one word.
 
 use crate::values::table::Window;
 

@@ -37,6 +37,14 @@
 //! Heaps too cheap for a second core (0.354's) still get their far rare
 //! parts read that way, 64 heaps at a time, on the one thread.
 //!
+//! While every value is below 64 and no second core reads ahead, a heap's
+//! options are marked as the bits of one word instead of byte stamps: the
+//! rare parts of all takes are read through one sorted list of offsets,
+//! nothing is read ahead in columns, and the lazy scan checks after every
+//! 8 splits of each stream (a check is one AND). 0.1777, whose values stay
+//! below 42 and whose lazy scan runs for nearly every heap, spends all its
+//! heaps so ([`Tuning::bits`]).
+//!
 //! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
 //! where every value is rare) the rare list is long and the scans run far,
 //! and the engine is as slow as the naive one but exactly as right. The mask
