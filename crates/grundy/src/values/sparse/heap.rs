@@ -215,24 +215,19 @@ impl State {
         // below `common_mex` has turned up; after the first chunk, the spread
         // scan ([`spread_scan`]) reads ahead of it. While every value is
         // below 64 the scan marks bits of a word instead of byte stamps.
-        let spreads = self.trial.spreads(n);
-        let spread = (shape, self.spread);
+        let spread = if self.trial.spreads(n) {
+            self.spread
+        } else {
+            0
+        };
+        let spread = (shape, spread);
         let (scanned, found_all) = if bound <= 64 {
             let schedule = (SMALL_FIRST_CHUNK, SMALL_CHUNK);
-            lazy_scan(
-                &mut Bits::new(want),
-                schedule,
-                view,
-                spread,
-                spreads,
-                n,
-                want,
-                ahead,
-            )
+            lazy_scan(&mut Bits::new(want), schedule, view, spread, n, want, ahead)
         } else {
             let schedule = (FIRST_CHUNK, SCAN_CHUNK);
             let sink = &mut Stamped { seen, stamp };
-            lazy_scan(sink, schedule, view, spread, spreads, n, want, ahead)
+            lazy_scan(sink, schedule, view, spread, n, want, ahead)
         };
         self.scan_pairs += scanned;
         self.trial.count(n, scanned);
@@ -367,22 +362,18 @@ impl State {
             want.push(u64::from(bits.trailing_zeros()));
             bits &= bits - 1;
         }
-        let spreads = self.trial.spreads(n);
+        let spread = if self.trial.spreads(n) {
+            self.spread
+        } else {
+            0
+        };
         let mut sink = Bits {
             found: 0,
             want: missing,
         };
         let schedule = (SMALL_FIRST_CHUNK, SMALL_CHUNK);
-        let (scanned, found_all) = lazy_scan(
-            &mut sink,
-            schedule,
-            view,
-            (shape, self.spread),
-            spreads,
-            n,
-            want,
-            ahead,
-        );
+        let (scanned, found_all) =
+            lazy_scan(&mut sink, schedule, view, (shape, spread), n, want, ahead);
         self.scan_pairs += scanned;
         self.trial.count(n, scanned);
         if found_all {
@@ -482,7 +473,6 @@ fn lazy_scan<W: Window, S: Sink>(
     (first, chunk): (usize, usize),
     view: &View<W>,
     (shape, spread): (&Shape, usize),
-    spreads: bool,
     n: usize,
     want: &mut Vec<u64>,
     ahead: &Reach,
@@ -525,7 +515,7 @@ fn lazy_scan<W: Window, S: Sink>(
         if sink.settle(want) {
             break true;
         }
-        if from == 0 && spreads {
+        if from == 0 && spread > 0 {
             scanned += spread_scan(sink, view, (shape, spread), n, want, ahead);
             if want.is_empty() {
                 break true;
