@@ -281,7 +281,6 @@ impl State {
                 // near ones and those of rare heaps found since remain.
                 Some(bits) => {
                     found |= bits;
-                    pairs += (near.len - near.split) as u64;
                     let (head, _) = offsets.split_at(near.split);
                     let (_, tail) = offsets[..below].split_at(near.len.min(below));
                     let tail_view = view.tail;
@@ -294,7 +293,6 @@ impl State {
                         bits | 1 << ((v ^ g) % 64)
                     };
                     found |= head.iter().fold(0, mark) | tail.iter().fold(0, mark);
-                    pairs += (head.len() + tail.len()) as u64;
                     &offsets[..0]
                 }
                 None => &offsets[..below],
@@ -310,6 +308,8 @@ impl State {
                     .iter()
                     .fold(0, |bits, &(d, v)| bits | 1 << ((v ^ view.get(n - d)) % 64))
             };
+            // Every split with an offset below `n` was read, here or for
+            // the eight heaps at once.
             pairs += below as u64;
         } else {
             for &t in &shape.splits {
