@@ -243,9 +243,11 @@ impl State {
     /// `G(n)` while every value is below 64 (the value bound K at most 64)
     /// and nothing was read ahead: the options are marked as the bits of
     /// one word, kept in a register, instead of byte stamps stored a split
-    /// and read back, and step 1 reads the rare list straight, with no
-    /// cursors. Games whose values stay small (0.1777's are below 42) spend
-    /// all their heaps here.
+    /// and read back; step 1 reads the rare parts of every take through one
+    /// sorted list of offsets ([`State::offsets`]), those far back already
+    /// read for eight heaps at once (`near`, [`Near::read`]), and step 2
+    /// checks every 8 splits a stream. Games whose values stay small
+    /// (0.1777's are below 42) spend all their heaps here.
     #[inline]
     pub(super) fn value_of_small<W: Window>(
         &mut self,
