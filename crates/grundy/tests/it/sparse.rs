@@ -229,6 +229,112 @@ proptest! {
     }
 }
 
+/// `tuning` with the options of heaps marked as byte stamps even while
+/// every value is below 64: the engine as it was before the bit sets.
+fn stamps(tuning: Tuning) -> Tuning {
+    Tuning {
+        bits: false,
+        ..tuning
+    }
+}
+
+/// Codes of up to eight digits whose splits take tokens of both parities
+/// (0.1777 splits after taking 2, 3 or 4): some even and some odd digit
+/// position has bit 4.
+fn mixed_parity_code() -> impl Strategy<Value = Ruleset> {
+    prop::collection::vec(0u8..=7, 2..=8).prop_filter_map("splits of both parities", |rest| {
+        let mut digits = vec![0];
+        digits.extend(rest);
+        let splits =
+            |parity: usize| (1..digits.len()).any(|t| t % 2 == parity && digits[t] & 4 != 0);
+        if !(splits(0) && splits(1)) {
+            return None;
+        }
+        TakeAndBreak::new(digits)
+            .ok()
+            .map(Ruleset::TakeAndBreak)
+            .filter(sparse::applies)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Values below 64 are marked as bits of a word, the rare parts read
+    /// through one list of offsets: the same values as the byte stamps
+    /// and as the naive engine, with good masks, poor ones and none (every
+    /// heap rare: the list of offsets outgrows its limit and each take
+    /// reads the rare list), on one thread and read ahead in parallel.
+    #[test]
+    fn bit_sets_and_byte_stamps_give_the_same_values(
+        game in prop_oneof![splitting_code(), mixed_parity_code()],
+        to in 0u64..2500,
+        mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6), MaskPolicy::Fixed(0x3d)]),
+        block in 1usize..200,
+    ) {
+        let expected = naive(&game, to);
+        let tunings = [
+            ("default", Tuning { mask, ..Tuning::default() }),
+            ("columns", columns(mask)),
+            ("parallel", parallel(mask, block, 16)),
+            ("spread", spread(mask, 256)),
+        ];
+        for (name, tuning) in tunings {
+            for tuning in [tuning, stamps(tuning)] {
+                let mut table = ValueTable::new();
+                sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut grundy::values::silent).unwrap();
+                prop_assert_eq!(&table, &expected, "{} {} bits {}", game, name, tuning.bits);
+            }
+        }
+    }
+
+    /// Codes with many splitting takes pass value 64 early: the engine goes
+    /// from the bit sets to the byte stamps mid-run, exactly, and the
+    /// lists of offsets hold many takes.
+    #[test]
+    fn values_passing_64_change_no_value(
+        d in prop::sample::select(vec![4u8, 5, 6, 7]),
+        len in 4usize..=24,
+        to in 0u64..1500,
+        steps in 1usize..4,
+    ) {
+        let game = long_code(d, len);
+        let expected = naive(&game, to);
+        let mut table = ValueTable::new();
+        for step in 1..=steps {
+            let len = (to as usize + 1) * step / steps;
+            sparse::extend(&game, &mut table, len, Tuning::default(), &mut grundy::values::silent).unwrap();
+        }
+        prop_assert_eq!(&table, &expected, "{}", game);
+    }
+}
+
+/// 0.1777, the game the bit sets are for, to 20 000 heaps: every way of
+/// running the engine against the naive one.
+#[test]
+fn game_0_1777_bit_sets_equal_naive() {
+    let game: Ruleset = "0.1777".parse().unwrap();
+    let expected = naive(&game, 20_000);
+    for tuning in [
+        Tuning::default(),
+        columns(MaskPolicy::Auto),
+        parallel(MaskPolicy::Auto, 64, 16),
+        stamps(Tuning::default()),
+        stamps(columns(MaskPolicy::Auto)),
+    ] {
+        let mut table = ValueTable::new();
+        sparse::extend(
+            &game,
+            &mut table,
+            20_001,
+            tuning,
+            &mut grundy::values::silent,
+        )
+        .unwrap();
+        assert_eq!(table, expected, "{tuning:?}");
+    }
+}
+
 /// Past 4096 values kept aside, more than one heap in 256, the table is two
 /// bytes a heap, and the engine goes on exactly.
 #[test]

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use super::Tuning;
 use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
-use super::heap::SCAN_CHUNK;
+use super::heap::{Near, SCAN_CHUNK};
 use super::marks::{Marks, with_marks};
 use super::state::State;
 use crate::error::{Error, ErrorKind, Result};
@@ -43,6 +43,7 @@ impl Visit for Run<'_> {
             tuning,
             progress,
         } = self;
+        state.bits = tuning.bits;
         let more = len.saturating_sub(values.len());
         if !values.try_reserve_exact(more) {
             return Err(Error::new(
@@ -75,6 +76,8 @@ impl Visit for Run<'_> {
             let reads_ahead = columns && state.work_per_heap() >= tuning.min_work;
             let heaps = if reads_ahead {
                 tuning.block_at(start)
+            } else if state.small() {
+                SMALL_BLOCK
             } else {
                 COLUMN
             };
@@ -89,7 +92,10 @@ impl Visit for Run<'_> {
                 {
                     ahead
                 }
-                _ if columns => {
+                // Heaps with values below 64 are finished with bit sets
+                // ([`State::value_of_small`]), which read their rare parts
+                // themselves.
+                _ if columns && !state.small() => {
                     let mut counts = Counts::default();
                     let job = state.far_job(start, end, tuning, reads_ahead);
                     let ahead = job.read(values.window(), &mut counts);
@@ -214,7 +220,21 @@ impl<W: Window> View<W> {
     }
 }
 
+/// The value bound up to which heaps without rows read ahead are finished
+/// with bit sets ([`State::value_of_small`]).
+const SMALL_BOUND: usize = 64;
+
+/// Heaps a block finished with bit sets on one thread: nothing is read
+/// ahead for them, so a block is only a step between two reports.
+const SMALL_BLOCK: usize = 2048;
+
 impl State {
+    /// Whether the heaps are finished with bit sets, values all below
+    /// [`SMALL_BOUND`].
+    fn small(&self) -> bool {
+        self.bits && self.histogram.len() <= SMALL_BOUND
+    }
+
     /// The end of the block of `block` heaps from `start`: a block ends at
     /// a review.
     fn block_end(&self, start: usize, len: usize, block: usize) -> usize {
@@ -292,6 +312,7 @@ impl State {
         self.cursors.resize(self.shape.splits.len(), (0, 0));
         let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
         let mut rows = rows.into_iter().flatten();
+        let mut near = Near::default();
         for n in tail_from + block.len()..end {
             let view = View {
                 done: V::shorten(done),
@@ -302,6 +323,12 @@ impl State {
             // marks; otherwise the stamps do.
             let value = match rows.next() {
                 Some(row) => self.value_of(M::of(row), ROW_MARK, &view, n, &reach),
+                None if self.bits && bound <= SMALL_BOUND => {
+                    if !near.covers(n) {
+                        near = Near::read(self, &view, n);
+                    }
+                    self.value_of_small(&view, n, &reach, &near)
+                }
                 None => {
                     self.stamp = self.stamp.wrapping_add(1);
                     if self.stamp == 0 {

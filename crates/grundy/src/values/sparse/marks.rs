@@ -1,7 +1,10 @@
 //! The byte-mark tricks: option values marked by byte stamps (a new heap
 //! takes a new stamp instead of clearing), arrays of a power-of-two length
 //! indexed without bounds checks, and marks read back eight bytes at a time
-//! as bits.
+//! as bits; and the two sinks the lazy scan marks into, the stamps or, for
+//! values below 64, the bits of one word.
+
+use crate::values::table::Window;
 
 /// Byte generation stamps of option values: `v` is marked for the current
 /// heap when its stamp is the current one, and the stamps are cleared when
@@ -63,6 +66,84 @@ impl Marks for [u8] {
     #[inline(always)]
     fn of(row: &mut [u8]) -> &mut Self {
         row
+    }
+}
+
+/// Where the lazy scan of step 2 marks the values it finds: the byte
+/// stamps ([`Stamped`]) or, while every value is below 64, the bits of one
+/// word ([`Bits`]), kept in a register instead of stored a byte a split.
+pub(super) trait Sink {
+    /// Marks `x`, the value of a split.
+    fn mark(&mut self, x: usize);
+    /// Marks `small[i] ⊕ large[len − 1 − i]`: the splits whose parts are
+    /// read from both ends of two windows.
+    #[inline(always)]
+    fn mark_xors<W: Window>(&mut self, small: W, large: W) {
+        W::xor_reversed(small, large, |x| self.mark(x));
+    }
+    /// Whether `v` is marked.
+    fn has(&self, v: u64) -> bool;
+    /// Removes from `want` the values marked; whether none is left.
+    #[inline(always)]
+    fn settle(&self, want: &mut Vec<u64>) -> bool {
+        want.retain(|&v| !self.has(v));
+        want.is_empty()
+    }
+}
+
+/// The byte stamps of a heap as a [`Sink`].
+pub(super) struct Stamped<'a, M: ?Sized> {
+    pub(super) seen: &'a mut M,
+    pub(super) stamp: u8,
+}
+
+impl<M: Marks + ?Sized> Sink for Stamped<'_, M> {
+    #[inline(always)]
+    fn mark(&mut self, x: usize) {
+        self.seen.set(x, self.stamp);
+    }
+    #[inline(always)]
+    fn has(&self, v: u64) -> bool {
+        self.seen.has(v as usize, self.stamp)
+    }
+}
+
+/// Values below 64 as the bits of a word: the sink of the lazy scan when
+/// every value of the table, hence every XOR of two, is below 64 (0.1777's
+/// are below 42: its scan runs for nearly every heap, and a byte stored a
+/// split cost more than reading the split).
+/// `want` holds the values looked for, as bits too, so that a check is
+/// one AND.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Bits {
+    pub(super) found: u64,
+    pub(super) want: u64,
+}
+
+impl Bits {
+    /// Looking for the values of `want`, all below 64.
+    pub(super) fn new(want: &[u64]) -> Bits {
+        let want = want.iter().fold(0, |bits, &v| bits | 1 << (v % 64));
+        Bits { found: 0, want }
+    }
+}
+
+impl Sink for Bits {
+    #[inline(always)]
+    fn mark(&mut self, x: usize) {
+        self.found |= 1 << (x % 64);
+    }
+    #[inline(always)]
+    fn has(&self, v: u64) -> bool {
+        v < 64 && self.found >> v & 1 != 0
+    }
+    #[inline(always)]
+    fn settle(&self, want: &mut Vec<u64>) -> bool {
+        if self.want & !self.found == 0 {
+            want.clear();
+            return true;
+        }
+        false
     }
 }
 

@@ -37,6 +37,14 @@
 //! Heaps too cheap for a second core (0.354's) still get their far rare
 //! parts read that way, 64 heaps at a time, on the one thread.
 //!
+//! While every value is below 64 and no second core reads ahead, a heap's
+//! options are marked as the bits of one word instead of byte stamps: the
+//! rare parts of all takes are read through one sorted list of offsets,
+//! nothing is read ahead in columns, and the lazy scan checks after every
+//! 8 splits of each stream (a check is one AND). 0.1777, whose values stay
+//! below 42 and whose lazy scan runs for nearly every heap, spends all its
+//! heaps so ([`Tuning::bits`]).
+//!
 //! Nothing above assumes the mask is good: with a poor mask (or none, mask 0,
 //! where every value is rare) the rare list is long and the scans run far,
 //! and the engine is as slow as the naive one but exactly as right. The mask
@@ -146,6 +154,13 @@ pub struct Tuning {
     /// Rounds of the spread scan read ahead, with the other splits of a
     /// block read ahead: the runs whose parts both lie before the block.
     pub spread_ahead: usize,
+    /// Whether heaps are finished with the options marked as bits of one
+    /// word while every value is below 64 and the heaps are not read ahead
+    /// in parallel: no byte stamps stored a split, no far parts read in
+    /// columns, the lazy scan checked every few splits. 0.1777 (values
+    /// below 42, a lazy scan for nearly every heap) spends all its heaps so.
+    /// `false` keeps the byte stamps, for comparisons.
+    pub bits: bool,
 }
 
 impl Tuning {
@@ -168,6 +183,7 @@ impl Default for Tuning {
             min_work: 1024,
             spread: 1 << 14,
             spread_ahead: 6,
+            bits: true,
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::ahead::Reach;
 use super::blocks::View;
 use super::heap::{Shape, largest_smaller_part};
-use super::marks::Marks;
+use super::marks::Sink;
 use crate::values::table::Window;
 
 /// Places the spread scan reads from at once.
@@ -28,9 +28,8 @@ pub(super) const SPREAD_RUN: usize = 8;
 /// table, in cache. It only orders the reads: what it does not find, the
 /// complete scan looks for. It runs only when every take leaves smaller
 /// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
-pub(super) fn spread_scan<W: Window, M: Marks + ?Sized>(
-    seen: &mut M,
-    stamp: u8,
+pub(super) fn spread_scan<W: Window, S: Sink>(
+    sink: &mut S,
     view: &View<W>,
     (shape, spread): (&Shape, usize),
     n: usize,
@@ -49,13 +48,12 @@ pub(super) fn spread_scan<W: Window, M: Marks + ?Sized>(
                 // most half of `n − t`.
                 let a = j * stride + i + 1;
                 if !ahead.has_run(round, a, n - t) {
-                    mark_run(seen, stamp, view, a, n - t);
+                    mark_run(sink, view, a, n - t);
                     scanned += SPREAD_RUN as u64;
                 }
             }
         }
-        want.retain(|&v| !seen.has(v as usize, stamp));
-        if want.is_empty() {
+        if sink.settle(want) {
             break;
         }
     }
@@ -123,14 +121,8 @@ fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
 /// Marks the values of the [`SPREAD_RUN`] splits `x + (rest − x)` for `x`
 /// from `a`: a fixed number, so the loop unrolls.
 #[inline(always)]
-fn mark_run<W: Window, M: Marks + ?Sized>(
-    seen: &mut M,
-    stamp: u8,
-    view: &View<W>,
-    a: usize,
-    rest: usize,
-) {
+fn mark_run<W: Window, S: Sink>(sink: &mut S, view: &View<W>, a: usize, rest: usize) {
     let small = view.range(a, a + SPREAD_RUN);
     let large = view.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
-    W::xor_reversed(small, large, |x| seen.set(x, stamp));
+    sink.mark_xors(small, large);
 }

@@ -20,6 +20,17 @@ pub(super) struct State {
     /// Smaller parts read by the spread scan: a multiple of
     /// [`SPREAD_ROUND`](super::spread::SPREAD_ROUND), 0 for none.
     pub(super) spread: usize,
+    /// Whether heaps with values below 64 and nothing read ahead are
+    /// finished with bit sets ([`Tuning::bits`](super::Tuning::bits)).
+    pub(super) bits: bool,
+    /// The rare parts of every split as offsets from the heap: `(t + r,
+    /// G(r))` for each take `t` that may split and each rare heap `r`, in
+    /// order of offset. Heap `n` has the split `r + (n − t − r)` for every
+    /// offset below `n`, so [`State::value_of_small`] reads them in one
+    /// loop. Kept while `offsets_whole`: not for Grundy's game (a heap
+    /// cannot split into equal ones) nor past [`MAX_OFFSETS`].
+    pub(super) offsets: Vec<(usize, u64)>,
+    pub(super) offsets_whole: bool,
     pub(super) mask: u64,
     /// Heaps `n >= 1` with a rare value, increasing, each with its value
     /// (kept beside it so that step 1 reads one array in order).
@@ -65,6 +76,10 @@ pub(super) struct State {
     pub(super) len: u64,
 }
 
+/// The most offsets [`State::offsets`] keeps: beyond, the rare list is
+/// long and each take reads it on its own.
+const MAX_OFFSETS: usize = 1 << 12;
+
 /// Rebuilds the state from a table's values.
 struct Rebuild<'a>(&'a mut State);
 
@@ -92,6 +107,9 @@ impl State {
             shape,
             policy,
             spread: 0,
+            bits: true,
+            offsets: Vec::new(),
+            offsets_whole: true,
             mask,
             rare: Vec::new(),
             histogram: vec![0],
@@ -151,6 +169,7 @@ impl State {
         self.count(n, value);
         if n > 0 && is_rare(value, self.mask) {
             self.rare.push((n, value));
+            self.add_offsets(n, value);
         }
         self.heaps += 1;
         self.len = n as u64 + 1;
@@ -177,6 +196,31 @@ impl State {
         );
         self.next_review = n.max(64).saturating_mul(2);
         self.rare_limit = self.rare.len().saturating_mul(2).max(256);
+        self.offsets.clear();
+        self.offsets_whole = true;
+        for i in 0..self.rare.len() {
+            let (r, v) = self.rare[i];
+            self.add_offsets(r, v);
+        }
+    }
+
+    /// Adds the offsets of the splits with rare part `r` (of value `v`,
+    /// the largest rare heap so far) to [`State::offsets`], or gives the
+    /// list up once it is long (a poor mask).
+    fn add_offsets(&mut self, r: usize, v: u64) {
+        if !self.offsets_whole {
+            return;
+        }
+        if self.shape.unequal || self.offsets.len() + self.shape.splits.len() > MAX_OFFSETS {
+            self.offsets_whole = false;
+            self.offsets = Vec::new();
+            return;
+        }
+        for &t in &self.shape.splits {
+            let d = t + r;
+            let i = self.offsets.partition_point(|&(e, _)| e <= d);
+            self.offsets.insert(i, (d, v));
+        }
     }
 
     /// Sizes `seen` for values `0..K` and sorts the values into classes.
