@@ -31,7 +31,9 @@ mod judge;
 mod presentation;
 mod quotient;
 mod reduce;
+mod sweep;
 pub mod tame;
+#[cfg(test)]
 mod verify;
 
 pub use genera::Genera;

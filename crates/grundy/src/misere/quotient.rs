@@ -15,9 +15,10 @@
 //! 1. [`super::adjoin`] works out heap n's *outcome columns* over Q (the
 //!    outcome of u + k·n for each image Φ(u) and each k, until they
 //!    repeat) and from them a candidate monoid Q × ⟨x | x^len = x^index⟩;
-//! 2. [`super::verify`] proves that the candidate gives the outcome of
-//!    every sum of heaps up to n (a finite search over the *states* of
-//!    sums), or stops with an error;
+//! 2. [`super::sweep`] proves that the candidate gives the outcome of
+//!    every sum of heaps up to n (a finite check that no lost sum has a
+//!    lost option, then a sweep over the kinds of heap, one exponent at a
+//!    time, for a won sum with no winning move), or stops with an error;
 //! 3. [`super::reduce`] identifies the candidate's elements that no sum
 //!    tells apart: heap n may be equivalent to an old element, or satisfy
 //!    any relation with old ones, and this is where that is found.
@@ -37,7 +38,7 @@ use crate::values::{self, Progress};
 use super::Outcome;
 use super::adjoin::{self, Failure};
 use super::judge::Judge;
-use super::{reduce, verify};
+use super::{reduce, sweep};
 
 /// Element indices in a quotient.
 pub type Element = u32;
@@ -81,7 +82,8 @@ impl Quotient {
     /// # Complexity
     /// For each heap n with quotient Q of the smaller heaps: the outcome
     /// columns (|Q| sums each, most answered from a memo by image), a
-    /// search over the states of sums of smaller heaps, and a refinement
+    /// sweep over the kinds of heap whose states are sets of products of
+    /// the kinds still to come (see `misere/sweep.rs`), and a refinement
     /// over |Q|·len candidate elements.
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Quotient> {
         Quotient::compute_with(ruleset, max_heap, max_bytes, &mut values::silent)
@@ -315,7 +317,7 @@ fn chain(
             continue;
         }
         let columns = adjoin::columns(&q, ruleset, n)?;
-        verify::prove(&q, ruleset, n, &columns, max_bytes)?;
+        sweep::prove(&q, ruleset, n, &columns, max_bytes)?;
         let ahead = contexts.iter().any(|c| c.0 > n);
         let columns = if ahead {
             columns.unrolled(unroll)
