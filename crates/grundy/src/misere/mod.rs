@@ -28,6 +28,7 @@ mod adjoin;
 mod genera;
 mod genus;
 mod judge;
+mod lookahead;
 mod presentation;
 mod quotient;
 mod reduce;

@@ -38,6 +38,7 @@ use crate::values::{self, Progress};
 use super::Outcome;
 use super::adjoin::{self, Failure};
 use super::judge::Judge;
+use super::lookahead;
 use super::{reduce, sweep};
 
 /// Element indices in a quotient.
@@ -104,9 +105,25 @@ impl Quotient {
         let mut judge = Judge::new(ruleset.clone(), max_bytes);
         let mut contexts: Vec<(u64, usize)> = Vec::new();
         let mut unroll = 0;
+        // The proved quotient with the largest bound so far, and outcomes
+        // of sums with copies of the heap just past it.
+        let mut best: Option<Quotient> = None;
         loop {
+            // The best quotient of the passes before this one.
+            let base = best.clone();
+            let mut labels = Labels {
+                judge: &mut judge,
+                best: base.as_ref(),
+            };
             match chain(
-                ruleset, max_heap, max_bytes, &contexts, unroll, &mut judge, progress,
+                ruleset,
+                max_heap,
+                max_bytes,
+                &contexts,
+                unroll,
+                &mut labels,
+                &mut best,
+                progress,
             ) {
                 Ok(q) => return Ok(q.canonical()),
                 Err(Failure::Other(e)) => return Err(e),
@@ -286,6 +303,23 @@ impl Quotient {
     }
 }
 
+/// Where the labels of contexts come from: a guess from the best proved
+/// quotient of an earlier pass where it reaches (see
+/// [`super::lookahead`]), else the judge.
+struct Labels<'a> {
+    judge: &'a mut Judge,
+    best: Option<&'a Quotient>,
+}
+
+impl Labels<'_> {
+    /// Whether `sum` plus `copies` copies of `heap` is lost, by the judge.
+    fn lost(&mut self, sum: &[u64], heap: u64, copies: usize) -> Result<bool> {
+        let mut all = sum.to_vec();
+        all.extend(std::iter::repeat_n(heap, copies));
+        Ok(self.judge.outcome(&all)? == Outcome::P)
+    }
+}
+
 /// The most contexts (copies of a larger heap) that the smaller heaps'
 /// quotients are refined by before giving up.
 const MAX_CONTEXTS: usize = 64;
@@ -297,16 +331,21 @@ const MAX_UNROLL: usize = 8;
 /// The quotients of heaps up to 1, 2, …, `max_heap`, each step proved
 /// (module documentation). Below each heap n, the quotient is refined by
 /// the outcome of each element's representative plus each context (k copies
-/// of a heap past n), the judge deciding: a finer monoid is still a correct
-/// one, and it keeps apart the sums that a later heap will tell apart.
-/// The last step has no context past it, so its result is the quotient.
+/// of a heap past n), guessed from the best quotient of an earlier pass
+/// (`source.best`, see [`super::lookahead`]) or decided by the judge: a
+/// finer monoid is still a correct one, and it keeps apart the sums that a
+/// later heap will tell apart. The last step has no context past it, so its
+/// result is the quotient. `best` is kept at the proved quotient with the
+/// largest bound seen.
+#[allow(clippy::too_many_arguments)]
 fn chain(
     ruleset: &Ruleset,
     max_heap: u64,
     max_bytes: u64,
     contexts: &[(u64, usize)],
     unroll: usize,
-    judge: &mut Judge,
+    source: &mut Labels,
+    best: &mut Option<Quotient>,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> std::result::Result<Quotient, Failure> {
     let mut q = Quotient::from_parts(0, vec![vec![]], vec![vec![0]], vec![false], vec![0]);
@@ -336,17 +375,27 @@ fn chain(
         }
         let mut labels = Vec::new();
         for &(heap, copies) in contexts.iter().filter(|c| c.0 > n) {
+            if let Some(b) = source.best
+                && heap <= b.max_heap() + 1
+            {
+                labels.push(lookahead::guessed_labels(
+                    &q, &columns, n, ruleset, b, heap, copies,
+                ));
+                continue;
+            }
             let mut row = Vec::with_capacity(size);
             for m in 0..size {
                 let (a, k) = (m / columns.len(), m % columns.len());
                 let mut sum = q.representative(a as Element).to_vec();
                 sum.extend(std::iter::repeat_n(n, k));
-                sum.extend(std::iter::repeat_n(heap, copies));
-                row.push(judge.outcome(&sum)? == Outcome::P);
+                row.push(source.lost(&sum, heap, copies)?);
             }
             labels.push(row);
         }
         q = reduce::reduce(&q, n, &columns, &labels);
+        if best.as_ref().is_none_or(|b| b.max_heap() < n) {
+            *best = Some(q.clone());
+        }
         if progress(Progress {
             done: n,
             total: max_heap,
