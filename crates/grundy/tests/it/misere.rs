@@ -489,3 +489,21 @@ fn quotients_agree_with_the_judge_further() {
         quotient_agrees_with_judge(&ruleset(spec), max, 4);
     }
 }
+
+/// How many three-digit codes reach a quotient to heap 12 (a survey, run by
+/// hand): `cargo test -p grundy --test it survey_three_digit_quotients -- --ignored --nocapture`
+#[test]
+#[ignore = "survey, run by hand"]
+fn survey_three_digit_quotients() {
+    let (mut found, mut failed) = (0, Vec::new());
+    for game in three_digit_codes() {
+        match Quotient::compute(&game, 12, MEMO) {
+            Ok(_) => found += 1,
+            Err(e) => failed.push(format!("{game}: {e}")),
+        }
+    }
+    eprintln!("{found} found, {} failed", failed.len());
+    for f in &failed {
+        eprintln!("{f}");
+    }
+}
