@@ -493,7 +493,11 @@ fn larger_quotients_agree_with_the_judge() {
         assert_eq!(q.len(), size, "{spec} to {max}");
         let mut judge = Judge::new(game.clone(), MEMO);
         for heaps in multisets(3, 16) {
-            assert_eq!(q.outcome(&heaps).unwrap(), judge.outcome(&heaps).unwrap(), "{spec} {heaps:?}");
+            assert_eq!(
+                q.outcome(&heaps).unwrap(),
+                judge.outcome(&heaps).unwrap(),
+                "{spec} {heaps:?}"
+            );
         }
     }
 }
