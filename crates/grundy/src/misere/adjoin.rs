@@ -19,7 +19,7 @@
 //! x^j·a = x^l·b with old elements: the reduction
 //! ([`super::reduce`]) finds those); and the hypothesis may be false (heap
 //! n may tell apart sums that Q identifies): the proof
-//! ([`super::verify`]) then fails, and the computation stops with an
+//! ([`super::sweep`]) then fails, and the computation stops with an
 //! error. Nothing here is trusted before that proof.
 
 use std::collections::HashMap;

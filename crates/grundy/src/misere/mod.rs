@@ -29,11 +29,14 @@ pub mod certificate;
 mod genera;
 mod genus;
 mod judge;
+mod lookahead;
 mod period;
 mod presentation;
 mod quotient;
 mod reduce;
+mod sweep;
 pub mod tame;
+#[cfg(test)]
 mod verify;
 
 pub use genera::Genera;

@@ -15,9 +15,10 @@
 //! 1. [`super::adjoin`] works out heap n's *outcome columns* over Q (the
 //!    outcome of u + k·n for each image Φ(u) and each k, until they
 //!    repeat) and from them a candidate monoid Q × ⟨x | x^len = x^index⟩;
-//! 2. [`super::verify`] proves that the candidate gives the outcome of
-//!    every sum of heaps up to n (a finite search over the *states* of
-//!    sums), or stops with an error;
+//! 2. [`super::sweep`] proves that the candidate gives the outcome of
+//!    every sum of heaps up to n (a finite check that no lost sum has a
+//!    lost option, then a sweep over the kinds of heap, one exponent at a
+//!    time, for a won sum with no winning move), or stops with an error;
 //! 3. [`super::reduce`] identifies the candidate's elements that no sum
 //!    tells apart: heap n may be equivalent to an old element, or satisfy
 //!    any relation with old ones, and this is where that is found.
@@ -37,7 +38,8 @@ use crate::values::{self, Progress};
 use super::Outcome;
 use super::adjoin::{self, Failure};
 use super::judge::Judge;
-use super::{reduce, verify};
+use super::lookahead;
+use super::{reduce, sweep};
 
 /// Element indices in a quotient.
 pub type Element = u32;
@@ -81,7 +83,8 @@ impl Quotient {
     /// # Complexity
     /// For each heap n with quotient Q of the smaller heaps: the outcome
     /// columns (|Q| sums each, most answered from a memo by image), a
-    /// search over the states of sums of smaller heaps, and a refinement
+    /// sweep over the kinds of heap whose states are sets of products of
+    /// the kinds still to come (see `misere/sweep.rs`), and a refinement
     /// over |Q|·len candidate elements.
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Quotient> {
         Quotient::compute_with(ruleset, max_heap, max_bytes, &mut values::silent)
@@ -102,9 +105,25 @@ impl Quotient {
         let mut judge = Judge::new(ruleset.clone(), max_bytes);
         let mut contexts: Vec<(u64, usize)> = Vec::new();
         let mut unroll = 0;
+        // The proved quotient with the largest bound so far, and outcomes
+        // of sums with copies of the heap just past it.
+        let mut best: Option<Quotient> = None;
         loop {
+            // The best quotient of the passes before this one.
+            let base = best.clone();
+            let mut labels = Labels {
+                judge: &mut judge,
+                best: base.as_ref(),
+            };
             match chain(
-                ruleset, max_heap, max_bytes, &contexts, unroll, &mut judge, progress,
+                ruleset,
+                max_heap,
+                max_bytes,
+                &contexts,
+                unroll,
+                &mut labels,
+                &mut best,
+                progress,
             ) {
                 Ok(q) => return Ok(q.canonical()),
                 Err(Failure::Other(e)) => return Err(e),
@@ -284,6 +303,23 @@ impl Quotient {
     }
 }
 
+/// Where the labels of contexts come from: a guess from the best proved
+/// quotient of an earlier pass where it reaches (see
+/// [`super::lookahead`]), else the judge.
+struct Labels<'a> {
+    judge: &'a mut Judge,
+    best: Option<&'a Quotient>,
+}
+
+impl Labels<'_> {
+    /// Whether `sum` plus `copies` copies of `heap` is lost, by the judge.
+    fn lost(&mut self, sum: &[u64], heap: u64, copies: usize) -> Result<bool> {
+        let mut all = sum.to_vec();
+        all.extend(std::iter::repeat_n(heap, copies));
+        Ok(self.judge.outcome(&all)? == Outcome::P)
+    }
+}
+
 /// The most contexts (copies of a larger heap) that the smaller heaps'
 /// quotients are refined by before giving up.
 const MAX_CONTEXTS: usize = 64;
@@ -295,16 +331,21 @@ const MAX_UNROLL: usize = 8;
 /// The quotients of heaps up to 1, 2, …, `max_heap`, each step proved
 /// (module documentation). Below each heap n, the quotient is refined by
 /// the outcome of each element's representative plus each context (k copies
-/// of a heap past n), the judge deciding: a finer monoid is still a correct
-/// one, and it keeps apart the sums that a later heap will tell apart.
-/// The last step has no context past it, so its result is the quotient.
+/// of a heap past n), guessed from the best quotient of an earlier pass
+/// (`source.best`, see [`super::lookahead`]) or decided by the judge: a
+/// finer monoid is still a correct one, and it keeps apart the sums that a
+/// later heap will tell apart. The last step has no context past it, so its
+/// result is the quotient. `best` is kept at the proved quotient with the
+/// largest bound seen.
+#[allow(clippy::too_many_arguments)]
 fn chain(
     ruleset: &Ruleset,
     max_heap: u64,
     max_bytes: u64,
     contexts: &[(u64, usize)],
     unroll: usize,
-    judge: &mut Judge,
+    source: &mut Labels,
+    best: &mut Option<Quotient>,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> std::result::Result<Quotient, Failure> {
     let mut q = Quotient::from_parts(0, vec![vec![]], vec![vec![0]], vec![false], vec![0]);
@@ -315,7 +356,7 @@ fn chain(
             continue;
         }
         let columns = adjoin::columns(&q, ruleset, n)?;
-        verify::prove(&q, ruleset, n, &columns, max_bytes)?;
+        sweep::prove(&q, ruleset, n, &columns, max_bytes)?;
         let ahead = contexts.iter().any(|c| c.0 > n);
         let columns = if ahead {
             columns.unrolled(unroll)
@@ -334,17 +375,27 @@ fn chain(
         }
         let mut labels = Vec::new();
         for &(heap, copies) in contexts.iter().filter(|c| c.0 > n) {
+            if let Some(b) = source.best
+                && heap <= b.max_heap() + 1
+            {
+                labels.push(lookahead::guessed_labels(
+                    &q, &columns, n, ruleset, b, heap, copies,
+                ));
+                continue;
+            }
             let mut row = Vec::with_capacity(size);
             for m in 0..size {
                 let (a, k) = (m / columns.len(), m % columns.len());
                 let mut sum = q.representative(a as Element).to_vec();
                 sum.extend(std::iter::repeat_n(n, k));
-                sum.extend(std::iter::repeat_n(heap, copies));
-                row.push(judge.outcome(&sum)? == Outcome::P);
+                row.push(source.lost(&sum, heap, copies)?);
             }
             labels.push(row);
         }
         q = reduce::reduce(&q, n, &columns, &labels);
+        if best.as_ref().is_none_or(|b| b.max_heap() < n) {
+            *best = Some(q.clone());
+        }
         if progress(Progress {
             done: n,
             total: max_heap,

@@ -1,5 +1,7 @@
-//! The proof that a candidate from [`super::adjoin`] gives the outcome of
-//! every sum of heaps up to n.
+//! The first proof that a candidate from [`super::adjoin`] gives the
+//! outcome of every sum of heaps up to n, kept as the twin that tests
+//! [`super::sweep`] (the proof the construction uses) against: it visits
+//! every state of every sum, which grows too fast past about 20 heaps.
 //!
 //! A map Φ from sums to a finite monoid with a set P gives every outcome
 //! exactly when, for every sum U, Φ(U) ∈ P ⟺ U has a move and no option
