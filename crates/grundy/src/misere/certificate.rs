@@ -4,7 +4,7 @@
 //! A certificate states a game, a heap bound M, the quotient of the sums of
 //! heaps up to M (its multiplication table, its P-portion and the pretending
 //! map of heaps 0..=M), and a period of the map with the theorem whose
-//! window proves it ([`super::period`]):
+//! window proves it ([`super::pretending_period`]):
 //!
 //! ```text
 //! # grundy misère quotient certificate v1
@@ -35,20 +35,18 @@
 //!    heaps' elements generate every element;
 //! 4. the quotient is reduced: any two elements are told apart by some
 //!    element (Moore refinement from the P-portion by the heaps' elements);
-//! 5. the map gives the outcome of *every* sum of heaps up to M: for each
-//!    sum U, its element is in the P-portion exactly when U has a move and
-//!    no option of U maps into the P-portion (misère: a sum with no move is
-//!    won), which by induction on the tokens is the outcome. Whether U
-//!    satisfies this depends on U's element and, for each kind of heap in U
-//!    (its element and the elements of its options), the element of U less
-//!    one such heap; a breadth-first search from the empty sum visits every
-//!    such state, at most [`MAX_STATES`].
+//! 5. the map gives the outcome of *every* sum of heaps up to M: the empty
+//!    sum is won; a lost element times a heap's element never has a lost
+//!    option (a finite check, since every element is some sum's); and no sum
+//!    with a move and a won element is *stuck* in every heap it has, which
+//!    a sweep over the kinds of heap (an element and its options' elements)
+//!    decides, at most [`MAX_STATES`] states (see `Claim::check_outcomes`).
 //!
 //! Then the map is onto a reduced monoid and gives every outcome, so the
 //! table is the quotient of the heaps up to M, and the theorem extends it to
 //! every heap.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::detect::Candidate;
@@ -68,8 +66,9 @@ pub const MAX_ELEMENTS: usize = 512;
 /// The largest heap bound a certificate may have.
 pub const MAX_HEAP: u64 = 100_000;
 
-/// The most states of sums the outcome check visits.
-pub const MAX_STATES: usize = 1 << 22;
+/// The most states the outcome check's sweep visits (fewer for large
+/// tables: its states stay within 256 MiB).
+pub const MAX_STATES: usize = 1 << 20;
 
 /// What a verified certificate proves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -460,64 +459,129 @@ impl Claim {
     }
 
     /// Step 5: every sum of heaps up to M is lost exactly when its element
-    /// is in the P-portion. Returns the number of states visited.
+    /// is in the P-portion. Returns the number of sweep states visited.
+    ///
+    /// By induction on the tokens it is enough that (0) the empty sum is
+    /// won; (1) a sum whose element is lost has no option whose element is
+    /// lost; (2) a sum with a move whose element is won has an option whose
+    /// element is lost. An option of U moves in one heap h of U, leaving
+    /// Φ(U − h)·o for an option o of h.
+    ///
+    /// (1) is a finite check: every y ∈ Q is Φ(v) for some sum v (the map
+    /// is onto), so it reads: for every y and kind k, if y·x_k is lost then
+    /// no y·o, o an option of k, is lost.
+    ///
+    /// (2) fails exactly for a sum U = Σ n_k·h_k with a move, Φ(U) won, and
+    /// Φ(U − h_k) in k's *stuck* set S_k = {y : no y·o lost} for every kind
+    /// k present. The sweep fixes n_1, n_2, … in turn; its state after
+    /// kind j is the product A so far, whether a kind is present, and the
+    /// set T of products R of the kinds still to come (elements of the
+    /// submonoid they generate) with Φ(U − h_i) = B_i·R ∈ S_i for every
+    /// present i ≤ j. Kind j + 1 with n copies maps T to {R′ : x^n·R′ ∈ T,
+    /// and A·x^(n−1)·R′ ∈ S_(j+1) if n ≥ 1}; n = 0 … index + period of x
+    /// covers every pair (x^(n−1), x^n). A sum breaks (2) exactly when a
+    /// last state has a kind present, A won and the empty product in T.
     fn check_outcomes(&self, kinds: &[Kind]) -> Result<usize> {
-        const ABSENT: Element = Element::MAX;
-        let start: Vec<Element> = std::iter::once(0)
-            .chain(kinds.iter().map(|_| ABSENT))
-            .collect();
-        let mut seen: HashSet<Vec<Element>> = HashSet::new();
-        let mut queue = VecDeque::new();
-        seen.insert(start.clone());
-        queue.push_back(start);
-        while let Some(state) = queue.pop_front() {
-            let phi = state[0];
-            let mut has_move = false;
-            let mut wins = false;
-            for (kind, &without) in kinds.iter().zip(&state[1..]) {
-                if without == ABSENT {
-                    continue;
-                }
-                has_move = true;
-                wins |= kind
+        let n = self.lost.len();
+        if self.lost[0] {
+            return Err(corrupt(
+                "the empty sum is won (no move: the opponent moved last), but 0 is in the P-portion",
+            ));
+        }
+        // (1)
+        for kind in kinds {
+            for y in 0..n as Element {
+                let lost_option = kind
                     .options
                     .iter()
-                    .any(|&o| self.lost[self.mul(without, o) as usize]);
-            }
-            if self.lost[phi as usize] != (has_move && !wins) {
-                return Err(corrupt(format!(
-                    "a sum with element {phi} is {} but its element says {}",
-                    if has_move && !wins { "lost" } else { "won" },
-                    if self.lost[phi as usize] {
-                        "lost"
-                    } else {
-                        "won"
-                    },
-                )));
-            }
-            for (j, kind) in kinds.iter().enumerate() {
-                let next: Vec<Element> = std::iter::once(self.mul(phi, kind.element))
-                    .chain(state[1..].iter().enumerate().map(|(i, &without)| {
-                        if i == j {
-                            phi
-                        } else if without == ABSENT {
-                            ABSENT
-                        } else {
-                            self.mul(without, kind.element)
-                        }
-                    }))
-                    .collect();
-                if !seen.contains(&next) {
-                    if seen.len() >= MAX_STATES {
-                        return Err(too_large(format!(
-                            "checking every sum visits more than {MAX_STATES} states; this quotient is too large to check here"
-                        )));
-                    }
-                    seen.insert(next.clone());
-                    queue.push_back(next);
+                    .find(|&&o| self.lost[self.mul(y, o) as usize]);
+                if let (true, Some(&o)) =
+                    (self.lost[self.mul(y, kind.element) as usize], lost_option)
+                {
+                    return Err(corrupt(format!(
+                        "a sum with lost element {} has an option with lost element {}",
+                        self.mul(y, kind.element),
+                        self.mul(y, o)
+                    )));
                 }
             }
         }
-        Ok(seen.len())
+        // (2)
+        let stuck: Vec<Vec<bool>> = kinds
+            .iter()
+            .map(|k| {
+                (0..n as Element)
+                    .map(|y| {
+                        !k.options
+                            .iter()
+                            .any(|&o| self.lost[self.mul(y, o) as usize])
+                    })
+                    .collect()
+            })
+            .collect();
+        // later[j]: the submonoid generated by kinds j.. (later[K] = {1}).
+        let mut later = vec![vec![false; n]; kinds.len() + 1];
+        later[kinds.len()][0] = true;
+        for j in (0..kinds.len()).rev() {
+            let mut set = later[j + 1].clone();
+            let mut queue: Vec<Element> = (0..n as Element).filter(|&a| set[a as usize]).collect();
+            while let Some(a) = queue.pop() {
+                let b = self.mul(a, kinds[j].element) as usize;
+                if !set[b] {
+                    set[b] = true;
+                    queue.push(b as Element);
+                }
+            }
+            later[j] = set;
+        }
+        let mut states: HashSet<(Element, bool, Vec<bool>)> = HashSet::new();
+        states.insert((0, false, later[0].clone()));
+        let mut visited = 1usize;
+        for (j, kind) in kinds.iter().enumerate() {
+            // x^0, x^1, … up to the first repeat, and one more.
+            let mut powers: Vec<Element> = vec![0];
+            loop {
+                let next = self.mul(*powers.last().unwrap(), kind.element);
+                let repeat = powers.contains(&next);
+                powers.push(next);
+                if repeat {
+                    break;
+                }
+            }
+            let mut next_states: HashSet<(Element, bool, Vec<bool>)> = HashSet::new();
+            for (a, present, t) in &states {
+                for (m, &xm) in powers.iter().enumerate() {
+                    let rest: Vec<bool> = (0..n as Element)
+                        .map(|r| {
+                            later[j + 1][r as usize]
+                                && t[self.mul(xm, r) as usize]
+                                && (m == 0
+                                    || stuck[j][self.mul(self.mul(*a, powers[m - 1]), r) as usize])
+                        })
+                        .collect();
+                    if !rest.iter().any(|&b| b) {
+                        continue;
+                    }
+                    next_states.insert((self.mul(*a, xm), *present || m > 0, rest));
+                }
+            }
+            visited += next_states.len();
+            // A state is about n bytes and a table slot: within 256 MiB.
+            if visited > MAX_STATES.min((256 << 20) / (n + 64)) {
+                return Err(too_large(format!(
+                    "checking every sum visits more than {MAX_STATES} states; this quotient is too large to check here"
+                )));
+            }
+            states = next_states;
+        }
+        if let Some((a, _, _)) = states
+            .iter()
+            .find(|(a, present, t)| *present && !self.lost[*a as usize] && t[0])
+        {
+            return Err(corrupt(format!(
+                "a sum with won element {a} has a move but no option with a lost element"
+            )));
+        }
+        Ok(visited)
     }
 }

@@ -149,3 +149,34 @@ fn claims_past_the_window_or_the_rules_are_rejected() {
     assert!(certificate::verify("").is_err());
     assert!(certificate::verify(&text.replace("v1", "v9")).is_err());
 }
+
+#[test]
+fn kayles_is_certified_for_every_heap() {
+    // Kayles' pretending map repeats (the normal-play values have period 12
+    // from heap 71); at heap 200 the octal window is reached.
+    let game: Ruleset = "0.77".parse().unwrap();
+    let q = Quotient::compute(&game, 200, 1 << 26).unwrap();
+    let period = pretending_period(&game, &q).unwrap();
+    assert!(period.is_proved(), "{period:?}");
+    let text = certificate::write(&game, &q, &period).unwrap();
+    let proved = certificate::verify(&text).unwrap();
+    assert_eq!(proved.elements, q.len());
+    // Each element moved in or out of the P-portion is caught.
+    let lost: Vec<u32> = q.p_portion();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("lost: "))
+        .unwrap()
+        .to_string();
+    for x in 0..q.len() as u32 {
+        let flipped: Vec<String> = (0..q.len() as u32)
+            .filter(|&y| lost.contains(&y) != (y == x))
+            .map(|y| y.to_string())
+            .collect();
+        let bad = text.replace(&line, &format!("lost: {}", flipped.join(" ")));
+        assert!(
+            certificate::verify(&bad).is_err(),
+            "element {x} flipped passed"
+        );
+    }
+}
