@@ -123,3 +123,27 @@ proptest! {
         }
     }
 }
+
+/// Plambeck and Siegel (2008) prove that every misère quotient of impartial
+/// games has an even number of elements (as restated by Rubinstein-Salzedo
+/// and Zhou, "Finite cardinalities of misère quotients", arXiv 2603.18244,
+/// section 1): a law every quotient found must obey, once some heap has a
+/// move (0.0, where none has, has the one-element quotient of the empty
+/// game).
+#[test]
+fn every_quotient_has_an_even_order() {
+    let mut found = 0;
+    for d1 in 0..8 {
+        for d2 in 0..8 {
+            let game: Ruleset = format!("0.{d1}{d2}").parse().unwrap();
+            if !(1..=12).any(|h| game.has_move(h)) {
+                continue;
+            }
+            if let Ok(q) = Quotient::compute(&game, 12, BYTES) {
+                assert_eq!(q.len() % 2, 0, "{game}: {} elements", q.len());
+                found += 1;
+            }
+        }
+    }
+    assert!(found > 32, "only {found} quotients found");
+}
