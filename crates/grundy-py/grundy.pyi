@@ -159,6 +159,7 @@ class Verified:
     saltus: int
     theorem: str
     checked_to: int
+    misere_elements: int | None
 
 @final
 class Count:

@@ -147,8 +147,14 @@ pub struct Verified {
     saltus: u64,
     /// The theorem's stable name.
     theorem: &'static str,
-    /// The last heap whose value was checked.
+    /// The last heap whose value was checked (for a misère quotient's
+    /// certificate, the heap bound of its table).
     checked_to: u64,
+    /// For a misère quotient's certificate (`grundy misere GAME --max-heap N
+    /// --certificate FILE`), the number of elements of the quotient, which
+    /// is then that of every heap and whose pretending map has the period;
+    /// ``None`` for a certificate of values.
+    misere_elements: Option<usize>,
 }
 
 #[pymethods]
@@ -183,6 +189,7 @@ pub fn verify(py: Python<'_>, text: &str) -> PyResult<Verified> {
         saltus: r.saltus,
         theorem: r.theorem,
         checked_to: r.checked_to,
+        misere_elements: r.misere.map(|m| m.elements),
     })
 }
 

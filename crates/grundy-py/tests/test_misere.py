@@ -8,6 +8,7 @@ import functools
 import itertools
 import os
 import signal
+import subprocess
 import threading
 import time
 
@@ -179,6 +180,17 @@ def test_a_proved_period_answers_heaps_past_the_bound():
             assert q.outcome([n, m]) == larger.outcome([n, m]), (n, m)
 
 
+def test_a_misere_certificate_verifies(cli):
+    text = subprocess.run(
+        [cli.path, "--no-cache", "misere", "0.75", "--max-heap", "21", "--certificate", "-"],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    v = grundy.verify(text)
+    assert (v.game, v.preperiod, v.period, v.checked_to, v.misere_elements) == ("0.75", 8, 2, 21, 8)
+    with pytest.raises(grundy.CertificateError):
+        grundy.verify(text.replace("period: 2", "period: 4"))
+
+
 def test_genera():
     g = grundy.Game("kayles").genera(6)
     assert (g.game, g.to, len(g), g.first_wild) == ("0.77", 6, 7, 5)
@@ -281,4 +293,7 @@ def test_quotient_agrees_with_cli(cli, spec, bound):
     mine = {k: getattr(q, k) for k in ("game", "max_heap", "size", "p_portion", "pretending",
                                        "representatives", "product", "relations", "elements")}
     mine["generators"] = [{"name": name, "heap": heap} for name, heap in q.generators]
+    period = answer.pop("period")
+    assert q.period == (None if period is None else
+                        (period["preperiod"], period["period"], period["proved"]))
     assert mine == answer
