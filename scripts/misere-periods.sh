@@ -8,7 +8,7 @@
 #   scripts/misere-periods.sh 0.34 0.75 0.77
 #
 # GRUNDY names the binary (default target/release/grundy); each bound gets
-# at most LIMIT seconds (default 60). Needs python3 to read the JSON.
+# at most LIMIT seconds (default 60). Needs python3 to read the JSON and awk.
 set -uo pipefail
 grundy=${GRUNDY:-target/release/grundy}
 limit=${LIMIT:-60}
@@ -34,7 +34,7 @@ print(d["size"], len(d["p_portion"]), *((p["preperiod"], p["period"], p["needs_m
       if "$grundy" verify "$cert" >/dev/null 2>&1; then v=ok; else v=FAILED; fi
       t2=$(now)
       printf '%s | %s | %s | %s from %s | %s | %.2f s | %s %.2f s\n' \
-        "$code" "$size" "$lost" "$per" "$pre" "$needs" "$(echo "$t1 - $t0" | bc)" "$v" "$(echo "$t2 - $t1" | bc)"
+        "$code" "$size" "$lost" "$per" "$pre" "$needs" "$(awk "BEGIN{print $t1 - $t0}")" "$v" "$(awk "BEGIN{print $t2 - $t1}")"
       done_=x
       break
     fi
