@@ -321,6 +321,11 @@ impl Claim {
                 }
                 bound.checked_add(p - 1)
             }
+            None if misere_theorem_applies(&self.game) => {
+                return Err(corrupt(format!(
+                    "the window of preperiod {e} and period {p} overflows 64 bits"
+                )));
+            }
             _ => {
                 return Err(corrupt(format!(
                     "no periodicity theorem for misère quotients applies to {}",
@@ -396,7 +401,7 @@ impl Claim {
 
     /// The kinds of heaps 1..=M that have a move.
     fn kinds(&self) -> Result<Vec<Kind>> {
-        let mut seen: HashMap<(Element, Vec<Element>), ()> = HashMap::new();
+        let mut seen: HashSet<(Element, Vec<Element>)> = HashSet::new();
         let mut kinds = Vec::new();
         for h in 1..=self.max_heap {
             if !self.game.has_move(h) {
@@ -418,7 +423,7 @@ impl Claim {
             options.sort_unstable();
             options.dedup();
             let element = self.pretending[h as usize];
-            if seen.insert((element, options.clone()), ()).is_none() {
+            if seen.insert((element, options.clone())) {
                 kinds.push(Kind { element, options });
             }
         }
@@ -584,4 +589,21 @@ impl Claim {
         }
         Ok(visited)
     }
+}
+
+/// Whether some theorem proves periods of the pretending map of `game`
+/// (whatever the period): the take-and-break and finite subtraction ones.
+fn misere_theorem_applies(game: &Ruleset) -> bool {
+    let any = Candidate {
+        preperiod: 0,
+        period: 1,
+        saltus: 0,
+    };
+    matches!(
+        Requirements::of(game).window(any),
+        Some((
+            Theorem::OctalPeriodicity | Theorem::ThreePartPeriodicity | Theorem::SubtractionWindow,
+            _
+        ))
+    )
 }
