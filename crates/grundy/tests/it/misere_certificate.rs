@@ -139,7 +139,11 @@ fn claims_past_the_window_or_the_rules_are_rejected() {
         ("elements: 8", "elements: 9", ""),
         ("elements: 8", "elements: 100000", "1 to 512 elements"),
         ("max-heap: 21", "max-heap: 99999999999", "heap bounds past"),
-        ("preperiod: 8", "preperiod: 18446744073709551615", "overflows 64 bits"),
+        (
+            "preperiod: 8",
+            "preperiod: 18446744073709551615",
+            "overflows 64 bits",
+        ),
     ] {
         let bad = text.replace(from, to);
         let err = certificate::verify(&bad).unwrap_err();
