@@ -34,6 +34,7 @@ mod period;
 mod presentation;
 mod quotient;
 mod reduce;
+mod strategy;
 mod sweep;
 pub mod tame;
 #[cfg(test)]
@@ -45,6 +46,7 @@ pub use judge::{Judge, MAX_TOKENS};
 pub use period::{PretendingPeriod, describe as describe_period_theorem, pretending_period};
 pub use presentation::{Presentation, Word};
 pub use quotient::{Element, Quotient};
+pub use strategy::Strategy;
 
 /// Who wins a position under the rule played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

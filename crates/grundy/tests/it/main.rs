@@ -11,6 +11,7 @@ mod literal;
 mod misere;
 mod misere_certificate;
 mod misere_period;
+mod misere_strategy;
 mod multiheap;
 mod period;
 mod properties;

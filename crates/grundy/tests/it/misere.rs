@@ -41,7 +41,7 @@ fn brute(game: &Ruleset, heaps: &[u64]) -> bool {
 }
 
 /// Every sorted multiset of `1..=count` heaps of sizes `0..=max`.
-fn multisets(count: usize, max: u64) -> Vec<Vec<u64>> {
+pub(crate) fn multisets(count: usize, max: u64) -> Vec<Vec<u64>> {
     let mut all = Vec::new();
     let mut current = Vec::new();
     fn go(all: &mut Vec<Vec<u64>>, current: &mut Vec<u64>, from: u64, count: usize, max: u64) {
@@ -61,7 +61,7 @@ fn multisets(count: usize, max: u64) -> Vec<Vec<u64>> {
     all
 }
 
-fn take_and_break_game() -> impl Strategy<Value = Ruleset> {
+pub(crate) fn take_and_break_game() -> impl Strategy<Value = Ruleset> {
     (
         prop::sample::select(vec![0u8, 4]),
         prop::collection::vec(0u8..=7, 1..=3),
