@@ -349,8 +349,10 @@ impl Game {
 
     /// Who wins the position ``heaps`` under misère play, where the
     /// player who moves last loses: ``"N"`` or ``"P"``. Tame heaps are
-    /// judged by the misère rule of nim (in its genus form), others by
-    /// game-tree search; heaps up to 10000.
+    /// judged by the misère rule of nim (in its genus form), others by the
+    /// game's misère quotient where one is found, else by game-tree
+    /// search; heaps up to 10000, and up to 100000 where the quotient's
+    /// period is proved.
     ///
     /// >>> import grundy
     /// >>> nim = grundy.Game("nim")
@@ -388,8 +390,9 @@ impl Game {
     }
 
     /// The position ``heaps`` under misère play in full: who wins, whether
-    /// the tame rule (``method="tame"``) or the game-tree search
-    /// (``"judge"``) answered, and the winning moves (up to ``limit``).
+    /// the tame rule (``method="tame"``), the misère quotient
+    /// (``"quotient"``) or the game-tree search (``"judge"``) answered, and
+    /// the winning moves (up to ``limit``).
     ///
     /// >>> import grundy
     /// >>> p = grundy.Game("0.07").misere_position([2, 2, 2])

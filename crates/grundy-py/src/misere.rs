@@ -15,8 +15,9 @@ use crate::html;
 
 /// A position under misère play (the player who moves last loses): who
 /// wins, how that was found (``method``: ``"tame"`` when every heap is
-/// tame and the misère rule of nim in its genus form answered, ``"judge"``
-/// when the game-tree search did), and the winning moves.
+/// tame and the misère rule of nim in its genus form answered,
+/// ``"quotient"`` when the game's misère quotient did, ``"judge"`` when
+/// the game-tree search did), and the winning moves.
 ///
 /// >>> import grundy
 /// >>> p = grundy.Game("kayles").misere_position([2, 3])
@@ -24,8 +25,9 @@ use crate::html;
 /// MiserePosition(game='0.77', heaps=[2, 3], outcome='N', method='tame', moves=1)
 /// >>> p.moves
 /// [Move(heap=1, from_=3, to=(2,))]
-/// >>> grundy.Game("kayles").misere_position([5, 5]).method
-/// 'judge'
+/// >>> p = grundy.Game("kayles").misere_position([5, 50000])
+/// >>> p.method, p.quotient
+/// ('quotient', (167, 40, True))
 #[derive(Debug)]
 #[pyclass(frozen, get_all, module = "grundy")]
 pub struct MiserePosition {
@@ -35,9 +37,14 @@ pub struct MiserePosition {
     heaps: Vec<u64>,
     /// Whether the player to move wins under misère play.
     winning: bool,
-    /// ``"tame"`` (the misère rule of nim, genus form) or ``"judge"``
-    /// (game-tree search).
+    /// ``"tame"`` (the misère rule of nim, genus form), ``"quotient"``
+    /// (the game's misère quotient) or ``"judge"`` (game-tree search).
     method: &'static str,
+    /// The quotient read, with ``method="quotient"``: ``(max_heap, size,
+    /// every_heap)``, its heap bound, its number of elements, and whether
+    /// it covers every heap (its pretending map's period is proved);
+    /// ``None`` otherwise.
+    quotient: Option<(u64, usize, bool)>,
     /// Winning moves (``Move`` objects), at most the limit asked for.
     moves: Vec<Py<Move>>,
     /// How many winning moves there are in all.
@@ -60,8 +67,10 @@ impl MiserePosition {
             winning: r.winning,
             method: match r.method {
                 MisereMethod::Tame => "tame",
+                MisereMethod::Quotient => "quotient",
                 MisereMethod::Judge => "judge",
             },
+            quotient: r.quotient.map(|q| (q.max_heap, q.size, q.every_heap)),
             moves,
             total_winning_moves: r.total_winning_moves,
         })

@@ -99,8 +99,8 @@ def test_outcomes_and_moves_against_brute_force(spec):
         assert [repr(m) for m in listed] == [repr(m) for m in p.moves]
         assert bool(listed) == p.winning or not any(moves for h in heaps for moves in MOVES[spec](h))
     assert "misère" in game.misere_position([1, 2, 3])._repr_html_()
-    if spec == "kayles":  # heap 5 is wild: both methods answered
-        assert methods == {"tame", "judge"}
+    if spec == "kayles":  # heap 5 is wild: its quotient answered
+        assert methods == {"tame", "quotient"}
 
 
 def test_grundys_game_against_brute_force():
@@ -269,6 +269,10 @@ def test_move_agrees_with_cli(cli, spec, heaps):
     p = grundy.Game(spec).misere_position(heaps)
     answer = cli("move", spec, *heaps, "--misere")
     assert answer["play"] == "misere"
+    if p.quotient is not None:
+        assert answer["quotient"] == dict(zip(["max_heap", "size", "every_heap"], p.quotient))
+    else:
+        assert "quotient" not in answer
     mine = {"game": p.game, "position": p.heaps, "winning": p.winning, "method": p.method,
             "total_winning_moves": p.total_winning_moves,
             "moves": [{"heap": m.heap, "from": m.from_, "to": list(m.to)} for m in p.moves]}
@@ -297,3 +301,19 @@ def test_quotient_agrees_with_cli(cli, spec, bound):
     assert q.period == (None if period is None else
                         (period["preperiod"], period["period"], period["proved"]))
     assert mine == answer
+
+
+def test_wild_heaps_of_any_size_are_read_from_the_quotient():
+    # Kayles' pretending map has a proved period: its quotient covers every
+    # heap, and each move it lists leaves a position lost for the opponent.
+    kayles = grundy.Game("kayles")
+    p = kayles.misere_position([5, 50000, 777], limit=1000)
+    assert p.method == "quotient"
+    bound, size, every_heap = p.quotient
+    assert every_heap and bound < 1000 and size % 2 == 0
+    assert "quotient" in p.sentence
+    assert p.total_winning_moves == len(p.moves) > 0
+    for m in p.moves[:50]:
+        assert kayles.misere_outcome(m.after([5, 50000, 777])) == "P"
+    with pytest.raises(ValueError, match="too large"):
+        kayles.misere_position([100001])

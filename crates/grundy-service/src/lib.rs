@@ -52,6 +52,7 @@ mod solver;
 mod statistics;
 mod store;
 mod store_files;
+mod strategies;
 mod watch;
 mod windowed;
 

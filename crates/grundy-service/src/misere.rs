@@ -1,16 +1,25 @@
 //! Misère play in the solver layer: who wins a position when the last
 //! player to move loses, by which method, and the genus of each heap.
 //!
-//! Policy: a position whose heaps are all tame is answered by the misère
-//! rule of nim in its genus form (time linear in the heaps, after the
-//! genera of the heaps up to the largest); any other by the judge, the
-//! memoised game-tree search, within a share of the memory budget. The
-//! report says which.
+//! Policy, in order, for a position:
+//!
+//! 1. a misère quotient the solver already holds that covers its heaps
+//!    (`strategies.rs`) answers it from its tables;
+//! 2. heaps all below the game's first wild heap: the misère rule of nim in
+//!    its genus form (time linear in the heaps, after the genera);
+//! 3. the game's misère quotient, computed for growing heap bounds until
+//!    it covers the heaps (its bound reaches them, or its pretending map's
+//!    period is proved and it covers every heap);
+//! 4. the judge, the memoised game-tree search, within a share of the
+//!    memory budget.
+//!
+//! Each is exact; the report says which answered.
 
 use grundy::misere::{
-    self, Genera, Judge, Outcome, Presentation, Quotient, Tame, pretending_period,
+    self, Genera, Judge, Outcome, Presentation, Quotient, Strategy, Tame, pretending_period,
 };
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use grundy::values::Progress;
 use grundy::{Error, ErrorKind, Result, Ruleset};
@@ -25,15 +34,36 @@ use crate::watch::{Event, Watch};
 /// heaps below it come first, and a heap of n has up to O(n) options.
 pub const MAX_MISERE_HEAP: u64 = 10_000;
 
+/// The largest heap of a misère position. Past [`MAX_MISERE_HEAP`] only a
+/// quotient whose pretending map's period is proved answers.
+pub const MAX_PLAYED_HEAP: u64 = 100_000;
+
+/// The most tokens, all heaps together, of a misère position: every option
+/// of every heap is tried.
+pub const MAX_PLAYED_TOKENS: u64 = 1_000_000;
+
 /// How a misère position was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MisereMethod {
     /// Every heap is tame: the misère rule of nim in its genus form.
     Tame,
-    /// Some heap is wild (or its genera were too costly): the game-tree
-    /// search.
+    /// The game's misère quotient, read for the heaps of the position.
+    Quotient,
+    /// Some heap is wild and no quotient covers it: the game-tree search.
     Judge,
+}
+
+/// The quotient a position was read from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotientUsed {
+    /// Its heap bound.
+    pub max_heap: u64,
+    /// Its number of elements.
+    pub size: usize,
+    /// Whether it covers every heap: the period of its pretending map is
+    /// proved at its bound.
+    pub every_heap: bool,
 }
 
 /// A position under misère play: who wins, how that was found, and the
@@ -50,6 +80,9 @@ pub struct MiserePositionReport {
     pub winning: bool,
     /// How the outcome was found.
     pub method: MisereMethod,
+    /// The quotient read, when the method is `quotient`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient: Option<QuotientUsed>,
     /// The number of winning moves (the list stops at the limit).
     pub total_winning_moves: usize,
     /// Winning moves, at most the limit.
@@ -62,9 +95,17 @@ pub struct MiserePositionReport {
 impl MiserePositionReport {
     /// One sentence on who wins.
     pub fn outcome(&self) -> String {
-        let by = match self.method {
-            MisereMethod::Tame => "by the tame rule",
-            MisereMethod::Judge => "by game-tree search",
+        let by = match (self.method, &self.quotient) {
+            (MisereMethod::Tame, _) => "by the tame rule".to_string(),
+            (MisereMethod::Quotient, Some(q)) if q.every_heap => {
+                format!("by the misère quotient of every heap, {} elements", q.size)
+            }
+            (MisereMethod::Quotient, Some(q)) => format!(
+                "by the misère quotient of heaps up to {}, {} elements",
+                q.max_heap, q.size
+            ),
+            (MisereMethod::Quotient, None) => "by the misère quotient".to_string(),
+            (MisereMethod::Judge, _) => "by game-tree search".to_string(),
         };
         match self.total_winning_moves {
             _ if !self.can_move => {
@@ -191,7 +232,7 @@ pub struct GeneratorReport {
 
 impl Solver {
     /// Memory for the genera and the judge: a quarter of the budget.
-    fn misere_bytes(&self) -> u64 {
+    pub(crate) fn misere_bytes(&self) -> u64 {
         self.config().budget.max_bytes() / 4
     }
 
@@ -360,12 +401,21 @@ impl Solver {
     /// let report = Solver::default().misere_position(&strip, &[2, 2, 2], 20, &mut Watch::silent())?;
     /// assert!(!report.winning);
     /// assert_eq!(report.method, MisereMethod::Tame);
+    ///
+    /// // Kayles is wild from heap 5 on; its quotient covers heaps of any
+    /// // size once the period of its pretending map is proved.
+    /// let kayles: Ruleset = "0.77".parse()?;
+    /// let report = Solver::default().misere_position(&kayles, &[40, 50, 5000], 3, &mut Watch::silent())?;
+    /// assert_eq!(report.method, MisereMethod::Quotient);
+    /// assert!(report.quotient.unwrap().every_heap);
     /// # Ok::<(), grundy::Error>(())
     /// ```
     ///
     /// # Errors
-    /// [`ErrorKind::InvalidInput`] for a heap past [`MAX_MISERE_HEAP`] or a
-    /// limit past [`MAX_MOVES_LISTED`]; [`ErrorKind::TooLarge`] when the
+    /// [`ErrorKind::InvalidInput`] for a heap past [`MAX_PLAYED_HEAP`],
+    /// more than [`MAX_PLAYED_TOKENS`] in all, a heap past
+    /// [`MAX_MISERE_HEAP`] that no quotient with a proved period covers, or
+    /// a limit past [`MAX_MOVES_LISTED`]; [`ErrorKind::TooLarge`] when the
     /// position is wild and its game tree does not fit a quarter of the
     /// memory budget.
     pub fn misere_position(
@@ -382,32 +432,45 @@ impl Solver {
             ));
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        check_heap(largest)?;
-        let by_rule = match Genera::compute_with(
-            game,
-            largest,
-            self.misere_bytes(),
-            &mut heaps_done(watch),
-        ) {
-            Ok(genera) => misere::tame::winning_moves(game, &genera, heaps)?
-                .map(|moves| (misere::tame::outcome(&genera, heaps), moves)),
-            Err(e) if e.kind() == ErrorKind::TooLarge => None,
-            Err(e) => return Err(e),
-        };
-        let (method, winning, moves) = match by_rule {
-            Some((outcome, moves)) => (MisereMethod::Tame, outcome? == Some(Outcome::N), moves),
-            None => {
-                let mut judge = Judge::new(game.clone(), self.misere_bytes());
-                let mut decided = |p: Progress| {
-                    watch.tell(Event::Scan {
-                        done: p.done,
-                        total: p.total,
-                    })
+        check_played(heaps)?;
+        let rule = self.position_rule(game, heaps, largest, watch)?;
+        let by_rule = match &rule {
+            Some(Rule::Tame(genera)) => misere::tame::winning_moves(game, genera, heaps)?
+                .zip(misere::tame::outcome(genera, heaps)?)
+                .map(|(moves, outcome)| (MisereMethod::Tame, None, outcome == Outcome::N, moves)),
+            Some(Rule::Quotient(strategy)) => {
+                let used = QuotientUsed {
+                    max_heap: strategy.quotient().max_heap(),
+                    size: strategy.quotient().len(),
+                    every_heap: strategy.covers_every_heap(),
                 };
-                let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
-                let moves = judge.winning_moves_with(heaps, &mut decided)?;
-                (MisereMethod::Judge, winning, moves)
+                let winning = strategy.outcome(heaps)?.next_player_wins();
+                let moves = strategy.winning_moves(game, heaps)?;
+                Some((MisereMethod::Quotient, Some(used), winning, moves))
             }
+            None => None,
+        };
+        let (method, quotient, winning, moves) = if let Some(answer) = by_rule {
+            answer
+        } else {
+            if largest > MAX_MISERE_HEAP {
+                return Err(Error::new(
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "heap {largest} is too large for misère play of {game}: past {MAX_MISERE_HEAP} only a misère quotient whose pretending map has a proved period answers, and none was found for this game (quotients are computed up to heap {MAX_QUOTIENT_HEAP}); ask about heaps up to {MAX_MISERE_HEAP}"
+                    ),
+                ));
+            }
+            let mut judge = Judge::new(game.clone(), self.misere_bytes());
+            let mut decided = |p: Progress| {
+                watch.tell(Event::Scan {
+                    done: p.done,
+                    total: p.total,
+                })
+            };
+            let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
+            let moves = judge.winning_moves_with(heaps, &mut decided)?;
+            (MisereMethod::Judge, None, winning, moves)
         };
         Ok(MiserePositionReport {
             game: game.to_string(),
@@ -415,6 +478,7 @@ impl Solver {
             position: heaps.to_vec(),
             winning,
             method,
+            quotient,
             total_winning_moves: moves.len(),
             moves: moves
                 .into_iter()
@@ -428,6 +492,101 @@ impl Solver {
             can_move: heaps.iter().any(|&h| game.has_move(h)),
         })
     }
+}
+
+/// What answers a misère position short of the game-tree search.
+enum Rule {
+    /// Every heap is tame: their genera.
+    Tame(Genera),
+    /// A quotient that covers every heap.
+    Quotient(Arc<Strategy>),
+}
+
+impl Solver {
+    /// How to answer `heaps` without the game-tree search: by a quotient
+    /// already held, by the tame rule (the genera, when every heap lies
+    /// below the game's first wild heap), or by a quotient computed now;
+    /// `None` when none applies (see the module documentation).
+    fn position_rule(
+        &self,
+        game: &Ruleset,
+        heaps: &[u64],
+        largest: u64,
+        watch: &mut Watch,
+    ) -> Result<Option<Rule>> {
+        if let Some(strategy) = self.held_strategy(game, largest) {
+            return Ok(Some(Rule::Quotient(strategy)));
+        }
+        if largest <= MAX_MISERE_HEAP
+            && let Some(genera) = self.tame_genera(game, heaps, largest, watch)?
+        {
+            return Ok(Some(Rule::Tame(genera)));
+        }
+        Ok(self
+            .misere_strategy(game, largest, watch)?
+            .map(Rule::Quotient))
+    }
+
+    /// The genera of heaps up to `largest` when every heap of `heaps` is
+    /// tame. They are computed for bounds 16, 32, … and given up as soon as
+    /// a heap of the position is wild, or a wild heap lies below a heap of
+    /// the position not reached yet (past a game's first wild heap, nearly
+    /// every heap is wild, and wild genera cost a search each), or they
+    /// outgrow a quarter of the budget.
+    fn tame_genera(
+        &self,
+        game: &Ruleset,
+        heaps: &[u64],
+        largest: u64,
+        watch: &mut Watch,
+    ) -> Result<Option<Genera>> {
+        let mut bound = largest.min(16);
+        loop {
+            let genera = match Genera::compute_with(
+                game,
+                bound,
+                self.misere_bytes(),
+                &mut heaps_done(watch),
+            ) {
+                Ok(genera) => genera,
+                Err(e) if e.kind() == ErrorKind::TooLarge => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            let reached = heaps.iter().filter(|&&h| h <= bound);
+            if reached.clone().any(|&h| genera.tame(h).is_none()) {
+                return Ok(None);
+            }
+            if bound >= largest {
+                return Ok(Some(genera));
+            }
+            if genera.first_wild().is_some() {
+                return Ok(None);
+            }
+            bound = bound.saturating_mul(2).min(largest);
+        }
+    }
+}
+
+/// Refuses positions too large to list the moves of one by one.
+fn check_played(heaps: &[u64]) -> Result<()> {
+    let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+    if let Some(&heap) = heaps.iter().find(|&&h| h > MAX_PLAYED_HEAP) {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "heap {heap} is too large for misère play: its moves are listed one by one, for heaps up to {MAX_PLAYED_HEAP}"
+            ),
+        ));
+    }
+    if total > MAX_PLAYED_TOKENS {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "these heaps total {total} tokens; misère positions are played for at most {MAX_PLAYED_TOKENS}, their moves listed one by one"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn check_heap(heap: u64) -> Result<()> {

@@ -99,6 +99,8 @@ pub struct Solver {
     /// The last heap that fits in the budget, by game: a binary search
     /// worth keeping, since every request without a limit asks it.
     fitting: Mutex<HashMap<String, u64>>,
+    /// Misère quotients found, by game.
+    pub(crate) strategies: crate::strategies::Strategies,
     clock: AtomicU64,
 }
 

@@ -30,6 +30,7 @@ pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<
     })?;
     let method = match report.method {
         MisereMethod::Tame => "tame",
+        MisereMethod::Quotient => "quotient",
         MisereMethod::Judge => "judge",
     };
     match args.output.format {

@@ -50,6 +50,11 @@ fn misere_tables_say_who_wins_and_how() {
     );
     assert!(out.contains("1 1 1"), "{out}");
     let out = ok(&["move", "0.77", "5", "6", "9", "--misere", "--no-cache"]);
+    assert!(out.contains("by the misère quotient of heaps up to"), "{out}");
+    let out = ok(&["move", "0.77", "5", "60000", "--misere", "--no-cache"]);
+    assert!(out.contains("by the misère quotient of every heap"), "{out}");
+    // Dawson's Kayles has no quotient past heap 24: 30 is searched.
+    let out = ok(&["move", "0.07", "30", "3", "--misere", "--no-cache"]);
     assert!(out.contains("by game-tree search"), "{out}");
     let out = ok(&["move", "nim", "0", "--misere", "--no-cache"]);
     assert!(out.contains("no move is possible"), "{out}");
@@ -86,6 +91,7 @@ fn bad_misere_input_is_one_line_and_status_2() {
     for args in [
         &["move", "wythoff", "1", "2", "--misere"][..],
         &["move", "nim", "100000", "--misere"],
+        &["move", "0.77", "100001", "--misere"],
         &["values", "nim", "--to", "10", "--from", "2", "--misere"],
         &["misere", "wythoff", "--max-heap", "3"],
         &["misere", "nim", "--max-heap", "5000"],

@@ -43,7 +43,9 @@ mod verify;
 pub use genera::Genera;
 pub use genus::{Genus, Tame};
 pub use judge::{Judge, MAX_TOKENS};
-pub use period::{PretendingPeriod, describe as describe_period_theorem, pretending_period};
+pub use period::{
+    PretendingPeriod, describe as describe_period_theorem, period_provable, pretending_period,
+};
 pub use presentation::{Presentation, Word};
 pub use quotient::{Element, Quotient};
 pub use strategy::Strategy;

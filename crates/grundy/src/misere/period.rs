@@ -126,6 +126,20 @@ pub fn pretending_period(ruleset: &Ruleset, q: &Quotient) -> Option<PretendingPe
     observed
 }
 
+/// Whether any period of `ruleset`'s pretending map could be proved: some
+/// theorem's argument applies to the game (octal codes, three-part codes
+/// and subtraction games with finite sets).
+///
+/// ```
+/// use grundy::{Ruleset, misere::period_provable};
+/// assert!(period_provable(&"0.77".parse::<Ruleset>()?));
+/// assert!(!period_provable(&Ruleset::Nim));
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn period_provable(ruleset: &Ruleset) -> bool {
+    misere_window(&Requirements::of(ruleset), 0, 1).is_some()
+}
+
 /// A theorem's argument applied to the pretending map, in words.
 pub fn describe(theorem: Theorem) -> &'static str {
     match theorem {

@@ -1,0 +1,159 @@
+//! The misère strategies the solver keeps: for each game, the quotient it
+//! last found ([`grundy::misere::Strategy`]) or the heap bound at which
+//! none could be found, so that a game played move after move (the CLI's
+//! `play`, the web page, a notebook) computes its quotient once.
+//!
+//! Policy: to answer a position whose largest heap is n, the quotient is
+//! computed for heap bounds 32, 64, … (or the bound an observed period of
+//! the pretending map says would prove it) until it covers n: its bound
+//! reaches n, or its period is proved and it covers every heap. Bounds
+//! run ahead of n so that the positions a game goes on to (larger heaps
+//! split up) are covered by the same quotient. A bound past
+//! [`MAX_QUOTIENT_HEAP`] ends the attempt; so does a quotient that the
+//! construction cannot find (a split it cannot mend) or one too large for
+//! a quarter of the memory budget, after one more try at bound n itself.
+//! The failing bound is remembered, and the position goes to the
+//! game-tree search.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use grundy::misere::{Quotient, Strategy, period_provable, pretending_period};
+use grundy::{ErrorKind, Result, Ruleset};
+
+use crate::misere::MAX_QUOTIENT_HEAP;
+use crate::solver::Solver;
+use crate::watch::{Event, Watch};
+
+/// Games whose strategies are remembered at most; the quotient tables are
+/// at most a few megabytes each.
+const REMEMBERED: usize = 16;
+
+/// The first heap bound tried.
+const FIRST_BOUND: u64 = 32;
+
+/// What the solver knows of each game's misère quotient.
+#[derive(Debug, Default)]
+pub(crate) struct Strategies {
+    games: Mutex<HashMap<String, Known>>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Known {
+    /// The quotient with the largest bound found.
+    strategy: Option<Arc<Strategy>>,
+    /// The least bound at which the construction failed.
+    failed_at: Option<u64>,
+}
+
+impl Strategies {
+    fn known(&self, game: &Ruleset) -> Known {
+        lock(&self.games)
+            .get(&game.to_string())
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn remember(&self, game: &Ruleset, known: Known) {
+        let mut games = lock(&self.games);
+        if games.len() >= REMEMBERED {
+            games.clear();
+        }
+        games.insert(game.to_string(), known);
+    }
+}
+
+impl Solver {
+    /// A strategy of `game` the solver holds that covers heap `largest`.
+    pub(crate) fn held_strategy(&self, game: &Ruleset, largest: u64) -> Option<Arc<Strategy>> {
+        self.strategies
+            .known(game)
+            .strategy
+            .filter(|s| s.covers(largest))
+    }
+
+    /// A misère strategy of `game` that covers heap `largest`, remembered
+    /// or computed (see the module documentation); `None` when no quotient
+    /// that covers it is found.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Interrupted`] when `watch` says stop.
+    pub(crate) fn misere_strategy(
+        &self,
+        game: &Ruleset,
+        largest: u64,
+        watch: &mut Watch,
+    ) -> Result<Option<Arc<Strategy>>> {
+        if let Some(strategy) = self.held_strategy(game, largest) {
+            return Ok(Some(strategy));
+        }
+        let mut known = self.strategies.known(game);
+        // Past the largest bound computed, only a proved period covers a
+        // heap: games no theorem applies to, or whose quotient was not
+        // found, are not tried.
+        if largest > MAX_QUOTIENT_HEAP && (known.failed_at.is_some() || !period_provable(game)) {
+            return Ok(None);
+        }
+        let mut bound = known
+            .strategy
+            .as_ref()
+            .map_or(FIRST_BOUND, |s| s.quotient().max_heap().saturating_mul(2))
+            .max(FIRST_BOUND);
+        loop {
+            bound = bound.min(MAX_QUOTIENT_HEAP);
+            if let Some(failed) = known.failed_at.filter(|&failed| bound >= failed) {
+                // A bound of the position's own size may still be found.
+                if largest >= failed {
+                    return Ok(None);
+                }
+                bound = largest;
+            }
+            let computed = Quotient::compute_with(game, bound, self.misere_bytes(), &mut |p| {
+                watch.tell(Event::Values {
+                    done: p.done,
+                    total: p.total,
+                })
+            });
+            let quotient = match computed {
+                Ok(q) => q,
+                Err(e) if matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge) => {
+                    known.failed_at = Some(known.failed_at.map_or(bound, |f| f.min(bound)));
+                    self.strategies.remember(game, known.clone());
+                    if largest < bound {
+                        continue;
+                    }
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
+            };
+            // Where the map already shows a period, the bound that would
+            // prove it is the next one worth trying.
+            let proving = pretending_period(game, &quotient)
+                .and_then(|p| p.proof)
+                .map(|(_, needs)| needs);
+            let strategy = Arc::new(Strategy::new(game, quotient));
+            let wider = known.strategy.as_ref().is_none_or(|s| {
+                s.covers_every_heap() <= strategy.covers_every_heap()
+                    && s.quotient().max_heap() <= bound
+            });
+            if wider {
+                known.strategy = Some(Arc::clone(&strategy));
+                self.strategies.remember(game, known.clone());
+            }
+            if strategy.covers(largest) {
+                return Ok(Some(strategy));
+            }
+            if bound >= MAX_QUOTIENT_HEAP {
+                return Ok(None);
+            }
+            bound = match proving {
+                Some(needs) if needs > bound && needs <= MAX_QUOTIENT_HEAP => needs,
+                _ => bound.saturating_mul(2),
+            };
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -1,0 +1,155 @@
+//! Misère positions in the solver layer: wild heaps are read from the
+//! game's misère quotient, which agrees with the game-tree search move for
+//! move, is computed once per game, and covers heaps of any size once its
+//! period is proved; tame heaps keep the tame rule; what no method covers
+//! is refused with one error.
+
+use std::ops::ControlFlow;
+
+use grundy::misere::Judge;
+use grundy::{ErrorKind, Ruleset};
+use grundy_service::misere::{MAX_PLAYED_HEAP, MisereMethod};
+use grundy_service::{Event, Solver, Watch};
+
+const BYTES: u64 = 1 << 26;
+
+#[test]
+fn wild_positions_are_read_from_the_quotient_as_the_judge_plays_them() {
+    for (spec, heaps) in [
+        (
+            "0.77",
+            vec![vec![5, 9], vec![6, 7, 11], vec![12, 12, 1], vec![14, 3]],
+        ),
+        ("grundy", vec![vec![13, 10], vec![15, 4, 7], vec![14, 14]]),
+        ("0.137", vec![vec![9, 8], vec![11, 2, 5]]),
+    ] {
+        let game: Ruleset = spec.parse().unwrap();
+        let solver = Solver::default();
+        let mut judge = Judge::new(game.clone(), BYTES);
+        for position in heaps {
+            let report = solver
+                .misere_position(&game, &position, 1000, &mut Watch::silent())
+                .unwrap();
+            assert_eq!(report.method, MisereMethod::Quotient, "{spec} {position:?}");
+            assert_eq!(
+                report.winning,
+                judge.outcome(&position).unwrap().next_player_wins()
+            );
+            let expected: Vec<(usize, u64, Vec<u64>)> = judge
+                .winning_moves(&position)
+                .unwrap()
+                .into_iter()
+                .map(|m| (m.heap, m.from, m.parts))
+                .collect();
+            let listed: Vec<(usize, u64, Vec<u64>)> = report
+                .moves
+                .iter()
+                .map(|m| (m.heap, m.from, m.to.clone()))
+                .collect();
+            assert_eq!(listed, expected, "{spec} {position:?}");
+            assert_eq!(report.total_winning_moves, expected.len());
+            let used = report.quotient.unwrap();
+            assert!(used.max_heap >= *position.iter().max().unwrap() || used.every_heap);
+        }
+    }
+}
+
+#[test]
+fn a_game_s_quotient_is_computed_once_and_kept() {
+    let kayles: Ruleset = "0.77".parse().unwrap();
+    let solver = Solver::default();
+    let mut computed = 0;
+    let mut counting = Watch::new(|event| {
+        if matches!(event, Event::Values { .. }) {
+            computed += 1;
+        }
+        ControlFlow::Continue(())
+    });
+    solver
+        .misere_position(&kayles, &[20, 30], 5, &mut counting)
+        .unwrap();
+    drop(counting);
+    assert!(computed > 0, "the first position computes the quotient");
+    let mut again = 0;
+    let mut counting = Watch::new(|event| {
+        if matches!(event, Event::Values { .. }) {
+            again += 1;
+        }
+        ControlFlow::Continue(())
+    });
+    let report = solver
+        .misere_position(&kayles, &[31, 7, 25], 5, &mut counting)
+        .unwrap();
+    drop(counting);
+    assert_eq!(again, 0, "the second is read from the quotient kept");
+    assert_eq!(report.method, MisereMethod::Quotient);
+}
+
+#[test]
+fn a_proved_period_answers_heaps_of_any_size_and_its_moves_are_consistent() {
+    let kayles: Ruleset = "0.77".parse().unwrap();
+    let solver = Solver::default();
+    let position = [MAX_PLAYED_HEAP, 777, 40];
+    let report = solver
+        .misere_position(&kayles, &position, 5, &mut Watch::silent())
+        .unwrap();
+    let used = report.quotient.clone().unwrap();
+    assert!(used.every_heap && used.max_heap < 1000, "{used:?}");
+    assert!(report.outcome().contains("misère quotient of every heap"));
+    // Every winning move leaves a position lost for the opponent: it has no
+    // winning move of its own.
+    for m in &report.moves {
+        let after = m.apply(&report.position);
+        let reply = solver
+            .misere_position(&kayles, &after, 1, &mut Watch::silent())
+            .unwrap();
+        assert!(
+            !reply.winning && reply.total_winning_moves == 0,
+            "{after:?}"
+        );
+    }
+    // A won position has a winning move; a lost one none.
+    assert_eq!(report.winning, report.total_winning_moves > 0);
+}
+
+#[test]
+fn tame_heaps_keep_the_tame_rule_and_uncovered_wild_ones_the_judge() {
+    let solver = Solver::default();
+    let nim = Ruleset::Nim;
+    let report = solver
+        .misere_position(&nim, &[3, 5, 9], 5, &mut Watch::silent())
+        .unwrap();
+    assert_eq!(report.method, MisereMethod::Tame);
+    // Dawson's Kayles: no quotient is found past heap 24, so 30 is searched.
+    let dawson: Ruleset = "0.07".parse().unwrap();
+    let report = solver
+        .misere_position(&dawson, &[30, 3], 5, &mut Watch::silent())
+        .unwrap();
+    assert_eq!(report.method, MisereMethod::Judge);
+    assert!(report.quotient.is_none());
+}
+
+#[test]
+fn positions_no_method_covers_are_refused_with_one_error() {
+    let solver = Solver::default();
+    let kayles: Ruleset = "0.77".parse().unwrap();
+    let dawson: Ruleset = "0.07".parse().unwrap();
+    let too_big = solver
+        .misere_position(&kayles, &[MAX_PLAYED_HEAP + 1], 5, &mut Watch::silent())
+        .unwrap_err();
+    assert_eq!(too_big.kind(), ErrorKind::InvalidInput);
+    assert!(too_big.to_string().contains("too large"), "{too_big}");
+    let too_many = solver
+        .misere_position(&kayles, &[MAX_PLAYED_HEAP; 11], 5, &mut Watch::silent())
+        .unwrap_err();
+    assert_eq!(too_many.kind(), ErrorKind::InvalidInput);
+    assert!(too_many.to_string().contains("tokens"), "{too_many}");
+    let uncovered = solver
+        .misere_position(&dawson, &[20_000], 5, &mut Watch::silent())
+        .unwrap_err();
+    assert_eq!(uncovered.kind(), ErrorKind::InvalidInput);
+    assert!(
+        uncovered.to_string().contains("proved period"),
+        "{uncovered}"
+    );
+}
