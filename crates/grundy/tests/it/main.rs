@@ -10,6 +10,7 @@ mod laws;
 mod literal;
 mod misere;
 mod misere_certificate;
+mod misere_limits;
 mod misere_period;
 mod misere_strategy;
 mod multiheap;

@@ -1,0 +1,124 @@
+//! Where the misère quotient construction stops (issue 15, point 5). Past
+//! the last bound it reaches, a heap tells apart sums of smaller heaps that
+//! their quotient identifies, in a way the refinement cannot follow: the
+//! computation must then end with an error, never with a quotient it has
+//! not proved. Below that bound, the quotients agree with the judge, and a
+//! quotient with a proved period gives a certificate that verifies.
+
+use grundy::misere::{Judge, Quotient, certificate, pretending_period};
+use grundy::ruleset::TakeAndBreak;
+use grundy::{ErrorKind, Ruleset};
+use proptest::prelude::*;
+
+use crate::common::ruleset;
+
+const MEMO: u64 = 1 << 28;
+
+/// Every sorted multiset of `1..=count` heaps of sizes `1..=max`.
+fn multisets(count: usize, max: u64) -> Vec<Vec<u64>> {
+    fn go(all: &mut Vec<Vec<u64>>, current: &mut Vec<u64>, from: u64, count: usize, max: u64) {
+        if !current.is_empty() {
+            all.push(current.clone());
+        }
+        if current.len() == count {
+            return;
+        }
+        for h in from..=max {
+            current.push(h);
+            go(all, current, h, count, max);
+            current.pop();
+        }
+    }
+    let mut all = Vec::new();
+    go(&mut all, &mut Vec::new(), 1, count, max);
+    all
+}
+
+/// The quotient's outcome is the judge's on every sum of up to `count`
+/// heaps up to `max`.
+fn agrees_with_judge(game: &Ruleset, q: &Quotient, count: usize, max: u64) -> Result<(), String> {
+    let mut judge = Judge::new(game.clone(), MEMO);
+    for heaps in multisets(count, max) {
+        let (by_q, by_judge) = (q.outcome(&heaps).unwrap(), judge.outcome(&heaps).unwrap());
+        if by_q != by_judge {
+            return Err(format!(
+                "{game} to {}: {heaps:?} quotient {by_q:?}, judge {by_judge:?}",
+                q.max_heap()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// One past the largest bound reached (0.07 and 0.137 have 24 elements at
+/// heaps 24 and 23, Grundy's game 48 at heap 28): refused with an error,
+/// or, once the construction goes further, a quotient that agrees with the
+/// judge on every sum of two heaps up to the bound and three up to 12.
+#[test]
+fn past_the_last_bound_reached_the_construction_stops_rather_than_guesses() {
+    for (spec, max) in [("0.07", 25), ("0.137", 24), ("grundy", 29)] {
+        let game = ruleset(spec);
+        match Quotient::compute(&game, max, MEMO) {
+            Ok(q) => {
+                agrees_with_judge(&game, &q, 2, max).unwrap();
+                agrees_with_judge(&game, &q, 3, 12).unwrap();
+            }
+            Err(e) => assert!(
+                matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge),
+                "{spec} to {max}: {e}"
+            ),
+        }
+    }
+}
+
+/// The largest quotients of the wild games reached today agree with the
+/// judge on every sum of two heaps up to the bound and three up to 14.
+#[test]
+fn the_largest_wild_quotients_agree_with_the_judge() {
+    for (spec, max, size) in [("0.07", 24, 24), ("0.137", 23, 24)] {
+        let game = ruleset(spec);
+        let q = Quotient::compute(&game, max, MEMO).unwrap();
+        assert_eq!(q.len(), size, "{spec} to {max}");
+        agrees_with_judge(&game, &q, 2, max).unwrap();
+        agrees_with_judge(&game, &q, 3, 14).unwrap();
+    }
+}
+
+fn octal_code() -> impl Strategy<Value = Ruleset> {
+    (
+        prop::sample::select(vec![0u8, 4]),
+        prop::collection::vec(0u8..=7, 1..=3),
+    )
+        .prop_map(|(d0, rest)| {
+            let mut digits = vec![d0];
+            digits.extend(rest);
+            Ruleset::TakeAndBreak(TakeAndBreak::new(digits).expect("d0 is 0 or 4"))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// For random codes to heap 14: a quotient agrees with the judge on
+    /// sums of two heaps up to 14 and three up to 8, and where its period
+    /// is proved its certificate verifies; no quotient is an Overflow or
+    /// TooLarge error, nothing else.
+    #[test]
+    fn random_codes_are_proved_or_refused(game in octal_code()) {
+        match Quotient::compute(&game, 14, MEMO) {
+            Ok(q) => {
+                prop_assert!(agrees_with_judge(&game, &q, 2, 14).is_ok(), "{:?}", agrees_with_judge(&game, &q, 2, 14));
+                prop_assert!(agrees_with_judge(&game, &q, 3, 8).is_ok(), "{:?}", agrees_with_judge(&game, &q, 3, 8));
+                if let Some(period) = pretending_period(&game, &q).filter(|p| p.is_proved()) {
+                    let text = certificate::write(&game, &q, &period).unwrap();
+                    let verified = certificate::verify(&text);
+                    prop_assert!(verified.is_ok(), "{} certificate: {:?}", game, verified.err());
+                }
+            }
+            Err(e) => prop_assert!(
+                matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge),
+                "{} to 14: {}", game, e
+            ),
+        }
+    }
+}
