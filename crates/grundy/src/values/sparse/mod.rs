@@ -76,6 +76,7 @@
 //!   power-of-two length without bounds checks, eight marks read at a time.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
@@ -161,6 +162,9 @@ pub struct Tuning {
     /// below 42, a lazy scan for nearly every heap) spends all its heaps so.
     /// `false` keeps the byte stamps, for comparisons.
     pub bits: bool,
+    /// Whether to time the pipeline's parts ([`Computation::profile`]):
+    /// two readings of the clock a block. Off by default.
+    pub profile: bool,
 }
 
 impl Tuning {
@@ -184,6 +188,7 @@ impl Default for Tuning {
             spread: 1 << 14,
             spread_ahead: 6,
             bits: true,
+            profile: false,
         }
     }
 }
@@ -215,6 +220,39 @@ pub struct SparseStats {
     pub heaps: u64,
     /// Values in the table at the end.
     pub len: u64,
+}
+
+/// Where the time of a run went, with [`Tuning::profile`] on (all zero
+/// otherwise): the serial part of the pipeline — finishing blocks, and
+/// everything done with nothing beside it — against the reading ahead,
+/// which spreads over the other threads. On one thread `rayon::join` runs
+/// both halves one after the other, so the times are each half's whole
+/// cost, and `(finishing + alone) / (finishing + reading_ahead + alone)`
+/// is the serial fraction that bounds the speed-up on many cores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SparseProfile {
+    /// Finishing blocks heap by heap while the next block was read ahead.
+    pub finishing: Duration,
+    /// Reading the next blocks ahead (on the other threads).
+    pub reading_ahead: Duration,
+    /// Wall time of the blocks finished with the next read ahead beside
+    /// them (copies of the table's end included).
+    pub joined: Duration,
+    /// Blocks finished or read with nothing beside them, and mask reviews.
+    pub alone: Duration,
+    /// Blocks finished with the next read ahead beside them.
+    pub blocks: u64,
+    /// Splits with a rare part (step 1) read by the finishing thread
+    /// beside a reading ahead.
+    pub finish_rare_pairs: u64,
+    /// Splits of the lazy scans (step 2) read by the finishing thread
+    /// beside a reading ahead.
+    pub finish_scan_pairs: u64,
+    /// Splits with a rare part read ahead beside a finishing.
+    pub ahead_rare_pairs: u64,
+    /// Splits of the scans (near half the heap, spread runs) read ahead
+    /// beside a finishing.
+    pub ahead_scan_pairs: u64,
 }
 
 impl SparseStats {
@@ -341,6 +379,12 @@ impl Computation {
         let mut state = State::new(shape, tuning.mask, table);
         state.spread = tuning.spread / SPREAD_ROUND * SPREAD_ROUND;
         Ok(Computation { state, tuning })
+    }
+
+    /// Where the time of the last [`Computation::extend`] went, if
+    /// [`Tuning::profile`] was on.
+    pub fn profile(&self) -> SparseProfile {
+        self.state.profile
     }
 
     /// Extends `table` to `len` values, as [`extend`] does. The state is
