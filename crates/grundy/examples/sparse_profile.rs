@@ -34,6 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "read_ahead" => tuning.read_ahead = value,
             "spread_ahead" => tuning.spread_ahead = value,
             "parallel_from" => tuning.parallel_from = value,
+            "catch_up" => tuning.catch_up = value != 0,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }
@@ -60,18 +61,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("  reading ahead:                 {r:.2} s");
     println!("  joins (wall):                  {j:.2} s");
     println!("  alone (serial) and reviews:    {a:.2} s");
+    let c = p.catching_up.as_secs_f64();
+    println!("  catching up (every thread):    {c:.2} s");
     let heaps = stats.heaps.max(1) as f64;
     println!(
-        "  splits a heap: finisher {:.0} rare + {:.0} scan, ahead {:.0} rare + {:.0} scan (all: {:.0} rare + {:.0} scan)",
+        "  splits a heap: finisher {:.0} rare + {:.0} scan, ahead {:.0} rare + {:.0} scan, caught up {:.0} (all: {:.0} rare + {:.0} scan)",
         p.finish_rare_pairs as f64 / heaps,
         p.finish_scan_pairs as f64 / heaps,
         p.ahead_rare_pairs as f64 / heaps,
         p.ahead_scan_pairs as f64 / heaps,
+        p.catch_up_pairs as f64 / heaps,
         stats.rare_pairs as f64 / heaps,
         stats.scan_pairs as f64 / heaps,
     );
-    let serial = (f + a) / (f + r + a);
-    println!("  serial fraction (finishing + alone) / (finishing + reading + alone): {serial:.3}");
+    let serial = (f + a) / (f + r + a + c);
+    println!(
+        "  serial fraction (finishing + alone) / (finishing + reading + alone + catching up): {serial:.3}"
+    );
     println!(
         "  Amdahl bound on 16 threads: {:.2}",
         1.0 / (serial + (1.0 - serial) / 16.0)

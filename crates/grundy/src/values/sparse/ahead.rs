@@ -38,9 +38,41 @@ pub(super) struct FarJob {
     /// Smaller parts of the spread scan, and its rounds read ahead.
     pub(super) spread: usize,
     pub(super) spread_rounds: usize,
+    /// A catching up ([`FarJob::catch_up`]): the splits with both parts
+    /// below this were read before, into the rows handed in, for the rare
+    /// heaps before `since`; 0 for a first reading.
+    pub(super) from: usize,
+    /// Rare heaps from this index on were not read before: all their
+    /// splits are read.
+    pub(super) since: usize,
 }
 
 impl FarJob {
+    /// The job that completes `ahead` once the values before `limit`
+    /// exist (the block before it finished): the splits whose other part
+    /// lies from `ahead.reach.limit` to `limit`, with the rare heaps of
+    /// `rare` (all of the splits of those found since `ahead` was read),
+    /// into `ahead`'s rows. The block's finishing is then left only the
+    /// splits with both parts in the block or just before it.
+    pub(super) fn catch_up(ahead: Ahead, rare: Vec<(usize, u64)>, shape: Shape) -> FarJob {
+        let reach = ahead.reach;
+        FarJob {
+            parallel: true,
+            rows: ahead.rows,
+            rare,
+            shape,
+            bound: ahead.width,
+            mask: reach.mask,
+            first: reach.first,
+            end: reach.end,
+            read_ahead: reach.read_ahead,
+            spread: reach.spread,
+            spread_rounds: reach.spread_rounds,
+            from: reach.limit,
+            since: reach.rare_len,
+        }
+    }
+
     /// Reads the splits of the job from `g` (the values below the job's
     /// limit): 64 heaps at a time, in parallel (rayon) if the job says so,
     /// else on this thread.
@@ -76,6 +108,8 @@ impl FarJob {
             read_ahead,
             spread,
             spread_rounds,
+            from,
+            since,
         } = self;
         let limit = g.len();
         // The smaller parts of the spread runs read ahead, with their
@@ -90,19 +124,25 @@ impl FarJob {
             .map(|p| (p, g.get(p)))
             .collect();
         let mut buffer = rows;
-        buffer.clear();
-        buffer.resize((end - first) * B, 0);
+        if from == 0 {
+            buffer.clear();
+            buffer.resize((end - first) * B, 0);
+        }
+        debug_assert_eq!(buffer.len(), (end - first) * B);
+        let (old, new) = rare.split_at(since.min(rare.len()));
         let (marks, _) = buffer.as_chunks_mut::<B>();
         let stamp = ROW_MARK;
         let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
             let c = first + chunk * ROWS;
             let mut pairs = [0u64; 2];
             for &t in &shape.splits {
-                for (list, kind) in [(&rare[..], 0), (&spread_parts[..], 1)] {
+                let lists = [(old, from, 0), (new, 0, 0), (&spread_parts[..], from, 1)];
+                for (list, below, kind) in lists {
                     for &(p, v) in list {
                         // The heaps n of the chunk where `p + (n − t − p)`
-                        // is a split with its other part below `limit`.
-                        let lo = c.max(p + t + 1);
+                        // is a split with its other part below `limit`
+                        // (and from `below` on: those before were read).
+                        let lo = c.max(p + t + below.max(1));
                         let hi = (c + rows.len()).min(limit + p + t);
                         if lo >= hi {
                             continue;
@@ -139,13 +179,15 @@ impl FarJob {
                     let half = largest_smaller_part(rest, shape.unequal);
                     let meet = half.div_ceil(2);
                     let m = middle_prefix(rest, half, meet, limit, read_ahead);
-                    if m == 0 {
+                    // Those read before.
+                    let k = middle_prefix(rest, half, meet, from, read_ahead);
+                    if m <= k {
                         continue;
                     }
-                    let small = g.range(half + 1 - m, half + 1);
-                    let large = g.range(rest - half, rest - half + m);
+                    let small = g.range(half + 1 - m, half + 1 - k);
+                    let large = g.range(rest - half + k, rest - half + m);
                     W::xor_reversed(small, large, |x| row[x % B] = stamp);
-                    pairs[1] += m as u64;
+                    pairs[1] += (m - k) as u64;
                 }
             }
             (pairs[0], pairs[1])
@@ -174,6 +216,7 @@ impl FarJob {
                 mask,
                 rare_len: rare.len(),
                 read_ahead,
+                spread,
                 spread_rounds,
             },
             width: B,
@@ -207,6 +250,7 @@ impl Ahead {
                 mask: 0,
                 rare_len: 0,
                 read_ahead: 0,
+                spread: 0,
                 spread_rounds: 0,
             },
             width: 0,
@@ -229,6 +273,8 @@ pub(super) struct Reach {
     /// with the other part below `limit` were read.
     pub(super) rare_len: usize,
     pub(super) read_ahead: usize,
+    /// Smaller parts of the spread scan read ahead from.
+    pub(super) spread: usize,
     /// Rounds of the spread scan read ahead: their runs of splits whose
     /// parts both lie below `limit`.
     pub(super) spread_rounds: usize,

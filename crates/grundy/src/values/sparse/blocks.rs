@@ -1,7 +1,8 @@
-//! The two-thread block pipeline: heaps are finished in blocks, one thread
-//! finishing a block heap by heap in a copy of the table's end while the
-//! other reads the next block ahead from the table (`rayon::join`); the
-//! typed-storage run that drives it, and why a block stopped.
+//! The block pipeline: heaps are finished in blocks, one thread finishing
+//! a block heap by heap in a copy of the table's end while the others read
+//! the next block ahead from the table (`rayon::join`, then 64 heaps a
+//! task), and the next block caught up on every thread once this one is
+//! done; the typed-storage run that drives it, and why a block stopped.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -93,7 +94,21 @@ impl Visit for Run<'_> {
                         && ahead.reach.mask == state.mask
                         && ahead.width == state.seen.len() =>
                 {
-                    ahead
+                    // What the block before added, read now on every
+                    // thread: the finishing is left the splits within the
+                    // block.
+                    if tuning.catch_up && ahead.reach.limit < start {
+                        let clock = Clock::start(tuning.profile);
+                        let mut counts = Counts::default();
+                        let job = FarJob::catch_up(ahead, state.rare.clone(), state.shape.clone());
+                        let ahead = job.read(values.window(), &mut counts);
+                        state.add(counts);
+                        state.profile.catching_up += clock.stop();
+                        state.profile.catch_up_pairs += counts.rare_pairs + counts.scan_pairs;
+                        ahead
+                    } else {
+                        ahead
+                    }
                 }
                 // Heaps with values below 64 are finished with bit sets
                 // ([`State::value_of_small`]), which read their rare parts
@@ -301,7 +316,13 @@ impl State {
             end,
             read_ahead: if parallel { tuning.read_ahead } else { 0 },
             spread: self.spread,
-            spread_rounds: if parallel { tuning.spread_ahead } else { 0 },
+            spread_rounds: if parallel {
+                tuning.spread_rounds(rayon::current_num_threads())
+            } else {
+                0
+            },
+            from: 0,
+            since: 0,
         }
     }
 
