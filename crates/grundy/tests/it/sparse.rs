@@ -466,3 +466,84 @@ fn grundys_game_to_2_to_the_21_matches_published_statistics() {
     let first_231 = table.iter().position(|v| v.value() == 231);
     assert_eq!(first_231, Some(763_622));
 }
+
+/// `tuning`'s run of `game` to `to` on a pool of `threads` threads.
+fn on_threads(game: &Ruleset, to: u64, tuning: Tuning, threads: usize) -> ValueTable {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let mut table = ValueTable::new();
+        sparse::extend(
+            game,
+            &mut table,
+            to as usize + 1,
+            tuning,
+            &mut grundy::values::silent,
+        )
+        .unwrap();
+        table
+    })
+}
+
+/// The thread counts the engine is checked on.
+const THREADS: [usize; 4] = [1, 2, 4, 8];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Blocks read ahead in parallel from the first heap, small enough
+    /// that every run crosses many, with the spread scan (more rounds of
+    /// it read ahead on more threads), on 1, 2, 4 and 8 threads, caught up
+    /// or not, timed or not: the naive engine's values every time.
+    #[test]
+    fn every_thread_count_gives_the_naive_values(
+        game in prop_oneof![splitting_code(), Just(Ruleset::Grundy)],
+        to in 0u64..3000,
+        mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
+        block in 1usize..150,
+        spread in prop::sample::select(vec![0usize, 128, 256]),
+        rounds in 0usize..4,
+        profile in any::<bool>(),
+        catch_up in any::<bool>(),
+    ) {
+        let expected = naive(&game, to);
+        let tuning = Tuning { profile, catch_up, ..parallel_spread(mask, block, spread, rounds) };
+        for threads in THREADS {
+            let table = on_threads(&game, to, tuning, threads);
+            prop_assert_eq!(&table, &expected, "{} on {} threads", game, threads);
+        }
+    }
+}
+
+/// Grundy's game to 2^17 with the default tuning (blocks read ahead in
+/// parallel from 2^16): the same values on 1, 2, 4 and 8 threads, and the
+/// profile counts the blocks read ahead beside a finishing.
+#[test]
+fn grundys_game_is_the_same_on_every_thread_count() {
+    let game = Ruleset::Grundy;
+    let to = 1 << 17;
+    let tuning = Tuning {
+        profile: true,
+        ..Tuning::default()
+    };
+    let expected = on_threads(&game, to, Tuning::default(), 1);
+    for threads in THREADS {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let (table, profile) = pool.install(|| {
+            let mut table = ValueTable::new();
+            let mut engine = sparse::Computation::new(&game, &mut table, tuning).unwrap();
+            engine
+                .extend(&mut table, to as usize + 1, &mut grundy::values::silent)
+                .unwrap();
+            (table, engine.profile())
+        });
+        assert_eq!(table, expected, "{threads} threads");
+        assert!(profile.blocks > 0, "{profile:?}");
+        assert!(profile.finish_rare_pairs + profile.ahead_rare_pairs > 0);
+    }
+}

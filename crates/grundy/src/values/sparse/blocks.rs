@@ -1,9 +1,11 @@
-//! The two-thread block pipeline: heaps are finished in blocks, one thread
-//! finishing a block heap by heap in a copy of the table's end while the
-//! other reads the next block ahead from the table (`rayon::join`); the
-//! typed-storage run that drives it, and why a block stopped.
+//! The block pipeline: heaps are finished in blocks, one thread finishing
+//! a block heap by heap in a copy of the table's end while the others read
+//! the next block ahead from the table (`rayon::join`, then 64 heaps a
+//! task), and the next block caught up on every thread once this one is
+//! done; the typed-storage run that drives it, and why a block stopped.
 
 use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 use super::Tuning;
 use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
@@ -66,7 +68,9 @@ impl Visit for Run<'_> {
             }
             let start = values.len();
             if start >= state.next_review || state.rare.len() > state.rare_limit {
+                let clock = Clock::start(tuning.profile);
                 state.review(values.window());
+                state.profile.alone += clock.stop();
             }
             // Costly heaps are read ahead on the second core; cheap ones
             // only have their far rare parts read, for 64 heaps at a time on
@@ -90,16 +94,32 @@ impl Visit for Run<'_> {
                         && ahead.reach.mask == state.mask
                         && ahead.width == state.seen.len() =>
                 {
-                    ahead
+                    // What the block before added, read now on every
+                    // thread: the finishing is left the splits within the
+                    // block.
+                    if tuning.catch_up && ahead.reach.limit < start {
+                        let clock = Clock::start(tuning.profile);
+                        let mut counts = Counts::default();
+                        let job = FarJob::catch_up(ahead, state.rare.clone(), state.shape.clone());
+                        let ahead = job.read(values.window(), &mut counts);
+                        state.add(counts);
+                        state.profile.catching_up += clock.stop();
+                        state.profile.catch_up_pairs += counts.rare_pairs + counts.scan_pairs;
+                        ahead
+                    } else {
+                        ahead
+                    }
                 }
                 // Heaps with values below 64 are finished with bit sets
                 // ([`State::value_of_small`]), which read their rare parts
                 // themselves.
                 _ if columns && !state.small() => {
+                    let clock = Clock::start(tuning.profile);
                     let mut counts = Counts::default();
                     let job = state.far_job(start, end, tuning, reads_ahead);
                     let ahead = job.read(values.window(), &mut counts);
                     state.add(counts);
+                    state.profile.alone += clock.stop();
                     ahead
                 }
                 _ => Ahead::none(start),
@@ -112,7 +132,9 @@ impl Visit for Run<'_> {
             });
             let Some(job) = next else {
                 // Nothing to do beside the block: finish it in the table.
+                let clock = Clock::start(tuning.profile);
                 let stop = state.finish_block(nothing.window(), values, 0, end, &mut ahead);
+                state.profile.alone += clock.stop();
                 state.keep_rows(ahead.rows);
                 report_block(progress, values.len(), len)?;
                 match stop {
@@ -123,19 +145,35 @@ impl Visit for Run<'_> {
             // The block is finished in a copy of the table's end, from where
             // the parts of the near rare heaps lie: the table is read by the
             // other thread meanwhile.
+            let joined = Clock::start(tuning.profile);
             let tail_from = ahead.reach.limit.min(start.saturating_sub(BACK));
             block.clear();
             block.extend_from(values.window().range(tail_from, values.len()));
             let done = values.window();
-            let (stop, (next_ahead, next_counts)) = rayon::join(
-                || state.finish_block(done, &mut block, tail_from, end, &mut ahead),
+            let before = (state.rare_pairs, state.scan_pairs);
+            let ((stop, finishing), (next_ahead, next_counts, reading)) = rayon::join(
                 || {
+                    let clock = Clock::start(tuning.profile);
+                    let stop = state.finish_block(done, &mut block, tail_from, end, &mut ahead);
+                    (stop, clock.stop())
+                },
+                || {
+                    let clock = Clock::start(tuning.profile);
                     let mut counts = Counts::default();
                     let ahead = job.read(done, &mut counts);
-                    (ahead, counts)
+                    (ahead, counts, clock.stop())
                 },
             );
             values.extend_from(block.window().range(start - tail_from, block.len()));
+            let profile = &mut state.profile;
+            profile.finishing += finishing;
+            profile.reading_ahead += reading;
+            profile.joined += joined.stop();
+            profile.blocks += 1;
+            profile.finish_rare_pairs += state.rare_pairs - before.0;
+            profile.finish_scan_pairs += state.scan_pairs - before.1;
+            profile.ahead_rare_pairs += next_counts.rare_pairs;
+            profile.ahead_scan_pairs += next_counts.scan_pairs;
             state.keep_rows(ahead.rows);
             state.add(next_counts);
             report_block(progress, values.len(), len)?;
@@ -146,6 +184,20 @@ impl Visit for Run<'_> {
             }
         }
         Ok(Grow::Done)
+    }
+}
+
+/// A stopwatch that reads the clock only when profiling
+/// ([`Tuning::profile`]): otherwise it costs a branch.
+struct Clock(Option<Instant>);
+
+impl Clock {
+    fn start(on: bool) -> Clock {
+        Clock(on.then(Instant::now))
+    }
+
+    fn stop(&self) -> Duration {
+        self.0.map_or(Duration::ZERO, |t| t.elapsed())
     }
 }
 
@@ -264,7 +316,13 @@ impl State {
             end,
             read_ahead: if parallel { tuning.read_ahead } else { 0 },
             spread: self.spread,
-            spread_rounds: if parallel { tuning.spread_ahead } else { 0 },
+            spread_rounds: if parallel {
+                tuning.spread_rounds(rayon::current_num_threads())
+            } else {
+                0
+            },
+            from: 0,
+            since: 0,
         }
     }
 

@@ -34,6 +34,14 @@
 //! so the table itself is only read while both threads run. A far part is
 //! read for 64 heaps at once (their other parts are consecutive), into a
 //! row of byte marks a heap, which the finishing thread then completes.
+//! Once a block is finished, the next one, read ahead from the values
+//! before the block just finished, is *caught up* on every thread: the
+//! splits whose other part lies in that block, read the same way, so that
+//! the finishing thread is left only the splits within its own block (the
+//! rare parts below about half a block, the first splits of the lazy scan
+//! from the small end). With more threads, more rounds of the spread scan
+//! are read ahead ([`Tuning::spread_rounds`]): work that may be in vain,
+//! done where threads idle, taken off the one thread nothing can help.
 //! Heaps too cheap for a second core (0.354's) still get their far rare
 //! parts read that way, 64 heaps at a time, on the one thread.
 //!
@@ -67,15 +75,16 @@
 //! - `state` — what the engine keeps besides the table (rare list,
 //!   histogram, value classes, mask reviews, statistics), all rebuilt from
 //!   the table alone.
-//! - `blocks` — the two-thread pipeline: a block finished heap by heap in a
-//!   copy of the table's end while the next one is read ahead
-//!   (`rayon::join`).
+//! - `blocks` — the pipeline: a block finished heap by heap in a copy of
+//!   the table's end while the next one is read ahead (`rayon::join`), then
+//!   caught up on every thread.
 //! - `ahead` — what is read ahead for a block: far parts for 64 heaps at a
 //!   time into rows of byte marks, splits near half the heap, spread runs.
 //! - `marks` — the byte-mark tricks: stamps instead of clearing, arrays of a
 //!   power-of-two length without bounds checks, eight marks read at a time.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
@@ -152,7 +161,8 @@ pub struct Tuning {
     /// ends of the table, in cache.
     pub spread: usize,
     /// Rounds of the spread scan read ahead, with the other splits of a
-    /// block read ahead: the runs whose parts both lie before the block.
+    /// block read ahead: the runs whose parts both lie before the block;
+    /// on one to three threads (more on more, [`Tuning::spread_rounds`]).
     pub spread_ahead: usize,
     /// Whether heaps are finished with the options marked as bits of one
     /// word while every value is below 64 and the heaps are not read ahead
@@ -161,9 +171,37 @@ pub struct Tuning {
     /// below 42, a lazy scan for nearly every heap) spends all its heaps so.
     /// `false` keeps the byte stamps, for comparisons.
     pub bits: bool,
+    /// Whether a block read ahead is completed, on every thread, once the
+    /// block before it is finished: the splits whose other part lies in
+    /// that block, read 64 heaps at a time, so that the finishing thread,
+    /// which no other thread can help, is left only the splits within its
+    /// block. `false` leaves them to the finishing thread, as before.
+    pub catch_up: bool,
+    /// Whether to time the pipeline's parts ([`Computation::profile`]):
+    /// two readings of the clock a block. Off by default.
+    pub profile: bool,
 }
 
 impl Tuning {
+    /// Rounds of the spread scan read ahead on `threads` threads:
+    /// [`Tuning::spread_ahead`] on up to three, twice as many on four or
+    /// five, three times on six or seven, four times from eight on. Rounds
+    /// read ahead are read for every heap, needed or not (they cost more
+    /// work in all), but off the finishing thread, the one no other can
+    /// help: on one thread, 24 rounds instead of 6 doubled the work of
+    /// Grundy's game to 2^23 and cut the finishing thread's splits of the
+    /// lazy scans from 481 a heap to 103.
+    ///
+    /// ```
+    /// use grundy::values::sparse::Tuning;
+    /// let t = Tuning::default();
+    /// assert_eq!(t.spread_rounds(1), t.spread_ahead);
+    /// assert_eq!(t.spread_rounds(16), 4 * t.spread_ahead);
+    /// ```
+    pub fn spread_rounds(&self, threads: usize) -> usize {
+        self.spread_ahead.saturating_mul((threads / 2).clamp(1, 4))
+    }
+
     /// Heaps in the block read ahead from heap `start`.
     fn block_at(&self, start: usize) -> usize {
         self.block.max((start >> 15).min(MAX_BLOCK))
@@ -184,6 +222,8 @@ impl Default for Tuning {
             spread: 1 << 14,
             spread_ahead: 6,
             bits: true,
+            catch_up: true,
+            profile: false,
         }
     }
 }
@@ -215,6 +255,44 @@ pub struct SparseStats {
     pub heaps: u64,
     /// Values in the table at the end.
     pub len: u64,
+}
+
+/// Where the time of a run went, with [`Tuning::profile`] on (all zero
+/// otherwise): the serial part of the pipeline — finishing blocks, and
+/// everything done with nothing beside it — against the reading ahead,
+/// which spreads over the other threads. On one thread `rayon::join` runs
+/// both halves one after the other, so the times are each half's whole
+/// cost, and `(finishing + alone) / (finishing + reading_ahead + alone)`
+/// is the serial fraction that bounds the speed-up on many cores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SparseProfile {
+    /// Finishing blocks heap by heap while the next block was read ahead.
+    pub finishing: Duration,
+    /// Reading the next blocks ahead (on the other threads).
+    pub reading_ahead: Duration,
+    /// Wall time of the blocks finished with the next read ahead beside
+    /// them (copies of the table's end included).
+    pub joined: Duration,
+    /// Blocks finished or read with nothing beside them, and mask reviews.
+    pub alone: Duration,
+    /// Completing blocks read ahead once the block before is finished
+    /// ([`Tuning::catch_up`]), on every thread.
+    pub catching_up: Duration,
+    /// Splits read so.
+    pub catch_up_pairs: u64,
+    /// Blocks finished with the next read ahead beside them.
+    pub blocks: u64,
+    /// Splits with a rare part (step 1) read by the finishing thread
+    /// beside a reading ahead.
+    pub finish_rare_pairs: u64,
+    /// Splits of the lazy scans (step 2) read by the finishing thread
+    /// beside a reading ahead.
+    pub finish_scan_pairs: u64,
+    /// Splits with a rare part read ahead beside a finishing.
+    pub ahead_rare_pairs: u64,
+    /// Splits of the scans (near half the heap, spread runs) read ahead
+    /// beside a finishing.
+    pub ahead_scan_pairs: u64,
 }
 
 impl SparseStats {
@@ -341,6 +419,12 @@ impl Computation {
         let mut state = State::new(shape, tuning.mask, table);
         state.spread = tuning.spread / SPREAD_ROUND * SPREAD_ROUND;
         Ok(Computation { state, tuning })
+    }
+
+    /// Where the time of the last [`Computation::extend`] went, if
+    /// [`Tuning::profile`] was on.
+    pub fn profile(&self) -> SparseProfile {
+        self.state.profile
     }
 
     /// Extends `table` to `len` values, as [`extend`] does. The state is

@@ -6,7 +6,7 @@ use super::blocks::Counts;
 use super::heap::Shape;
 use super::marks::marks_len;
 use super::spread::SpreadTrial;
-use super::{MaskPolicy, SparseStats};
+use super::{MaskPolicy, SparseProfile, SparseStats};
 use crate::values::ValueTable;
 use crate::values::mask::{best_mask, class_bits, is_rare, rare_count};
 use crate::values::table::{Values, Visit, Window};
@@ -74,6 +74,8 @@ pub(super) struct State {
     pub(super) spare_rows: Vec<Vec<u8>>,
     pub(super) heaps: u64,
     pub(super) len: u64,
+    /// Where the time went, when profiling ([`super::Tuning::profile`]).
+    pub(super) profile: SparseProfile,
 }
 
 /// The most offsets [`State::offsets`] keeps: beyond, the rare list is
@@ -132,6 +134,7 @@ impl State {
             spare_rows: Vec::new(),
             heaps: 0,
             len: 0,
+            profile: SparseProfile::default(),
         };
         state.resize_bits();
         table.visit_mut(Rebuild(&mut state));
@@ -147,6 +150,7 @@ impl State {
         self.scan_pairs = 0;
         self.full_scans = 0;
         self.heaps = 0;
+        self.profile = SparseProfile::default();
     }
 
     /// Counts `value` at heap `n` in the histogram and maximum, growing the

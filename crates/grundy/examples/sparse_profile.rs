@@ -1,0 +1,95 @@
+//! Times the parts of the sparse engine's block pipeline: the finishing of
+//! blocks heap by heap (serial) against the reading ahead of the next
+//! block (spread over the other threads), on a pool of `THREADS` threads.
+//!
+//! `cargo run --release -p grundy --example sparse_profile -- grundy 2^25 1`
+
+use std::time::Instant;
+
+use grundy::values::sparse::{Computation, Tuning};
+use grundy::{Ruleset, ValueTable};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (game, to, threads, tweaks) = match args.as_slice() {
+        [game, to, threads, tweaks @ ..] => (game, to, threads, tweaks),
+        _ => return Err("usage: sparse_profile GAME TO THREADS [FIELD=VALUE…]".into()),
+    };
+    let game: Ruleset = game.parse()?;
+    let to = parse(to)?;
+    let threads: usize = threads.parse()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let mut tuning = Tuning {
+        profile: true,
+        ..Tuning::default()
+    };
+    // Tuning fields to try, as `block=1024 read_ahead=2048 spread_ahead=12`.
+    for tweak in tweaks {
+        let (field, value) = tweak.split_once('=').ok_or("FIELD=VALUE")?;
+        let value: usize = value.parse()?;
+        match field {
+            "block" => tuning.block = value,
+            "read_ahead" => tuning.read_ahead = value,
+            "spread_ahead" => tuning.spread_ahead = value,
+            "parallel_from" => tuning.parallel_from = value,
+            "catch_up" => tuning.catch_up = value != 0,
+            _ => return Err(format!("no tuning field {field}").into()),
+        }
+    }
+    let mut table = ValueTable::new();
+    let started = Instant::now();
+    let (stats, profile) = pool.install(|| -> grundy::Result<_> {
+        let mut engine = Computation::new(&game, &mut table, tuning)?;
+        let stats = engine.extend(&mut table, to as usize + 1, &mut grundy::values::silent)?;
+        Ok((stats, engine.profile()))
+    })?;
+    let wall = started.elapsed().as_secs_f64();
+    let p = profile;
+    let (f, r, j, a) = (
+        p.finishing.as_secs_f64(),
+        p.reading_ahead.as_secs_f64(),
+        p.joined.as_secs_f64(),
+        p.alone.as_secs_f64(),
+    );
+    println!("{game} to {to} on {threads} threads: {wall:.2} s wall");
+    println!(
+        "  finishing beside a read-ahead: {f:.2} s in {} blocks",
+        p.blocks
+    );
+    println!("  reading ahead:                 {r:.2} s");
+    println!("  joins (wall):                  {j:.2} s");
+    println!("  alone (serial) and reviews:    {a:.2} s");
+    let c = p.catching_up.as_secs_f64();
+    println!("  catching up (every thread):    {c:.2} s");
+    let heaps = stats.heaps.max(1) as f64;
+    println!(
+        "  splits a heap: finisher {:.0} rare + {:.0} scan, ahead {:.0} rare + {:.0} scan, caught up {:.0} (all: {:.0} rare + {:.0} scan)",
+        p.finish_rare_pairs as f64 / heaps,
+        p.finish_scan_pairs as f64 / heaps,
+        p.ahead_rare_pairs as f64 / heaps,
+        p.ahead_scan_pairs as f64 / heaps,
+        p.catch_up_pairs as f64 / heaps,
+        stats.rare_pairs as f64 / heaps,
+        stats.scan_pairs as f64 / heaps,
+    );
+    let serial = (f + a) / (f + r + a + c);
+    println!(
+        "  serial fraction (finishing + alone) / (finishing + reading + alone + catching up): {serial:.3}"
+    );
+    // The finishing overlaps the reading ahead: on N threads the time is
+    // at least max(finishing, all / N), so 1 / serial bounds the speed-up.
+    println!(
+        "  ceiling on any number of threads, 1 / serial fraction: {:.1}",
+        1.0 / serial
+    );
+    Ok(())
+}
+
+fn parse(s: &str) -> Result<u64, Box<dyn std::error::Error>> {
+    Ok(match s.split_once('^') {
+        Some((b, e)) => b.parse::<u64>()?.pow(e.parse()?),
+        None => s.parse()?,
+    })
+}
