@@ -50,9 +50,15 @@ fn misere_tables_say_who_wins_and_how() {
     );
     assert!(out.contains("1 1 1"), "{out}");
     let out = ok(&["move", "0.77", "5", "6", "9", "--misere", "--no-cache"]);
-    assert!(out.contains("by the misère quotient of heaps up to"), "{out}");
+    assert!(
+        out.contains("by the misère quotient of heaps up to"),
+        "{out}"
+    );
     let out = ok(&["move", "0.77", "5", "60000", "--misere", "--no-cache"]);
-    assert!(out.contains("by the misère quotient of every heap"), "{out}");
+    assert!(
+        out.contains("by the misère quotient of every heap"),
+        "{out}"
+    );
     // Dawson's Kayles has no quotient past heap 24: 30 is searched.
     let out = ok(&["move", "0.07", "30", "3", "--misere", "--no-cache"]);
     assert!(out.contains("by game-tree search"), "{out}");
