@@ -134,6 +134,9 @@ struct PositionParams {
     heaps: String,
     limit: Option<usize>,
     max: Option<u64>,
+    /// `normal` (the default: whoever cannot move loses) or `misere` (whoever
+    /// moves last loses).
+    play: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -197,6 +200,30 @@ pub(crate) fn question(kind: &str, uri: &Uri, limits: &Limits) -> Result<Questio
                 )));
             }
             let game = spec(&p.game)?.to_string();
+            match p.play.as_deref() {
+                None | Some("normal") => {}
+                Some("misere") => {
+                    if p.max.is_some() {
+                        return Err(ApiError::bad(
+                            "bad_query",
+                            "max does not apply with play=misere: misère play reads no search limit; drop max".to_string(),
+                        ));
+                    }
+                    return Ok(Question::MiserePosition {
+                        game,
+                        heaps,
+                        limit: Some(p.limit.unwrap_or(limits.moves_listed)),
+                    });
+                }
+                Some(other) => {
+                    return Err(ApiError::bad(
+                        "bad_query",
+                        format!(
+                            "play={other} is not a play convention; use play=normal or play=misere"
+                        ),
+                    ));
+                }
+            }
             let max = search(p.max, limits)?;
             if kind == "position" {
                 Question::Position {

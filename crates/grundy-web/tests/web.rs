@@ -100,6 +100,26 @@ async fn every_bad_request_is_a_json_4xx() {
         bad("/api/values?%zz", 400, "bad_query"),
         // Huge ranges and limits.
         bad("/api/values?game=kayles&to=100000000", 422, "limit"),
+        bad(
+            "/api/position?game=kayles&heaps=3&play=lose",
+            400,
+            "bad_query",
+        ),
+        bad(
+            "/api/position?game=kayles&heaps=3&play=misere&max=100",
+            400,
+            "bad_query",
+        ),
+        bad(
+            "/api/position?game=wythoff&heaps=3,4&play=misere",
+            400,
+            "invalid_input",
+        ),
+        bad(
+            "/api/moves?game=kayles&heaps=100001&play=misere",
+            400,
+            "invalid_input",
+        ),
         bad("/api/values?game=kayles&from=10&to=5", 400, "invalid_input"),
         bad(
             "/api/plot.svg?game=kayles&to=18446744073709551615",
@@ -269,6 +289,18 @@ async fn good_requests_answer_the_solvers_json() {
         (
             "/api/analyze?game=kayles&to=30",
             q(r#"{"analyze":{"game":"kayles","to":30}}"#),
+        ),
+        (
+            "/api/position?game=kayles&heaps=5,60000&play=misere",
+            q(r#"{"misere_position":{"game":"kayles","heaps":[5,60000],"limit":10000}}"#),
+        ),
+        (
+            "/api/moves?game=nim&heaps=1,1,3&play=misere&limit=5",
+            q(r#"{"misere_position":{"game":"nim","heaps":[1,1,3],"limit":5}}"#),
+        ),
+        (
+            "/api/position?game=nim&heaps=1,1,3&play=normal",
+            q(r#"{"position":{"game":"nim","heaps":[1,1,3]}}"#),
         ),
     ];
     let app = app();
