@@ -69,7 +69,7 @@ impl Strategy {
     /// The element heap `n` pretends to be.
     ///
     /// # Errors
-    /// [`InvalidInput`](ErrorKind::InvalidInput) for a heap past the
+    /// [`InvalidInput`](crate::ErrorKind::InvalidInput) for a heap past the
     /// quotient's bound when no period is proved.
     pub fn element(&self, n: u64) -> Result<Element> {
         match &self.period {
