@@ -209,7 +209,8 @@ class MiserePosition:
     game: str
     heaps: list[int]
     winning: bool
-    method: Literal["tame", "judge"]
+    method: Literal["tame", "quotient", "judge"]
+    quotient: tuple[int, int, bool] | None
     moves: list[Move]
     total_winning_moves: int
     sentence: str

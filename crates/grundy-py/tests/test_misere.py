@@ -210,7 +210,7 @@ def test_quotient_not_found_is_a_quotient_error():
 
 def test_misere_bad_input():
     kayles = grundy.Game("kayles")
-    for call in (lambda: kayles.misere_outcome([3, 20_000]), lambda: kayles.genera(10**5),
+    for call in (lambda: kayles.misere_outcome([3, 200_000]), lambda: grundy.Game("0.07").misere_outcome([20_000]), lambda: kayles.genera(10**5),
                  lambda: kayles.misere_quotient(2000), lambda: kayles.misere_outcome(-1),
                  lambda: kayles.misere_winning_moves([3], limit=-1),
                  lambda: kayles.misere_winning_moves([3], limit=10**7),
