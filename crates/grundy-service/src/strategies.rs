@@ -94,11 +94,16 @@ impl Solver {
         if largest > MAX_QUOTIENT_HEAP && (known.failed_at.is_some() || !period_provable(game)) {
             return Ok(None);
         }
-        let mut bound = known
+        // The quotient held covers less than `largest`, so each bound tried
+        // is past its bound; at the largest bound, nothing more is found.
+        let held = known
             .strategy
             .as_ref()
-            .map_or(FIRST_BOUND, |s| s.quotient().max_heap().saturating_mul(2))
-            .max(FIRST_BOUND);
+            .map_or(0, |s| s.quotient().max_heap());
+        if held >= MAX_QUOTIENT_HEAP {
+            return Ok(None);
+        }
+        let mut bound = held.saturating_mul(2).max(FIRST_BOUND);
         loop {
             bound = bound.min(MAX_QUOTIENT_HEAP);
             if let Some(failed) = known.failed_at.filter(|&failed| bound >= failed) {
@@ -132,14 +137,8 @@ impl Solver {
                 .and_then(|p| p.proof)
                 .map(|(_, needs)| needs);
             let strategy = Arc::new(Strategy::new(game, quotient));
-            let wider = known.strategy.as_ref().is_none_or(|s| {
-                s.covers_every_heap() <= strategy.covers_every_heap()
-                    && s.quotient().max_heap() <= bound
-            });
-            if wider {
-                known.strategy = Some(Arc::clone(&strategy));
-                self.strategies.remember(game, known.clone());
-            }
+            known.strategy = Some(Arc::clone(&strategy));
+            self.strategies.remember(game, known.clone());
             if strategy.covers(largest) {
                 return Ok(Some(strategy));
             }
