@@ -102,7 +102,8 @@
   // ------------------------------------------------------------- URL state
   // `#game=SPEC&from=A&to=B` while exploring, `#play=SPEC:HEAPS` while
   // playing (the spec may itself hold `:` and `,`: the heaps follow the last
-  // colon). Reloading or sharing the address restores the game and position.
+  // colon), with `misere=1` under misère play. Reloading or sharing the
+  // address restores the game, the position and the convention.
 
   function readHash() {
     const out = {};
@@ -138,6 +139,7 @@
     if (play.heaps !== null) params.play = state.game + ':' + play.heaps.join(',');
     else params.game = state.game;
     if (play.heaps !== null && $('hints').checked) params.hints = 1;
+    if (isMisere()) params.misere = 1;
     if (state.kind === 'heap' && (state.from !== 0 || state.to !== DEFAULT_TO)) {
       params.from = state.from;
       params.to = state.to;
@@ -227,6 +229,7 @@
     document.title = `grundy: ${g.game}`;
 
     const heapGame = g.kind === 'heap';
+    showConvention(heapGame);
     $('values-body').hidden = !heapGame;
     $('values-none').hidden = heapGame;
     $('jump-values').hidden = !heapGame;
@@ -569,6 +572,35 @@
     return state.kind === 'multiheap';
   }
 
+  /** Misère play (whoever moves last loses): heap games only. */
+  function isMisere() {
+    return !isMulti() && $('play-misere').checked;
+  }
+
+  /** The switch is offered for sums of heaps; the rule line follows it. */
+  function showConvention(heapGame) {
+    $('play-misere').disabled = !heapGame;
+    if (!heapGame) $('play-normal').checked = true;
+    const note = $('convention-note');
+    note.hidden = heapGame;
+    note.textContent = heapGame ? '' : 'Misère play is offered for sums of heaps; this game is played on several heaps at once.';
+    $('play-rule').textContent = isMisere()
+      ? 'You play against a perfect player: whoever makes the last move loses.'
+      : 'You play against a perfect player: whoever cannot move loses.';
+  }
+
+  /** The switch turned: the same position, played the other way. */
+  function conventionChanged() {
+    showConvention(!isMulti());
+    writeHash();
+    if (!state.game || play.heaps === null) return;
+    startPlay(play.heaps, false).then(() => {
+      if (play.turn === 'you') {
+        say(isMisere() ? 'Misère play: whoever moves last loses.' : 'Normal play: whoever cannot move loses.');
+      }
+    });
+  }
+
   /** How clicking a token moves: a block, everything from it, or a split. */
   function tokenMode() {
     const g = state.game || '';
@@ -587,7 +619,9 @@
     $('announce').textContent = '';
     await setPosition(heaps, gen);
     if (gen !== play.generation) return;
-    if (play.turn === 'over') say('No move is possible from this position: the player to move loses.');
+    if (play.turn === 'over') {
+      say(`No move is possible from this position: the player to move ${isMisere() ? 'wins' : 'loses'}.`);
+    }
     else if (computerFirst && play.turn === 'you') await computerMove(gen);
   }
 
@@ -610,11 +644,14 @@
     renderBoard();
   }
 
-  /** `/api/moves` of a position; null for the empty position. */
+  /** `/api/moves` of a position, under the convention played. */
   async function movesOf(heaps, gen) {
-    if (!isMulti() && heaps.length === 0) return { heaps: [], value: 0, winning: false, moves: [], truncated: false };
-    await ensureValues(heaps);
+    if (!isMulti() && heaps.length === 0) {
+      return { heaps: [], value: isMisere() ? null : 0, winning: isMisere(), moves: [], truncated: false };
+    }
     try {
+      if (isMisere()) return await misereMoves(heaps);
+      await ensureValues(heaps);
       return await api('/api/moves', { game: state.game, heaps: heaps.join(',') });
     } catch (e) {
       if (gen === play.generation) {
@@ -624,6 +661,31 @@
       }
       return undefined;
     }
+  }
+
+  /**
+   * Misère play: every legal move (the moves are those of normal play; only
+   * who wins changes), each marked by the solver's misère winning moves
+   * (`play=misere`), the winning ones first. The misère answer is asked
+   * first: it may compute the game's quotient, and the plain list is quick.
+   */
+  async function misereMoves(heaps) {
+    const params = { game: state.game, heaps: heaps.join(',') };
+    const misere = await api('/api/moves', { ...params, play: 'misere' });
+    const legal = await api('/api/moves', params);
+    const key = (heap, to) => heap + ':' + to.slice().sort((a, b) => a - b).join(',');
+    const wins = new Set(misere.moves.map((m) => key(m.heap, m.to)));
+    const moves = legal.moves.map((m) => ({ ...m, value: null, winning: wins.has(key(m.heap, m.to)) }));
+    moves.sort((a, b) => Number(b.winning) - Number(a.winning));
+    return {
+      heaps,
+      value: null,
+      winning: misere.winning,
+      moves,
+      truncated: legal.truncated || misere.total_winning_moves > misere.moves.length,
+      method: misere.method,
+      quotient: misere.quotient,
+    };
   }
 
   /** Each heap's value, from the values route (cached per game). */
@@ -642,6 +704,7 @@
   }
 
   function heapValue(n) {
+    if (isMisere()) return null;
     return play.valuesGame === state.game && n < play.values.length ? play.values[n] : null;
   }
 
@@ -726,6 +789,11 @@
   }
 
   function gameOver(lastMover) {
+    if (isMisere()) {
+      return lastMover === 'you'
+        ? 'Game over: you took the last move, you lose.'
+        : 'Game over: the computer took the last move, you win!';
+    }
     return lastMover === 'you'
       ? 'Game over: you took the last move, you win!'
       : 'Game over: the computer took the last move, you lose.';
@@ -831,7 +899,8 @@
     const r = play.report;
     const pos = isMulti() ? `(${play.heaps.join(', ')})` : play.heaps.join(' + ') || 'no heaps';
     const parts = [el('span', { class: 'pos' }, 'Position ', el('strong', { text: pos }))];
-    if (r && !isMulti() && play.heaps.length) {
+    if (isMisere()) parts.push(el('span', {}, ', ', el('strong', { text: 'misère play' })));
+    if (r && !isMulti() && !isMisere() && play.heaps.length) {
       const vs = play.heaps.map(heapValue);
       const terms = vs.every((v) => v !== null) ? vs.map(nimber).join(' ⊕ ') + ' = ' : '';
       parts.push(el('span', {}, ', nim-sum ', el('strong', { text: terms + nimber(r.value) })));
@@ -845,11 +914,23 @@
           ? `won by the player to move (${mover})`
           : `lost for the player to move (${mover})`;
       parts.push(el('span', { class: 'outcome ' + (play.turn === 'over' ? '' : wins ? 'win' : 'loss') }, ': ', word));
+      if (r.method) parts.push(el('span', { class: 'note method', text: ' ' + methodText(r) }));
       if (r.truncated) parts.push(el('span', { class: 'note', text: ' (the list of moves was cut short)' }));
     } else {
       parts.push(el('span', { class: 'note', text: ' (thinking…)' }));
     }
     s.replaceChildren(...parts);
+  }
+
+  /** How the solver read a misère position, in words. */
+  function methodText(r) {
+    if (r.method === 'quotient' && r.quotient) {
+      const reach = r.quotient.every_heap ? 'of every heap' : `of heaps up to ${r.quotient.max_heap}`;
+      return `(by the misère quotient ${reach}, ${r.quotient.size} elements)`;
+    }
+    if (r.method === 'tame') return '(by the misère rule of nim: the heaps are tame)';
+    if (r.method === 'judge') return '(by game-tree search)';
+    return '';
   }
 
   function renderHeap(n, h) {
@@ -1082,6 +1163,8 @@
       renderBoard();
     });
     $('undo').addEventListener('click', undo);
+    $('play-normal').addEventListener('change', conventionChanged);
+    $('play-misere').addEventListener('change', conventionChanged);
     // The address holds the game; a hash edited by hand opens what it names.
     window.addEventListener('hashchange', () => {
       if (/(^|[#&])(game|play)=/.test(location.hash)) fromHash();
@@ -1118,6 +1201,8 @@
       if (heaps && heaps.length <= MAX_HEAPS && heaps.every((x) => x <= MAX_TOKENS)) opts.heaps = heaps;
     }
     $('hints').checked = h.hints === '1';
+    $('play-misere').checked = h.misere === '1';
+    $('play-normal').checked = h.misere !== '1';
     const ok = await openGame(spec, opts);
     if (!ok && spec !== 'kayles') {
       const why = $('game-check').textContent;

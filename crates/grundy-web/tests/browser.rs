@@ -224,6 +224,91 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "document.activeElement.closest('#board') !== null",
     );
 
+    // Misère play: the switch, from the address and from the keyboard; the
+    // hints mark exactly the solver's misère winning moves; a won game
+    // played to the end, then one thrown away, the computer keeping its won
+    // positions won under misère play.
+    b.go(&format!("{base}/#play=kayles:3,5&misere=1"));
+    b.wait_for_turn();
+    assert_eq!(
+        b.eval("return document.getElementById('play-misere').checked"),
+        json!(true)
+    );
+    let here = api_misere(&server, "0.77", &[3, 5]);
+    let summary = b.text("#play-summary");
+    assert!(summary.contains("misère play"), "{summary}");
+    assert!(
+        summary.contains(if here.winning { "won by" } else { "lost for" }),
+        "the page's outcome is the solver's: {summary}"
+    );
+    assert!(
+        !summary.contains("nim-sum"),
+        "no nim-sum under misère play: {summary}"
+    );
+    b.click("#hints");
+    b.exec("document.querySelectorAll('#board details.moves').forEach(d => d.open = true)");
+    let marked = b.eval(
+        "return [...document.querySelectorAll('#board button.move.win')].map(x => [Number(x.dataset.heap), x.dataset.to])",
+    );
+    let mut marked: Vec<(u64, Vec<u64>)> = marked
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let to = x[1].as_str().unwrap();
+            let to: Vec<u64> = to
+                .split(',')
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().unwrap())
+                .collect();
+            (x[0].as_u64().unwrap(), sorted(&to))
+        })
+        .collect();
+    let mut winning: Vec<(u64, Vec<u64>)> = here
+        .moves
+        .iter()
+        .map(|m| (m.heap.unwrap(), sorted(&m.to)))
+        .collect();
+    marked.sort();
+    winning.sort();
+    assert!(!winning.is_empty());
+    assert_eq!(
+        marked, winning,
+        "the hinted winning moves are the misère ones"
+    );
+    b.click("#hints");
+    play_misere_to_the_end(&b, &server, true);
+    let last = b.text("#announce");
+    assert!(
+        last.contains("the computer took the last move, you win"),
+        "misère: whoever moves last loses: {last:?}"
+    );
+    b.go(&format!("{base}/#play=kayles:4,6,9&misere=1"));
+    b.wait_for_turn();
+    play_misere_to_the_end(&b, &server, false);
+    let last = b.text("#announce");
+    assert!(
+        last.contains("you took the last move, you lose"),
+        "the computer wins the thrown misère game: {last:?}"
+    );
+    // From the keyboard: the arrow key on the convention's radio buttons.
+    b.go(&format!("{base}/#play=kayles:2,3"));
+    b.wait_for_turn();
+    b.exec("document.getElementById('play-normal').focus()");
+    b.keys("\u{E015}"); // ArrowDown: the next radio button, misère
+    b.wait_for(
+        "misère play from the keyboard",
+        "location.hash.includes('misere=1') && document.getElementById('play-summary').textContent.includes('misère play') && document.getElementById('board').dataset.turn === 'you'",
+    );
+    assert!(
+        b.text("#play-rule")
+            .contains("whoever makes the last move loses")
+    );
+    b.phone(375);
+    assert_no_horizontal_scroll(&b, "misère play at 375 px");
+    shoot_part(&b, "#play-section", &out.join("play-misere-phone.png"));
+    b.desktop();
+
     // Grundy's game: a click on a token splits the heap before it; in a
     // subtraction game it takes that token and every one after it.
     for (url, token, said) in [
@@ -324,6 +409,11 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         b.eval("return document.getElementById('values-body').hidden")
             .as_bool()
             .unwrap()
+    );
+    assert_eq!(
+        b.eval("return document.getElementById('play-misere').disabled"),
+        json!(true),
+        "misère play is offered for sums of heaps only"
     );
     let m = pick_move(&api_moves(&server, "wythoff", &[5, 8]), true);
     assert!(m.winning, "wythoff 5,8 is won by the player to move");
@@ -436,6 +526,64 @@ fn play_to_the_end(b: &Session, server: &SocketAddr, to_win: bool) {
         }
     }
     panic!("the game did not end in 40 moves");
+}
+
+/// [`play_to_the_end`] under misère play: the outcomes are the solver's
+/// misère answers (`play=misere`), the legal moves those of `/api/moves`.
+fn play_misere_to_the_end(b: &Session, server: &SocketAddr, to_win: bool) {
+    for _ in 0..40 {
+        if b.turn() == "over" {
+            return;
+        }
+        let position = b.position();
+        let here = api_misere(server, "0.77", &position);
+        if to_win {
+            assert!(here.winning, "the test keeps a won game: {position:?}");
+        }
+        let legal = api_moves(server, "0.77", &position);
+        let wins = |m: &Move| {
+            here.moves
+                .iter()
+                .any(|w| w.heap == m.heap && sorted(&w.to) == sorted(&m.to))
+        };
+        let m = legal
+            .moves
+            .iter()
+            .find(|m| wins(m) == to_win)
+            .or(legal.moves.first())
+            .cloned()
+            .expect("a move");
+        make_move(b, &m);
+        b.wait_for_turn();
+        let after = b.position();
+        if m.position.is_empty() {
+            assert_eq!(b.turn(), "over");
+            return;
+        }
+        let facing = api_misere(server, "0.77", &m.position);
+        assert!(
+            api_moves(server, "0.77", &m.position)
+                .moves
+                .iter()
+                .any(|x| x.position == after),
+            "the computer's move {:?} -> {after:?} is legal",
+            m.position
+        );
+        if facing.winning {
+            assert!(
+                after.is_empty() || !api_misere(server, "0.77", &after).winning,
+                "the computer faced the won misère position {:?} and left {after:?}, won for the test",
+                m.position
+            );
+        }
+    }
+    panic!("the game did not end in 40 moves");
+}
+
+fn sorted(xs: &[u64]) -> Vec<u64> {
+    let mut v = xs.to_vec();
+    v.sort_unstable();
+    v
 }
 
 /// Removes the tokens of `m` by clicking the first and last token of the
@@ -581,6 +729,47 @@ fn api_moves(server: &SocketAddr, game: &str, heaps: &[u64]) -> Moves {
                 to: nums(&m["to"]),
                 position: nums(&m["position"]),
                 winning: m["winning"].as_bool().unwrap(),
+            })
+            .collect(),
+    }
+}
+
+/// `/api/moves?play=misere`: the solver's misère outcome and winning moves.
+fn api_misere(server: &SocketAddr, game: &str, heaps: &[u64]) -> Moves {
+    let (status, body) = http(
+        *server,
+        "GET",
+        &format!("/api/moves?game={game}&heaps={}&play=misere", join(heaps)),
+        b"",
+    );
+    let v: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    assert_eq!(status, 200, "/api/moves misère {game} {heaps:?}: {v}");
+    assert_eq!(
+        v["total_winning_moves"].as_u64(),
+        Some(v["moves"].as_array().unwrap().len() as u64),
+        "every winning move is listed"
+    );
+    let nums = |x: &Value| -> Vec<u64> {
+        x.as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect()
+    };
+    Moves {
+        value: None,
+        winning: v["winning"].as_bool().unwrap(),
+        moves: v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| Move {
+                heap: m["heap"].as_u64(),
+                from: m["from"].as_u64().unwrap(),
+                from_position: heaps.to_vec(),
+                to: nums(&m["to"]),
+                position: Vec::new(),
+                winning: true,
             })
             .collect(),
     }
