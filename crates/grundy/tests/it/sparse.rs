@@ -20,6 +20,11 @@ fn sparse_with(game: &Ruleset, to: u64, mask: MaskPolicy) -> ValueTable {
         mask,
         ..Tuning::default()
     };
+    run(game, to, tuning)
+}
+
+/// The sparse engine's values of `game` for heaps `0..=to`, tuned by `tuning`.
+fn run(game: &Ruleset, to: u64, tuning: Tuning) -> ValueTable {
     let mut table = ValueTable::new();
     sparse::extend(
         game,
@@ -146,8 +151,7 @@ proptest! {
         read_ahead in 0usize..100,
         mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
     ) {
-        let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, parallel(mask, block, read_ahead), &mut grundy::values::silent).unwrap();
+        let table = run(&game, to, parallel(mask, block, read_ahead));
         prop_assert_eq!(table, naive(&game, to), "{}", game);
     }
 
@@ -157,8 +161,7 @@ proptest! {
         to in 0u64..2500,
         mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
     ) {
-        let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, columns(mask), &mut grundy::values::silent).unwrap();
+        let table = run(&game, to, columns(mask));
         prop_assert_eq!(table, naive(&game, to), "{}", game);
     }
 
@@ -184,8 +187,7 @@ proptest! {
         spread_parts in 0usize..1000,
         mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
     ) {
-        let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, spread(mask, spread_parts), &mut grundy::values::silent).unwrap();
+        let table = run(&game, to, spread(mask, spread_parts));
         prop_assert_eq!(table, naive(&game, to), "{} spread {}", game, spread_parts);
     }
 }
@@ -219,8 +221,7 @@ proptest! {
             2 => columns(MaskPolicy::Auto),
             _ => parallel_spread(MaskPolicy::Auto, block, 256, 4),
         };
-        let mut table = ValueTable::new();
-        sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut grundy::values::silent).unwrap();
+        let table = run(&game, to, tuning);
         let expected = naive(&game, to);
         prop_assert_eq!(&table, &expected, "{} tuning {}", game, how);
         // The test reads values kept aside whenever there are some.
@@ -281,8 +282,7 @@ proptest! {
         ];
         for (name, tuning) in tunings {
             for tuning in [tuning, stamps(tuning)] {
-                let mut table = ValueTable::new();
-                sparse::extend(&game, &mut table, to as usize + 1, tuning, &mut grundy::values::silent).unwrap();
+                let table = run(&game, to, tuning);
                 prop_assert_eq!(&table, &expected, "{} {} bits {}", game, name, tuning.bits);
             }
         }
@@ -473,18 +473,7 @@ fn on_threads(game: &Ruleset, to: u64, tuning: Tuning, threads: usize) -> ValueT
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| {
-        let mut table = ValueTable::new();
-        sparse::extend(
-            game,
-            &mut table,
-            to as usize + 1,
-            tuning,
-            &mut grundy::values::silent,
-        )
-        .unwrap();
-        table
-    })
+    pool.install(|| run(game, to, tuning))
 }
 
 /// The thread counts the engine is checked on.
