@@ -94,7 +94,7 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
             "the page loads nothing from other hosts"
         );
     }
-    play_to_the_end(&b, &server, true);
+    play_to_the_end(&b, &server, true, false);
     let last = b.text("#announce");
     assert!(last.contains("you win"), "the end is announced: {last:?}");
     assert!(
@@ -153,7 +153,7 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "no selection",
         "document.querySelector('.selection') === null",
     );
-    play_to_the_end(&b, &server, false);
+    play_to_the_end(&b, &server, false, false);
     let last = b.text("#announce");
     assert!(
         last.contains("you lose"),
@@ -277,7 +277,7 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "the hinted winning moves are the misère ones"
     );
     b.click("#hints");
-    play_misere_to_the_end(&b, &server, true);
+    play_to_the_end(&b, &server, true, true);
     let last = b.text("#announce");
     assert!(
         last.contains("the computer took the last move, you win"),
@@ -285,7 +285,7 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     );
     b.go(&format!("{base}/#play=kayles:4,6,9&misere=1"));
     b.wait_for_turn();
-    play_misere_to_the_end(&b, &server, false);
+    play_to_the_end(&b, &server, false, true);
     let last = b.text("#announce");
     assert!(
         last.contains("you took the last move, you lose"),
@@ -480,26 +480,31 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     drop(b);
 }
 
-/// Plays until the game is over. When `to_win`, the test plays a winning
-/// move whenever it has one; otherwise a losing move whenever it has one.
-/// After each computer move it checks, with the API, that the move was legal
-/// and that a computer facing a won position left a lost one (nim-sum 0).
-fn play_to_the_end(b: &Session, server: &SocketAddr, to_win: bool) {
+/// Plays Kayles until the game is over, under misère play when `misere`.
+/// When `to_win`, the test plays a winning move whenever it has one;
+/// otherwise a losing move whenever it has one. After each computer move it
+/// checks, with the API, that the move was legal and that a computer facing
+/// a won position left a lost one.
+fn play_to_the_end(b: &Session, server: &SocketAddr, to_win: bool, misere: bool) {
     for _ in 0..40 {
         if b.turn() == "over" {
             return;
         }
         let position = b.position();
-        let here = api_moves(server, "0.77", &position);
+        let here = moves_under(server, &position, misere);
         if to_win {
             assert!(here.winning, "the test keeps a won game: {position:?}");
         }
         let m = pick_move(&here, to_win);
         make_move(b, &m);
-        // The computer faces m.position.
-        let facing = api_moves(server, "0.77", &m.position);
         b.wait_for_turn();
         let after = b.position();
+        if m.position.is_empty() {
+            assert_eq!(b.turn(), "over");
+            return;
+        }
+        // The computer faced m.position.
+        let facing = moves_under(server, &m.position, misere);
         if facing.moves.is_empty() {
             assert_eq!(b.turn(), "over");
             assert_eq!(after, m.position);
@@ -516,11 +521,15 @@ fn play_to_the_end(b: &Session, server: &SocketAddr, to_win: bool) {
             m.position
         );
         if facing.winning {
-            let value = api_moves(server, "0.77", &after).value;
-            assert_eq!(
-                value,
-                Some(0),
-                "the computer faced the won position {:?} and left {after:?}, nim-sum {value:?}",
+            // No heap left: lost for the player to move, won under misère play.
+            let won = if after.is_empty() {
+                misere
+            } else {
+                moves_under(server, &after, misere).winning
+            };
+            assert!(
+                !won,
+                "the computer faced the won position {:?} and left {after:?}, won for the test",
                 m.position
             );
         }
@@ -528,56 +537,23 @@ fn play_to_the_end(b: &Session, server: &SocketAddr, to_win: bool) {
     panic!("the game did not end in 40 moves");
 }
 
-/// [`play_to_the_end`] under misère play: the outcomes are the solver's
-/// misère answers (`play=misere`), the legal moves those of `/api/moves`.
-fn play_misere_to_the_end(b: &Session, server: &SocketAddr, to_win: bool) {
-    for _ in 0..40 {
-        if b.turn() == "over" {
-            return;
-        }
-        let position = b.position();
-        let here = api_misere(server, "0.77", &position);
-        if to_win {
-            assert!(here.winning, "the test keeps a won game: {position:?}");
-        }
-        let legal = api_moves(server, "0.77", &position);
-        let wins = |m: &Move| {
-            here.moves
-                .iter()
-                .any(|w| w.heap == m.heap && sorted(&w.to) == sorted(&m.to))
-        };
-        let m = legal
-            .moves
-            .iter()
-            .find(|m| wins(m) == to_win)
-            .or(legal.moves.first())
-            .cloned()
-            .expect("a move");
-        make_move(b, &m);
-        b.wait_for_turn();
-        let after = b.position();
-        if m.position.is_empty() {
-            assert_eq!(b.turn(), "over");
-            return;
-        }
-        let facing = api_misere(server, "0.77", &m.position);
-        assert!(
-            api_moves(server, "0.77", &m.position)
+/// Every legal move of Kayles from `heaps` (`/api/moves`), each marked
+/// winning or not under misère play when `misere` (the solver's misère
+/// answer, `play=misere`), else under normal play.
+fn moves_under(server: &SocketAddr, heaps: &[u64], misere: bool) -> Moves {
+    let mut legal = api_moves(server, "0.77", heaps);
+    if misere {
+        let here = api_misere(server, "0.77", heaps);
+        for m in &mut legal.moves {
+            m.winning = here
                 .moves
                 .iter()
-                .any(|x| x.position == after),
-            "the computer's move {:?} -> {after:?} is legal",
-            m.position
-        );
-        if facing.winning {
-            assert!(
-                after.is_empty() || !api_misere(server, "0.77", &after).winning,
-                "the computer faced the won misère position {:?} and left {after:?}, won for the test",
-                m.position
-            );
+                .any(|w| w.heap == m.heap && sorted(&w.to) == sorted(&m.to));
         }
+        legal.winning = here.winning;
+        legal.value = None;
     }
-    panic!("the game did not end in 40 moves");
+    legal
 }
 
 fn sorted(xs: &[u64]) -> Vec<u64> {
