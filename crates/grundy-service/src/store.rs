@@ -21,6 +21,12 @@
 //! previous file or the new one, never a torn one; a file whose checksum
 //! fails is reported and ignored, never trusted; nothing past the size its
 //! header announces is read, and only regular files are.
+//!
+//! Beside the values, `<dir>/<game>.misere.cert` keeps the game's misère
+//! quotient when its period is proved: the certificate text that
+//! `grundy verify` checks, written whole or not at all. The solver checks
+//! it from the rules before using it; one that fails is reported and
+//! computed again.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -65,7 +71,40 @@ pub trait Store: Send + Sync + fmt::Debug {
         let _ = game;
         None
     }
+
+    /// Where the misère quotient of `game` is kept, for messages.
+    fn misere_location(&self, game: &Ruleset) -> String {
+        format!("{} (misère quotient)", self.location(game))
+    }
+
+    /// The certificate of the misère quotient kept for `game` (the text of
+    /// `grundy::misere::certificate::write`), `Ok(None)` when none is kept;
+    /// the default keeps none. The solver checks it from the rules before
+    /// it uses it, so a store need not.
+    ///
+    /// # Errors
+    /// A [`StoreError`] when something is kept but cannot be read.
+    fn load_misere(&self, game: &Ruleset) -> Result<Option<String>, StoreError> {
+        let _ = game;
+        Ok(None)
+    }
+
+    /// Keeps `certificate` as the misère quotient of `game`, replacing what
+    /// was kept; the default keeps nothing.
+    ///
+    /// # Errors
+    /// A [`StoreError`] when it cannot be written; what was kept before is
+    /// still there.
+    fn save_misere(&self, game: &Ruleset, certificate: &str) -> Result<(), StoreError> {
+        let _ = (game, certificate);
+        Ok(())
+    }
 }
+
+/// The largest misère quotient certificate a store reads: 512 elements
+/// and heaps up to 100 000, the most a certificate may state, take about
+/// 1.5 MB.
+const MAX_MISERE_BYTES: u64 = 4 << 20;
 
 /// A store that could not read or write values; the message names the file
 /// or place and what went wrong.
@@ -153,6 +192,13 @@ impl FileStore {
             })
             .collect();
         self.dir.join(format!("{name}.values"))
+    }
+
+    /// The file that holds the certificate of the misère quotient of
+    /// `game`, next to its values (`0.77.misere.cert` beside
+    /// `0.77.values`); `grundy verify` checks it.
+    pub fn misere_path(&self, game: &Ruleset) -> PathBuf {
+        self.path(game).with_extension("misere.cert")
     }
 
     /// The number of values the file of `game` says it holds, from its
@@ -275,6 +321,67 @@ impl Store for FileStore {
         lock(&self.damaged).remove(&path);
         Ok(())
     }
+
+    fn misere_location(&self, game: &Ruleset) -> String {
+        self.misere_path(game).display().to_string()
+    }
+
+    fn load_misere(&self, game: &Ruleset) -> Result<Option<String>, StoreError> {
+        let path = self.misere_path(game);
+        let failed = |why: String| {
+            StoreError::new(format!(
+                "ignoring the misère quotient file {} ({why}); the quotient will be computed again",
+                path.display()
+            ))
+        };
+        match fs::metadata(&path) {
+            Ok(m) if m.is_file() && m.len() <= MAX_MISERE_BYTES => {}
+            Ok(m) if m.is_file() => {
+                return Err(failed(format!(
+                    "it is larger than {MAX_MISERE_BYTES} bytes"
+                )));
+            }
+            Ok(_) => return Err(failed("it is not a regular file".to_string())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(failed(e.to_string())),
+        }
+        let file =
+            fs::File::open(&path).map_err(|e| failed(format!("it cannot be opened: {e}")))?;
+        let mut bytes = Vec::new();
+        file.take(MAX_MISERE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| failed(e.to_string()))?;
+        if bytes.len() as u64 > MAX_MISERE_BYTES {
+            return Err(failed(format!(
+                "it is larger than {MAX_MISERE_BYTES} bytes"
+            )));
+        }
+        String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| failed("it is not UTF-8 text".to_string()))
+    }
+
+    fn save_misere(&self, game: &Ruleset, certificate: &str) -> Result<(), StoreError> {
+        let path = self.misere_path(game);
+        let failed = |e: std::io::Error| {
+            StoreError::new(format!(
+                "cannot write the misère quotient file {}: {e}",
+                path.display()
+            ))
+        };
+        fs::create_dir_all(&self.dir).map_err(failed)?;
+        let temp = path.with_extension(format!("cert.tmp{}", std::process::id()));
+        let write = || -> std::io::Result<()> {
+            let mut file = fs::File::create(&temp)?;
+            file.write_all(certificate.as_bytes())?;
+            file.sync_all()?;
+            fs::rename(&temp, &path)
+        };
+        write().map_err(|e| {
+            let _ = fs::remove_file(&temp);
+            failed(e)
+        })
+    }
 }
 
 /// Tables kept in memory for the life of the store: for tests, and for front
@@ -282,6 +389,7 @@ impl Store for FileStore {
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     tables: Mutex<HashMap<String, ValueTable>>,
+    quotients: Mutex<HashMap<String, String>>,
 }
 
 impl MemoryStore {
@@ -307,6 +415,15 @@ impl Store for MemoryStore {
         if kept.len() < table.len() {
             *kept = table.clone();
         }
+        Ok(())
+    }
+
+    fn load_misere(&self, game: &Ruleset) -> Result<Option<String>, StoreError> {
+        Ok(lock(&self.quotients).get(&game.to_string()).cloned())
+    }
+
+    fn save_misere(&self, game: &Ruleset, certificate: &str) -> Result<(), StoreError> {
+        lock(&self.quotients).insert(game.to_string(), certificate.to_string());
         Ok(())
     }
 }

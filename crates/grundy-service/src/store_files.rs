@@ -65,6 +65,7 @@ impl FileStore {
             }
             let (game, heaps) = header(&path)
                 .or_else(|| cold_header(&path))
+                .or_else(|| misere_header(&path))
                 .unwrap_or((None, None));
             files.push(StoredFile {
                 game,
@@ -99,16 +100,44 @@ impl FileStore {
 }
 
 /// Whether a file name is one this store writes: `<game>.values`, a
-/// temporary `<game>.values.tmp…`, or the values kept outside memory by a
+/// temporary `<game>.values.tmp…`, the values kept outside memory by a
 /// run past the memory budget (`<game>.cold`, its checkpoint
-/// `<game>.cold.state` and that checkpoint's temporary file).
+/// `<game>.cold.state` and that checkpoint's temporary file), or a misère
+/// quotient's certificate (`<game>.misere.cert`, `<game>.misere.cert.tmp…`).
 fn is_ours(path: &std::path::Path) -> bool {
     path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
         n.ends_with(".values")
             || n.contains(".values.tmp")
             || n.ends_with(".cold")
             || n.contains(".cold.state")
+            || n.ends_with(".misere.cert")
+            || n.contains(".misere.cert.tmp")
     })
+}
+
+/// The game and heap count (heaps 0 to its bound) of a misère quotient's
+/// certificate, from its first lines.
+fn misere_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> {
+    let mut head = Vec::new();
+    fs::File::open(path)
+        .ok()?
+        .take(LONGEST_SPEC as u64 + 256)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = String::from_utf8_lossy(&head);
+    let mut lines = text.lines();
+    if lines.next()? != grundy::misere::certificate::HEADER {
+        return None;
+    }
+    let game = lines.next()?.strip_prefix("game:")?.trim();
+    let game = game.parse::<grundy::Ruleset>().ok()?.to_string();
+    let bound: u64 = lines
+        .next()?
+        .strip_prefix("max-heap:")?
+        .trim()
+        .parse()
+        .ok()?;
+    Some((Some(game), bound.checked_add(1)))
 }
 
 /// The game and number of values of a file of values kept outside memory,

@@ -14,11 +14,18 @@
 //! a quarter of the memory budget, after one more try at bound n itself.
 //! The failing bound is remembered, and the position goes to the
 //! game-tree search.
+//!
+//! A quotient whose pretending map's period is proved covers every heap
+//! and never changes, so it is also kept in the store, as its certificate
+//! (`0.77.misere.cert` beside `0.77.values`); the first position of a game
+//! reads it from there, checks it from the rules
+//! ([`grundy::misere::certificate::read`], milliseconds where computing
+//! took seconds) and computes the quotient again if it fails.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use grundy::misere::{Quotient, Strategy, period_provable, pretending_period};
+use grundy::misere::{Quotient, Strategy, certificate, period_provable, pretending_period};
 use grundy::{ErrorKind, Result, Ruleset};
 
 use crate::misere::MAX_QUOTIENT_HEAP;
@@ -44,6 +51,8 @@ struct Known {
     strategy: Option<Arc<Strategy>>,
     /// The least bound at which the construction failed.
     failed_at: Option<u64>,
+    /// Whether the store was asked for a quotient of every heap.
+    store_read: bool,
 }
 
 impl Strategies {
@@ -88,6 +97,16 @@ impl Solver {
             return Ok(Some(strategy));
         }
         let mut known = self.strategies.known(game);
+        if !known.store_read {
+            known.store_read = true;
+            if let Some(stored) = self.stored_strategy(game, watch) {
+                known.strategy = Some(stored);
+            }
+            self.strategies.remember(game, known.clone());
+            if let Some(strategy) = known.strategy.as_ref().filter(|s| s.covers(largest)) {
+                return Ok(Some(Arc::clone(strategy)));
+            }
+        }
         // Past the largest bound computed, only a proved period covers a
         // heap: games no theorem applies to, or whose quotient was not
         // found, are not tried.
@@ -139,6 +158,7 @@ impl Solver {
             let strategy = Arc::new(Strategy::new(game, quotient));
             known.strategy = Some(Arc::clone(&strategy));
             self.strategies.remember(game, known.clone());
+            self.keep_strategy(game, &strategy, watch);
             if strategy.covers(largest) {
                 return Ok(Some(strategy));
             }
@@ -149,6 +169,61 @@ impl Solver {
                 Some(needs) if needs > bound && needs <= MAX_QUOTIENT_HEAP => needs,
                 _ => bound.saturating_mul(2),
             };
+        }
+    }
+}
+
+impl Solver {
+    /// The quotient of every heap of `game` kept in the store, checked from
+    /// the rules; `None` when none is kept or it fails (a warning).
+    fn stored_strategy(&self, game: &Ruleset, watch: &mut Watch) -> Option<Arc<Strategy>> {
+        let store = self.config().store.as_ref()?;
+        let text = match store.load_misere(game) {
+            Ok(text) => text?,
+            Err(e) => {
+                let _ = watch.tell(Event::Warning(e.to_string()));
+                return None;
+            }
+        };
+        let ignored = |why: String| {
+            Event::Warning(format!(
+                "ignoring the misère quotient file {} ({why}); the quotient will be computed again",
+                store.misere_location(game)
+            ))
+        };
+        let (proved, quotient) = match certificate::read(&text) {
+            Ok(read) => read,
+            Err(e) => {
+                let _ = watch.tell(ignored(e.to_string()));
+                return None;
+            }
+        };
+        if proved.game != *game {
+            let _ = watch.tell(ignored(format!("it is a quotient of {}", proved.game)));
+            return None;
+        }
+        let strategy = Strategy::new(game, quotient);
+        if !strategy.covers_every_heap() {
+            let _ = watch.tell(ignored("its period is not proved".to_string()));
+            return None;
+        }
+        Some(Arc::new(strategy))
+    }
+
+    /// Keeps `strategy` in the store when it covers every heap (its
+    /// certificate); a failure is a warning.
+    fn keep_strategy(&self, game: &Ruleset, strategy: &Strategy, watch: &mut Watch) {
+        let (Some(store), Some(period)) = (&self.config().store, strategy.period()) else {
+            return;
+        };
+        if !strategy.covers_every_heap() {
+            return;
+        }
+        let saved = certificate::write(game, strategy.quotient(), period)
+            .map_err(|e| e.to_string())
+            .and_then(|text| store.save_misere(game, &text).map_err(|e| e.to_string()));
+        if let Err(e) = saved {
+            let _ = watch.tell(Event::Warning(e));
         }
     }
 }

@@ -5,11 +5,12 @@
 //! is refused with one error.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use grundy::misere::Judge;
 use grundy::{ErrorKind, Ruleset};
 use grundy_service::misere::{MAX_PLAYED_HEAP, MisereMethod};
-use grundy_service::{Event, Solver, Watch};
+use grundy_service::{Config, Event, FileStore, Solver, Store, Watch};
 
 const BYTES: u64 = 1 << 26;
 
@@ -83,6 +84,88 @@ fn a_game_s_quotient_is_computed_once_and_kept() {
     drop(counting);
     assert_eq!(again, 0, "the second is read from the quotient kept");
     assert_eq!(report.method, MisereMethod::Quotient);
+}
+
+/// Events of one misère position: (values computed, warnings).
+fn position_events(solver: &Solver, game: &Ruleset, heaps: &[u64]) -> (usize, Vec<String>, bool) {
+    let (mut computed, mut warnings) = (0, Vec::new());
+    let mut watch = Watch::new(|event| {
+        match event {
+            Event::Values { .. } => computed += 1,
+            Event::Warning(w) => warnings.push(w),
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    });
+    let report = solver.misere_position(game, heaps, 5, &mut watch).unwrap();
+    drop(watch);
+    assert_eq!(report.method, MisereMethod::Quotient, "{heaps:?}");
+    (computed, warnings, report.winning)
+}
+
+#[test]
+fn a_quotient_of_every_heap_is_kept_in_the_store_and_checked_when_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let kayles: Ruleset = "0.77".parse().unwrap();
+    let store = Arc::new(FileStore::new(dir.path()));
+    let solver_with_store = || {
+        Solver::new(Config {
+            store: Some(store.clone() as Arc<dyn Store>),
+            ..Config::default()
+        })
+    };
+    let position = [MAX_PLAYED_HEAP, 40, 7];
+    let (computed, warnings, winning) = position_events(&solver_with_store(), &kayles, &position);
+    assert!(computed > 0 && warnings.is_empty(), "{warnings:?}");
+    let path = store.misere_path(&kayles);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let proved = grundy::misere::certificate::verify(&text).unwrap();
+    assert_eq!(proved.game, kayles);
+    // `grundy cache` lists it with its game.
+    let listed = store.files().unwrap();
+    assert!(
+        listed.iter().any(|f| f.path == path
+            && f.game.as_deref() == Some("0.77")
+            && f.heaps == Some(proved.max_heap + 1)),
+        "{listed:?}"
+    );
+
+    // A new solver (a later command) reads it instead of computing.
+    let (computed, warnings, again) = position_events(&solver_with_store(), &kayles, &position);
+    assert_eq!((computed, again), (0, winning), "{warnings:?}");
+    assert!(warnings.is_empty(), "{warnings:?}");
+
+    // A damaged file, or another game's certificate in its place, is
+    // reported, computed again and replaced.
+    let first_row = text.find("\nproduct:\n").unwrap() + "\nproduct:\n".len();
+    let damaged = format!("{}1{}", &text[..first_row], &text[first_row + 1..]);
+    let q = grundy::misere::Quotient::compute(&"0.75".parse().unwrap(), 30, BYTES).unwrap();
+    let other = grundy::misere::certificate::write(
+        &"0.75".parse().unwrap(),
+        &q,
+        &grundy::misere::pretending_period(&"0.75".parse().unwrap(), &q).unwrap(),
+    )
+    .unwrap();
+    for (bad, says) in [
+        (damaged, "ignoring the misère quotient file"),
+        (other, "it is a quotient of 0.75"),
+    ] {
+        std::fs::write(&path, bad).unwrap();
+        let (computed, warnings, again) = position_events(&solver_with_store(), &kayles, &position);
+        assert!(computed > 0, "computed again");
+        assert_eq!(again, winning);
+        assert!(
+            warnings.len() == 1
+                && warnings[0].contains(says)
+                && warnings[0].contains(&path.display().to_string()),
+            "{warnings:?}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "replaced by the good one"
+        );
+    }
 }
 
 #[test]

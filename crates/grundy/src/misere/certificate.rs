@@ -150,22 +150,34 @@ pub fn write(game: &Ruleset, q: &Quotient, period: &PretendingPeriod) -> Result<
 /// # Complexity
 /// O(text + elements³ + states · kinds · (kinds + options)).
 pub fn verify(text: &str) -> Result<VerifiedQuotient> {
+    Claim::read(text)?.check()
+}
+
+/// Checks a certificate as [`verify`] does and returns, with what it
+/// proves, the quotient itself: its table, P-portion and pretending map as
+/// the certificate states them, each element's representative the first
+/// sum found for it, fewest heaps first, then smallest heaps.
+///
+/// ```
+/// use grundy::{Ruleset, misere::{Quotient, Strategy, certificate, pretending_period}};
+/// let game: Ruleset = "0.75".parse()?;
+/// let q = Quotient::compute(&game, 21, 1 << 26)?;
+/// let text = certificate::write(&game, &q, &pretending_period(&game, &q).unwrap())?;
+/// let (proved, read) = certificate::read(&text)?;
+/// assert_eq!((proved.game.clone(), read.len(), read.rows()), (game.clone(), q.len(), q.rows()));
+/// // A quotient read back answers every heap, as the one computed does.
+/// let strategy = Strategy::new(&game, read);
+/// assert!(strategy.covers_every_heap());
+/// assert_eq!(strategy.outcome(&[10, 1_000_000])?, Strategy::new(&game, q).outcome(&[10, 1_000_000])?);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// Those of [`verify`].
+pub fn read(text: &str) -> Result<(VerifiedQuotient, Quotient)> {
     let claim = Claim::read(text)?;
-    claim.check_period()?;
-    claim.check_monoid()?;
-    let kinds = claim.kinds()?;
-    claim.check_reduced(&kinds)?;
-    let states = claim.check_outcomes(&kinds)?;
-    Ok(VerifiedQuotient {
-        game: claim.game,
-        max_heap: claim.max_heap,
-        elements: claim.lost.len(),
-        lost: claim.lost.iter().filter(|&&l| l).count(),
-        preperiod: claim.preperiod,
-        period: claim.period,
-        theorem: claim.theorem,
-        states,
-    })
+    let proved = claim.check()?;
+    Ok((proved, claim.into_quotient()))
 }
 
 /// A certificate's fields, read.
@@ -287,6 +299,57 @@ impl Claim {
             pretending,
             product,
         })
+    }
+
+    /// Every check, in order (see the module documentation).
+    fn check(&self) -> Result<VerifiedQuotient> {
+        self.check_period()?;
+        self.check_monoid()?;
+        let kinds = self.kinds()?;
+        self.check_reduced(&kinds)?;
+        let states = self.check_outcomes(&kinds)?;
+        Ok(VerifiedQuotient {
+            game: self.game.clone(),
+            max_heap: self.max_heap,
+            elements: self.lost.len(),
+            lost: self.lost.iter().filter(|&&l| l).count(),
+            preperiod: self.preperiod,
+            period: self.period,
+            theorem: self.theorem,
+            states,
+        })
+    }
+
+    /// The quotient the (checked) claim states, with a representative for
+    /// each element: breadth first from the empty sum, one heap at a time,
+    /// heaps in increasing order (the heaps generate every element).
+    fn into_quotient(self) -> Quotient {
+        let count = self.lost.len();
+        let mut representatives: Vec<Option<Vec<u64>>> = vec![None; count];
+        representatives[0] = Some(Vec::new());
+        let mut queue = std::collections::VecDeque::from([0 as Element]);
+        while let Some(a) = queue.pop_front() {
+            for (heap, &x) in self.pretending.iter().enumerate() {
+                let b = self.mul(a, x);
+                if representatives[b as usize].is_none() {
+                    let mut sum = representatives[a as usize].clone().unwrap_or_default();
+                    sum.push(heap as u64);
+                    sum.sort_unstable();
+                    representatives[b as usize] = Some(sum);
+                    queue.push_back(b);
+                }
+            }
+        }
+        Quotient::from_parts(
+            self.max_heap,
+            representatives
+                .into_iter()
+                .map(Option::unwrap_or_default)
+                .collect(),
+            self.product,
+            self.lost,
+            self.pretending,
+        )
     }
 
     fn mul(&self, a: Element, b: Element) -> Element {
