@@ -1,10 +1,11 @@
 //! Value files that are not what this program wrote: arbitrary bytes and
 //! mutations of a valid file are refused or read whole, never a panic and
-//! never a wrong value.
+//! never a wrong value; likewise a misère quotient's certificate.
 
 use std::sync::Arc;
 
 use grundy::{Ruleset, values};
+use grundy_service::misere::MisereMethod;
 use grundy_service::{Config, FileStore, Solver, Store, Watch};
 use proptest::prelude::*;
 
@@ -70,5 +71,66 @@ proptest! {
             bytes.truncate(cut.index(bytes.len()));
         }
         check(&bytes)?;
+    }
+}
+
+/// The certificate of 0.75's misère quotient at heap 30, which proves its
+/// period: what a [`FileStore`] keeps as `0.75.misere.cert`.
+fn valid_certificate() -> Vec<u8> {
+    let game: Ruleset = "0.75".parse().unwrap();
+    let q = grundy::misere::Quotient::compute(&game, 30, 1 << 26).unwrap();
+    let period = grundy::misere::pretending_period(&game, &q).unwrap();
+    grundy::misere::certificate::write(&game, &q, &period)
+        .unwrap()
+        .into_bytes()
+}
+
+/// Writes `bytes` where the store keeps 0.75's misère quotient; a solver
+/// over the store answers a position past every bound as a solver with no
+/// store does: a certificate is used only once it checks from the rules.
+fn check_misere(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let game: Ruleset = "0.75".parse().unwrap();
+    let position = [5_000, 7, 2];
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(FileStore::new(dir.path()));
+    std::fs::write(store.misere_path(&game), bytes).unwrap();
+    let truth = Solver::default()
+        .misere_position(&game, &position, 100, &mut Watch::silent())
+        .unwrap();
+    let solver = Solver::new(Config {
+        store: Some(store),
+        ..Config::default()
+    });
+    let answer = solver
+        .misere_position(&game, &position, 100, &mut Watch::silent())
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(truth.method, MisereMethod::Quotient, "the store is read");
+    prop_assert_eq!(answer.winning, truth.winning);
+    prop_assert_eq!(answer.moves, truth.moves);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn arbitrary_misere_files_are_refused(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        check_misere(&bytes)?;
+    }
+
+    #[test]
+    fn mutated_misere_certificates_are_refused_or_true(
+        flips in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+        cut in prop::option::of(any::<prop::sample::Index>()),
+    ) {
+        let mut bytes = valid_certificate();
+        for (at, byte) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] ^= byte.max(1);
+        }
+        if let Some(cut) = cut {
+            bytes.truncate(cut.index(bytes.len()));
+        }
+        check_misere(&bytes)?;
     }
 }
