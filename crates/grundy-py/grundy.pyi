@@ -112,9 +112,9 @@ class Game:
     def genera(self, to: int, *, progress: _Progress | None = None) -> Genera:
         """The genera of heaps 0..=to (misère play)."""
     def misere_quotient(
-        self, max_heap: int, *, progress: _Progress | None = None
+        self, max_heap: int | None = None, *, progress: _Progress | None = None
     ) -> MisereQuotient:
-        """The misère quotient of sums of heaps up to ``max_heap``; QuotientError if none is found."""
+        """The misère quotient of sums of heaps up to ``max_heap``, or of every heap; QuotientError if none is found."""
     def ppos(self, to: int) -> PPositions:
         """The P-positions of a multi-heap game up to ``to``."""
     def plot(self, to: int = 200, *, ax: Any = None) -> Any:

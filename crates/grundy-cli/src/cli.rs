@@ -410,9 +410,12 @@ pub struct PlayArgs {
 pub struct MisereArgs {
     /// The game, e.g. 0.75, kayles, grundy, sub:1,3,4
     pub game: String,
-    /// The quotient of all sums of heaps of sizes up to N
+    /// The quotient of all sums of heaps of sizes up to N (at most 1000).
+    /// Without it, the quotient of every heap: heap bounds 32, 64, … up to
+    /// 1000 until the pretending map's period is proved (kept in the cache,
+    /// so the next command reads it), or one error line saying why none is
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub max_heap: String,
+    pub max_heap: Option<String>,
     /// Write a certificate of the quotient and its pretending map's proved
     /// period to FILE, for `grundy verify` (refused when the period is not
     /// proved at this bound); `-` writes it to standard output instead of

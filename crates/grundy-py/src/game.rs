@@ -428,10 +428,14 @@ impl Game {
     }
 
     /// The misère quotient of all sums of heaps up to ``max_heap`` (at
-    /// most 1000). Raises QuotientError, with the solver's message, when
-    /// no quotient is found for some heap up to the bound (the construction
-    /// can fail: it proves every quotient it returns and never guesses),
-    /// LimitError past the memory budget.
+    /// most 1000), or with no ``max_heap`` the quotient of every heap: the
+    /// bound where the pretending map's period is proved, found as for
+    /// ``misere_position`` (bounds 32, 64, … up to 1000). Raises
+    /// QuotientError, with the solver's message, when no quotient is found
+    /// for some heap up to the bound (the construction can fail: it proves
+    /// every quotient it returns and never guesses) or no period is proved,
+    /// ValueError when no periodicity theorem applies (nim, Grundy's game)
+    /// and no bound is given, LimitError past the memory budget.
     ///
     /// >>> import grundy
     /// >>> q = grundy.Game("grundy").misere_quotient(8)
@@ -441,16 +445,22 @@ impl Game {
     /// Traceback (most recent call last):
     /// ...
     /// grundy.QuotientError: no misère quotient was found for heap 6: ...
-    #[pyo3(signature = (max_heap, *, progress=None))]
+    /// >>> every = grundy.Game("0.75").misere_quotient()
+    /// >>> every.size, every.period[2]
+    /// (8, True)
+    #[pyo3(signature = (max_heap=None, *, progress=None))]
     fn misere_quotient(
         &self,
         py: Python<'_>,
-        max_heap: Size,
+        max_heap: Option<Size>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<MisereQuotient> {
         let game = self.misere_game()?;
-        let r = compute_mapped(py, progress, quotient_error, |s, w| {
-            s.misere_quotient(game, max_heap.0, w)
+        let r = compute_mapped(py, progress, quotient_error, |s, w| match &max_heap {
+            Some(max_heap) => s.misere_quotient(game, max_heap.0, w),
+            None => s
+                .misere_quotient_of_every_heap(game, false, w)
+                .map(|(q, _)| q),
         })?;
         Ok(MisereQuotient::new(r))
     }

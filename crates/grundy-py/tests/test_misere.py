@@ -290,10 +290,14 @@ def test_genera_agree_with_cli(cli, spec, to):
     assert mine == answer["heaps"]
 
 
-@pytest.mark.parametrize("spec,bound", [("nim", 3), ("grundy", 8), ("sub:1,3,4", 6)])
+@pytest.mark.parametrize("spec,bound", [("nim", 3), ("grundy", 8), ("sub:1,3,4", 6),
+                                        ("0.75", None), ("kayles", None)])
 def test_quotient_agrees_with_cli(cli, spec, bound):
+    # With no bound, the quotient of every heap, as `grundy misere GAME`.
     q = grundy.Game(spec).misere_quotient(bound)
-    answer = cli("misere", spec, "--max-heap", bound)
+    answer = cli("misere", spec, *(() if bound is None else ("--max-heap", bound)))
+    if bound is None:
+        assert q.period[2], "the period is proved"
     mine = {k: getattr(q, k) for k in ("game", "max_heap", "size", "p_portion", "pretending",
                                        "representatives", "product", "relations", "elements")}
     mine["generators"] = [{"name": name, "heap": heap} for name, heap in q.generators]
@@ -301,6 +305,13 @@ def test_quotient_agrees_with_cli(cli, spec, bound):
     assert q.period == (None if period is None else
                         (period["preperiod"], period["period"], period["proved"]))
     assert mine == answer
+
+
+def test_no_quotient_of_every_heap_is_one_clear_error():
+    with pytest.raises(ValueError, match="no periodicity theorem applies"):
+        grundy.Game("nim").misere_quotient()
+    with pytest.raises(grundy.QuotientError, match="no misère quotient of every heap of 0.07"):
+        grundy.Game("0.07").misere_quotient()
 
 
 def test_wild_heaps_of_any_size_are_read_from_the_quotient():

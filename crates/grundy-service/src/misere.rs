@@ -16,7 +16,8 @@
 //! Each is exact; the report says which answered.
 
 use grundy::misere::{
-    self, Genera, Judge, Outcome, Presentation, Quotient, Strategy, Tame, pretending_period,
+    self, Genera, Judge, Outcome, Presentation, PretendingPeriod, Quotient, Strategy, Tame,
+    pretending_period,
 };
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -303,51 +304,54 @@ impl Solver {
         }
         let q =
             Quotient::compute_with(game, max_heap, self.misere_bytes(), &mut heaps_done(watch))?;
-        let presentation = Presentation::of(&q);
-        let found = pretending_period(game, &q);
-        let text = match found {
-            Some(p) if certify && p.is_proved() => Some(misere::certificate::write(game, &q, &p)?),
-            _ => None,
+        let period = pretending_period(game, &q);
+        quotient_report(game, &q, period.as_ref(), certify)
+    }
+
+    /// The misère quotient of *every* heap of `game`: the quotient the
+    /// solver finds for positions ([`Solver::misere_position`]'s policy:
+    /// heap bounds 32, 64, … up to [`MAX_QUOTIENT_HEAP`], or the bound an
+    /// observed period needs, until the pretending map's period is proved;
+    /// kept in memory and in the store), with its certificate when
+    /// `certify`.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let (q, certificate) = Solver::default().misere_quotient_of_every_heap(&"0.75".parse()?, true, &mut Watch::silent())?;
+    /// let period = q.period.unwrap();
+    /// assert!(period.proved && q.max_heap >= period.needs_max_heap.unwrap());
+    /// assert_eq!(q.size, 8);
+    /// assert!(grundy_service::verify(&certificate.unwrap()).is_ok());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] when no periodicity theorem applies to
+    /// the game's pretending map (nim, say); [`ErrorKind::Overflow`] when
+    /// the construction stops before a period is proved, or none is proved
+    /// by heap [`MAX_QUOTIENT_HEAP`]; [`ErrorKind::Interrupted`] when
+    /// `watch` says stop.
+    pub fn misere_quotient_of_every_heap(
+        &self,
+        game: &Ruleset,
+        certify: bool,
+        watch: &mut Watch,
+    ) -> Result<(QuotientReport, Option<String>)> {
+        if !misere::period_provable(game) {
+            return Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "no periodicity theorem applies to the misère quotient of {game}, so none is proved for every heap; give a heap bound (at most {MAX_QUOTIENT_HEAP})"
+                ),
+            ));
+        }
+        let Some(strategy) = self.misere_strategy(game, MAX_QUOTIENT_HEAP + 1, watch)? else {
+            return Err(Error::new(
+                ErrorKind::Overflow,
+                self.no_quotient_of_every_heap(game),
+            ));
         };
-        let period = found.map(|p| PretendingPeriodReport {
-            preperiod: p.preperiod,
-            period: p.period,
-            proved: p.is_proved(),
-            theorem: p.proof.map(|(theorem, _)| theorem.name().to_string()),
-            needs_max_heap: p.proof.map(|(_, needs)| needs),
-        });
-        let report = QuotientReport {
-            game: game.to_string(),
-            max_heap,
-            size: q.len(),
-            p_portion: q.p_portion(),
-            pretending: q.heap_elements().to_vec(),
-            representatives: (0..q.len() as u32)
-                .map(|a| q.representative(a).to_vec())
-                .collect(),
-            product: q.rows().to_vec(),
-            generators: presentation
-                .generators()
-                .iter()
-                .enumerate()
-                .map(|(i, &heap)| GeneratorReport {
-                    name: Presentation::letter(i),
-                    heap,
-                })
-                .collect(),
-            relations: presentation
-                .relations()
-                .iter()
-                .map(|r| presentation.relation_text(r))
-                .collect(),
-            elements: presentation
-                .normal_forms()
-                .iter()
-                .map(|w| Presentation::word_text(w))
-                .collect(),
-            period,
-        };
-        Ok((report, text))
+        quotient_report(game, strategy.quotient(), strategy.period(), certify)
     }
 
     /// The genera of heaps 0..=`to` of `game`.
@@ -609,4 +613,56 @@ fn heaps_done<'w, 'a>(watch: &'w mut Watch<'a>) -> impl FnMut(Progress) -> Contr
             total: p.total,
         })
     }
+}
+
+/// The report of quotient `q` of `game` and the period found in its map,
+/// with the certificate when `certify` and the period is proved.
+fn quotient_report(
+    game: &Ruleset,
+    q: &Quotient,
+    found: Option<&PretendingPeriod>,
+    certify: bool,
+) -> Result<(QuotientReport, Option<String>)> {
+    let presentation = Presentation::of(q);
+    let text = match found {
+        Some(p) if certify && p.is_proved() => Some(misere::certificate::write(game, q, p)?),
+        _ => None,
+    };
+    let period = found.map(|p| PretendingPeriodReport {
+        preperiod: p.preperiod,
+        period: p.period,
+        proved: p.is_proved(),
+        theorem: p.proof.map(|(theorem, _)| theorem.name().to_string()),
+        needs_max_heap: p.proof.map(|(_, needs)| needs),
+    });
+    let report = QuotientReport {
+        game: game.to_string(),
+        max_heap: q.max_heap(),
+        size: q.len(),
+        p_portion: q.p_portion(),
+        pretending: q.heap_elements().to_vec(),
+        representatives: q.shortest_sums(),
+        product: q.rows().to_vec(),
+        generators: presentation
+            .generators()
+            .iter()
+            .enumerate()
+            .map(|(i, &heap)| GeneratorReport {
+                name: Presentation::letter(i),
+                heap,
+            })
+            .collect(),
+        relations: presentation
+            .relations()
+            .iter()
+            .map(|r| presentation.relation_text(r))
+            .collect(),
+        elements: presentation
+            .normal_forms()
+            .iter()
+            .map(|w| Presentation::word_text(w))
+            .collect(),
+        period,
+    };
+    Ok((report, text))
 }

@@ -143,12 +143,14 @@ pub enum Question {
         /// The last heap.
         to: u64,
     },
-    /// The misère quotient of the heaps up to `max_heap`.
+    /// The misère quotient of the heaps up to `max_heap`, or without it the
+    /// quotient of every heap ([`Solver::misere_quotient_of_every_heap`]).
     MisereQuotient {
         /// The game's spec.
         game: String,
-        /// The heap bound.
-        max_heap: u64,
+        /// The heap bound; absent (or `null`): every heap.
+        #[serde(default)]
+        max_heap: Option<u64>,
     },
     /// How many heaps `1..=to` have each value (past the memory budget,
     /// computed with part of the values on disk).
@@ -312,7 +314,11 @@ impl Solver {
                 )?)
             }
             Question::MisereQuotient { game, max_heap } => {
-                Answer::MisereQuotient(self.misere_quotient(&heap_game(game)?, *max_heap, watch)?)
+                let game = heap_game(game)?;
+                Answer::MisereQuotient(match max_heap {
+                    Some(max_heap) => self.misere_quotient(&game, *max_heap, watch)?,
+                    None => self.misere_quotient_of_every_heap(&game, false, watch)?.0,
+                })
             }
             Question::Genera { game, to } => {
                 Answer::Genera(self.genera(&heap_game(game)?, *to, watch)?)

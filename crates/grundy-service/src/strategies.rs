@@ -49,8 +49,9 @@ pub(crate) struct Strategies {
 struct Known {
     /// The quotient with the largest bound found.
     strategy: Option<Arc<Strategy>>,
-    /// The least bound at which the construction failed.
+    /// The least bound at which the construction failed, and why.
     failed_at: Option<u64>,
+    failed_why: Option<String>,
     /// Whether the store was asked for a quotient of every heap.
     store_read: bool,
 }
@@ -141,6 +142,9 @@ impl Solver {
             let quotient = match computed {
                 Ok(q) => q,
                 Err(e) if matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge) => {
+                    if known.failed_at.is_none_or(|f| bound < f) {
+                        known.failed_why = Some(e.to_string());
+                    }
                     known.failed_at = Some(known.failed_at.map_or(bound, |f| f.min(bound)));
                     self.strategies.remember(game, known.clone());
                     if largest < bound {
@@ -208,6 +212,24 @@ impl Solver {
             return None;
         }
         Some(Arc::new(strategy))
+    }
+
+    /// Why no quotient of every heap of `game` was found, after
+    /// [`Solver::misere_strategy`] gave none.
+    pub(crate) fn no_quotient_of_every_heap(&self, game: &Ruleset) -> String {
+        let known = self.strategies.known(game);
+        let found = known
+            .strategy
+            .as_ref()
+            .map_or(0, |s| s.quotient().max_heap());
+        match known.failed_why {
+            Some(why) => format!(
+                "no misère quotient of every heap of {game} was found before its pretending map's period was proved: {why}"
+            ),
+            None => format!(
+                "no period of the pretending map of {game} is proved by heap {found}, the largest bound computed"
+            ),
+        }
     }
 
     /// Keeps `strategy` in the store when it covers every heap (its

@@ -168,13 +168,18 @@ pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<
     Ok(ExitCode::SUCCESS)
 }
 
-/// `grundy misere GAME --max-heap N`: the quotient.
+/// `grundy misere GAME [--max-heap N]`: the quotient of the heaps up to N,
+/// or of every heap.
 pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let ruleset = heap_game(&args.game)?;
-    let max_heap = input::size(&args.max_heap, "--max-heap")?;
+    let max_heap = match &args.max_heap {
+        Some(text) => Some(input::size(text, "--max-heap")?),
+        None => None,
+    };
     let q = if let Some(path) = &args.certificate {
-        let (q, text) = ctx.ask("misère quotient", |solver, watch| {
-            solver.misere_certificate(&ruleset, max_heap, watch)
+        let (q, text) = ctx.ask("misère quotient", |solver, watch| match max_heap {
+            Some(max_heap) => solver.misere_certificate(&ruleset, max_heap, watch),
+            None => solver.misere_quotient_of_every_heap(&ruleset, true, watch),
         })?;
         let Some(text) = text else {
             return Err(usage(format!(
@@ -189,8 +194,11 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
         super::period::write_certificate(path, &text)?;
         q
     } else {
-        ctx.ask("misère quotient", |solver, watch| {
-            solver.misere_quotient(&ruleset, max_heap, watch)
+        ctx.ask("misère quotient", |solver, watch| match max_heap {
+            Some(max_heap) => solver.misere_quotient(&ruleset, max_heap, watch),
+            None => solver
+                .misere_quotient_of_every_heap(&ruleset, false, watch)
+                .map(|(q, _)| q),
         })?
     };
     let name = |a: u32| q.elements[a as usize].clone();

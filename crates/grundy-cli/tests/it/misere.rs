@@ -101,6 +101,10 @@ fn bad_misere_input_is_one_line_and_status_2() {
         &["values", "nim", "--to", "10", "--from", "2", "--misere"],
         &["misere", "wythoff", "--max-heap", "3"],
         &["misere", "nim", "--max-heap", "5000"],
+        // No quotient of every heap: no theorem for nim, a construction
+        // that stops for 0.07.
+        &["misere", "nim", "--no-cache"],
+        &["misere", "0.07", "--no-cache"],
     ] {
         let out = grundy(args, None);
         assert_eq!(out.status.code(), Some(2), "grundy {args:?}");
@@ -278,6 +282,41 @@ fn misere_quotient_prints_its_presentation() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
         stderr.contains("no misère quotient was found for heap 6"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn misere_without_a_bound_is_the_quotient_of_every_heap() {
+    // The bound is the one that proves the period: the quotient of heaps up
+    // to it, asked for by name, is the same quotient.
+    for game in ["0.75", "kayles"] {
+        let every: serde_json::Value =
+            serde_json::from_str(&ok(&["misere", game, "--no-cache", "--format", "json"])).unwrap();
+        assert_eq!(every["period"]["proved"], true, "{game}");
+        let bound = every["max_heap"].as_u64().unwrap();
+        assert!(bound >= every["period"]["needs_max_heap"].as_u64().unwrap());
+        let named: serde_json::Value = serde_json::from_str(&ok(&[
+            "misere",
+            game,
+            "--max-heap",
+            &bound.to_string(),
+            "--no-cache",
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        assert_eq!(every, named, "{game}");
+    }
+    let out = ok(&["misere", "kayles", "--no-cache"]);
+    assert!(
+        out.contains("so this is the quotient of every heap"),
+        "{out}"
+    );
+    let out = grundy(&["misere", "0.07", "--no-cache"], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no misère quotient of every heap of 0.07") && stderr.contains("heap 25"),
         "{stderr}"
     );
 }

@@ -236,3 +236,48 @@ fn positions_no_method_covers_are_refused_with_one_error() {
         "{uncovered}"
     );
 }
+
+#[test]
+fn the_quotient_of_every_heap_is_the_one_positions_use_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(FileStore::new(dir.path()));
+    let solver = Solver::new(Config {
+        store: Some(store.clone() as Arc<dyn Store>),
+        ..Config::default()
+    });
+    let kayles: Ruleset = "0.77".parse().unwrap();
+    let (every, certificate) = solver
+        .misere_quotient_of_every_heap(&kayles, true, &mut Watch::silent())
+        .unwrap();
+    let period = every.period.clone().unwrap();
+    assert!(period.proved);
+    let proved = grundy_service::verify(&certificate.unwrap()).unwrap();
+    assert_eq!(proved.checked_to, every.max_heap);
+    // The same report as the quotient of heaps up to that bound.
+    let named = Solver::default()
+        .misere_quotient(&kayles, every.max_heap, &mut Watch::silent())
+        .unwrap();
+    assert_eq!(every, named);
+    // Positions use it, and a new solver over the store reads it back.
+    let report = solver
+        .misere_position(&kayles, &[MAX_PLAYED_HEAP, 3], 1, &mut Watch::silent())
+        .unwrap();
+    assert_eq!(report.quotient.unwrap().max_heap, every.max_heap);
+    let (again, _) = Solver::new(Config {
+        store: Some(store as Arc<dyn Store>),
+        ..Config::default()
+    })
+    .misere_quotient_of_every_heap(&kayles, false, &mut Watch::silent())
+    .unwrap();
+    assert_eq!(again, every, "read back from the store, the same report");
+
+    for (spec, kind) in [
+        ("nim", ErrorKind::InvalidInput),
+        ("0.07", ErrorKind::Overflow),
+    ] {
+        let e = Solver::default()
+            .misere_quotient_of_every_heap(&spec.parse().unwrap(), false, &mut Watch::silent())
+            .unwrap_err();
+        assert_eq!(e.kind(), kind, "{spec}: {e}");
+    }
+}

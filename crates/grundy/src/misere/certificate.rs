@@ -155,8 +155,8 @@ pub fn verify(text: &str) -> Result<VerifiedQuotient> {
 
 /// Checks a certificate as [`verify`] does and returns, with what it
 /// proves, the quotient itself: its table, P-portion and pretending map as
-/// the certificate states them, each element's representative the first
-/// sum found for it, fewest heaps first, then smallest heaps.
+/// the certificate states them, each element's representative its
+/// [`Quotient::shortest_sums`] entry.
 ///
 /// ```
 /// use grundy::{Ruleset, misere::{Quotient, Strategy, certificate, pretending_period}};
@@ -320,36 +320,9 @@ impl Claim {
         })
     }
 
-    /// The quotient the (checked) claim states, with a representative for
-    /// each element: breadth first from the empty sum, one heap at a time,
-    /// heaps in increasing order (the heaps generate every element).
+    /// The quotient the (checked) claim states.
     fn into_quotient(self) -> Quotient {
-        let count = self.lost.len();
-        let mut representatives: Vec<Option<Vec<u64>>> = vec![None; count];
-        representatives[0] = Some(Vec::new());
-        let mut queue = std::collections::VecDeque::from([0 as Element]);
-        while let Some(a) = queue.pop_front() {
-            for (heap, &x) in self.pretending.iter().enumerate() {
-                let b = self.mul(a, x);
-                if representatives[b as usize].is_none() {
-                    let mut sum = representatives[a as usize].clone().unwrap_or_default();
-                    sum.push(heap as u64);
-                    sum.sort_unstable();
-                    representatives[b as usize] = Some(sum);
-                    queue.push_back(b);
-                }
-            }
-        }
-        Quotient::from_parts(
-            self.max_heap,
-            representatives
-                .into_iter()
-                .map(Option::unwrap_or_default)
-                .collect(),
-            self.product,
-            self.lost,
-            self.pretending,
-        )
+        Quotient::from_table(self.max_heap, self.product, self.lost, self.pretending)
     }
 
     fn mul(&self, a: Element, b: Element) -> Element {

@@ -181,6 +181,28 @@ impl Quotient {
         &self.representatives[element as usize]
     }
 
+    /// For each element, the first sum of heaps found for it breadth first:
+    /// fewest heaps, then (among those) the one reached first adding heaps
+    /// in increasing order. Unlike [`Quotient::representative`], which is
+    /// what the construction met, this depends only on the table and the
+    /// pretending map, so a quotient read back from its certificate gives
+    /// the same sums.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, misere::Quotient};
+    /// let q = Quotient::compute(&Ruleset::Nim, 3, 1 << 26)?;
+    /// let sums = q.shortest_sums();
+    /// assert!(sums[0].is_empty());
+    /// for (a, sum) in sums.iter().enumerate() {
+    ///     assert_eq!(q.element_of(sum)?, a as u32);
+    ///     assert!(sum.len() <= q.representative(a as u32).len());
+    /// }
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn shortest_sums(&self) -> Vec<Vec<u64>> {
+        shortest_sums(&self.product, &self.heaps)
+    }
+
     /// The multiplication table: `rows()[a][b]` is the product of a and b.
     pub fn rows(&self) -> &[Vec<Element>] {
         &self.product
@@ -292,6 +314,24 @@ impl Quotient {
         }
     }
 
+    /// A quotient from a checked table and pretending map (a certificate's),
+    /// its representatives [`Quotient::shortest_sums`]; every element must
+    /// be a product of heaps' elements.
+    pub(super) fn from_table(
+        max_heap: u64,
+        product: Vec<Vec<Element>>,
+        lost: Vec<bool>,
+        heaps: Vec<Element>,
+    ) -> Quotient {
+        Quotient {
+            max_heap,
+            representatives: shortest_sums(&product, &heaps),
+            product,
+            lost,
+            heaps,
+        }
+    }
+
     /// The element of a sum of heaps within the bound.
     ///
     /// # Panics
@@ -327,6 +367,28 @@ const MAX_CONTEXTS: usize = 64;
 /// The most powers of a heap's image written out past its cycle, so that a
 /// refinement can keep them apart.
 const MAX_UNROLL: usize = 8;
+
+/// Breadth first from the identity (element 0), one heap at a time, heaps
+/// in increasing order: the first sum reaching each element. Elements no
+/// sum reaches (none in a quotient) get the empty sum.
+fn shortest_sums(product: &[Vec<Element>], heaps: &[Element]) -> Vec<Vec<u64>> {
+    let mut sums: Vec<Option<Vec<u64>>> = vec![None; product.len()];
+    sums[0] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([0 as Element]);
+    while let Some(a) = queue.pop_front() {
+        for (heap, &x) in heaps.iter().enumerate() {
+            let b = product[a as usize][x as usize];
+            if sums[b as usize].is_none() {
+                let mut sum = sums[a as usize].clone().unwrap_or_default();
+                sum.push(heap as u64);
+                sum.sort_unstable();
+                sums[b as usize] = Some(sum);
+                queue.push_back(b);
+            }
+        }
+    }
+    sums.into_iter().map(Option::unwrap_or_default).collect()
+}
 
 /// The quotients of heaps up to 1, 2, …, `max_heap`, each step proved
 /// (module documentation). Below each heap n, the quotient is refined by
