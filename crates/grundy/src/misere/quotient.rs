@@ -323,13 +323,8 @@ impl Quotient {
         lost: Vec<bool>,
         heaps: Vec<Element>,
     ) -> Quotient {
-        Quotient {
-            max_heap,
-            representatives: shortest_sums(&product, &heaps),
-            product,
-            lost,
-            heaps,
-        }
+        let representatives = shortest_sums(&product, &heaps);
+        Quotient::from_parts(max_heap, representatives, product, lost, heaps)
     }
 
     /// The element of a sum of heaps within the bound.
