@@ -370,7 +370,11 @@ impl Store for FileStore {
             ))
         };
         fs::create_dir_all(&self.dir).map_err(failed)?;
-        let temp = path.with_extension(format!("cert.tmp{}", std::process::id()));
+        // Two threads of one process may keep the same game's quotient at
+        // once (the web server): each writes its own temporary file.
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let temp = path.with_extension(format!("cert.tmp{}-{n}", std::process::id()));
         let write = || -> std::io::Result<()> {
             let mut file = fs::File::create(&temp)?;
             file.write_all(certificate.as_bytes())?;
