@@ -26,10 +26,11 @@
 
 mod adjoin;
 pub mod certificate;
+mod counterexample;
 mod genera;
 mod genus;
 mod judge;
-mod lookahead;
+mod learn;
 mod period;
 mod presentation;
 mod quotient;

@@ -18,16 +18,22 @@
 //! 2. [`super::sweep`] proves that the candidate gives the outcome of
 //!    every sum of heaps up to n (a finite check that no lost sum has a
 //!    lost option, then a sweep over the kinds of heap, one exponent at a
-//!    time, for a won sum with no winning move), or stops with an error;
+//!    time, for a won sum with no winning move);
 //! 3. [`super::reduce`] identifies the candidate's elements that no sum
 //!    tells apart: heap n may be equivalent to an old element, or satisfy
 //!    any relation with old ones, and this is where that is found.
 //!
-//! The construction assumes that heap n does not tell apart sums of
-//! smaller heaps that Q identifies (adding a heap can do that); where it
-//! does, the proof fails and the computation stops with an error rather
-//! than guess. [`super::presentation`] writes the result as generators and
-//! defining relations.
+//! Steps 1–2 assume that heap n does not tell apart sums of smaller heaps
+//! that Q identifies (adding a heap can do that). Where it does (the
+//! columns meet two sums with one image and different outcomes, or the
+//! proof fails), [`super::learn`] learns the quotient of heaps up to n
+//! instead, L*-style: hypotheses from a table of outcomes, each checked by
+//! the verification sweep of [`super::counterexample`], which either
+//! proves it or returns the least sum it gets wrong. Only a proved
+//! hypothesis is returned; where learning passes its bounds the
+//! computation stops with an error rather than guess.
+//! [`super::presentation`] writes the result as generators and defining
+//! relations.
 
 use std::ops::ControlFlow;
 
@@ -37,9 +43,7 @@ use crate::values::{self, Progress};
 
 use super::Outcome;
 use super::adjoin::{self, Failure};
-use super::judge::Judge;
-use super::lookahead;
-use super::{reduce, sweep};
+use super::{learn, reduce, sweep};
 
 /// Element indices in a quotient.
 pub type Element = u32;
@@ -75,17 +79,19 @@ impl Quotient {
     /// # Errors
     /// [`TooLarge`](ErrorKind::TooLarge) when a candidate's tables or the
     /// proof's search would pass the memory bound or their own bounds;
-    /// [`Overflow`](ErrorKind::Overflow) when a heap tells apart sums of
-    /// smaller heaps that their quotient identifies, or its powers do not
-    /// repeat within 64 (see the module documentation): then no quotient
-    /// is returned rather than one not proved.
+    /// [`Overflow`](ErrorKind::Overflow) when a heap's powers do not repeat
+    /// within 64, or learning a quotient that a heap splits (see the module
+    /// documentation) passes its bound on hypotheses: then no quotient is
+    /// returned rather than one not proved.
     ///
     /// # Complexity
     /// For each heap n with quotient Q of the smaller heaps: the outcome
     /// columns (|Q| sums each, most answered from a memo by image), a
     /// sweep over the kinds of heap whose states are sets of products of
     /// the kinds still to come (see `misere/sweep.rs`), and a refinement
-    /// over |Q|·len candidate elements.
+    /// over |Q|·len candidate elements. Where heap n splits Q, learning
+    /// asks for outcomes of sums (answered by the proved part of the best
+    /// hypothesis, or move by move) and sweeps each hypothesis once.
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Quotient> {
         Quotient::compute_with(ruleset, max_heap, max_bytes, &mut values::silent)
     }
@@ -102,48 +108,7 @@ impl Quotient {
         max_bytes: u64,
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Quotient> {
-        let mut judge = Judge::new(ruleset.clone(), max_bytes);
-        let mut contexts: Vec<(u64, usize)> = Vec::new();
-        let mut unroll = 0;
-        // The proved quotient with the largest bound so far, and outcomes
-        // of sums with copies of the heap just past it.
-        let mut best: Option<Quotient> = None;
-        loop {
-            // The best quotient of the passes before this one.
-            let base = best.clone();
-            let mut labels = Labels {
-                judge: &mut judge,
-                best: base.as_ref(),
-            };
-            match chain(
-                ruleset,
-                max_heap,
-                max_bytes,
-                &contexts,
-                unroll,
-                &mut labels,
-                &mut best,
-                progress,
-            ) {
-                Ok(q) => return Ok(q.canonical()),
-                Err(Failure::Other(e)) => return Err(e),
-                Err(Failure::Split { heap, copies }) => {
-                    let new: Vec<(u64, usize)> = (1..=copies)
-                        .map(|k| (heap, k))
-                        .filter(|c| !contexts.contains(c))
-                        .collect();
-                    if new.is_empty() {
-                        if unroll >= MAX_UNROLL {
-                            return Err(adjoin::split(heap));
-                        }
-                        unroll += 2;
-                    } else if contexts.len() >= MAX_CONTEXTS {
-                        return Err(adjoin::split(heap));
-                    }
-                    contexts.extend(new);
-                }
-            }
-        }
+        chain(ruleset, max_heap, max_bytes, progress).map(Quotient::canonical)
     }
 
     /// The number of elements.
@@ -303,51 +268,15 @@ impl Quotient {
     }
 }
 
-/// Where the labels of contexts come from: a guess from the best proved
-/// quotient of an earlier pass where it reaches (see
-/// [`super::lookahead`]), else the judge.
-struct Labels<'a> {
-    judge: &'a mut Judge,
-    best: Option<&'a Quotient>,
-}
-
-impl Labels<'_> {
-    /// Whether `sum` plus `copies` copies of `heap` is lost, by the judge.
-    fn lost(&mut self, sum: &[u64], heap: u64, copies: usize) -> Result<bool> {
-        let mut all = sum.to_vec();
-        all.extend(std::iter::repeat_n(heap, copies));
-        Ok(self.judge.outcome(&all)? == Outcome::P)
-    }
-}
-
-/// The most contexts (copies of a larger heap) that the smaller heaps'
-/// quotients are refined by before giving up.
-const MAX_CONTEXTS: usize = 64;
-
-/// The most powers of a heap's image written out past its cycle, so that a
-/// refinement can keep them apart.
-const MAX_UNROLL: usize = 8;
-
 /// The quotients of heaps up to 1, 2, …, `max_heap`, each step proved
-/// (module documentation). Below each heap n, the quotient is refined by
-/// the outcome of each element's representative plus each context (k copies
-/// of a heap past n), guessed from the best quotient of an earlier pass
-/// (`source.best`, see [`super::lookahead`]) or decided by the judge: a
-/// finer monoid is still a correct one, and it keeps apart the sums that a
-/// later heap will tell apart. The last step has no context past it, so its
-/// result is the quotient. `best` is kept at the proved quotient with the
-/// largest bound seen.
-#[allow(clippy::too_many_arguments)]
+/// (module documentation): heap n adjoined to the quotient of the smaller
+/// heaps where that works, else the quotient learned ([`super::learn`]).
 fn chain(
     ruleset: &Ruleset,
     max_heap: u64,
     max_bytes: u64,
-    contexts: &[(u64, usize)],
-    unroll: usize,
-    source: &mut Labels,
-    best: &mut Option<Quotient>,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
-) -> std::result::Result<Quotient, Failure> {
+) -> Result<Quotient> {
     let mut q = Quotient::from_parts(0, vec![vec![]], vec![vec![0]], vec![false], vec![0]);
     for n in 1..=max_heap {
         if !ruleset.has_move(n) {
@@ -355,58 +284,54 @@ fn chain(
             q.max_heap = n;
             continue;
         }
-        let columns = adjoin::columns(&q, ruleset, n)?;
-        sweep::prove(&q, ruleset, n, &columns, max_bytes)?;
-        let ahead = contexts.iter().any(|c| c.0 > n);
-        let columns = if ahead {
-            columns.unrolled(unroll)
-        } else {
-            columns
+        let step = adjoin::columns(&q, ruleset, n).and_then(|columns| {
+            sweep::prove(&q, ruleset, n, &columns, max_bytes)?;
+            Ok(columns)
+        });
+        q = match step {
+            Ok(columns) => {
+                check_size(n, q.len() * columns.len(), max_bytes)?;
+                reduce::reduce(&q, n, &columns, &[])
+            }
+            Err(Failure::Split { .. }) => {
+                // Heap n tells apart sums that q identifies: learn the
+                // quotient, the tentative candidate answering where it is
+                // proved.
+                let first = match adjoin::tentative_columns(&q, ruleset, n) {
+                    Ok(columns) if check_size(n, q.len() * columns.len(), max_bytes).is_ok() => {
+                        Some(learn::product_candidate(&q, &columns, n))
+                    }
+                    _ => None,
+                };
+                learn::learn(&q, ruleset, n, first, max_bytes)?
+            }
+            Err(Failure::Other(e)) => return Err(e),
         };
-        let size = q.len() * columns.len();
-        if (size as u64).saturating_mul(size as u64).saturating_mul(4) > max_bytes {
-            return Err(Failure::Other(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "the misère quotient for heap {n} has a candidate of {size} elements, whose table needs more than {max_bytes} bytes; \
-                     ask for a smaller heap bound, or allow more memory"
-                ),
-            )));
-        }
-        let mut labels = Vec::new();
-        for &(heap, copies) in contexts.iter().filter(|c| c.0 > n) {
-            if let Some(b) = source.best
-                && heap <= b.max_heap() + 1
-            {
-                labels.push(lookahead::guessed_labels(
-                    &q, &columns, n, ruleset, b, heap, copies,
-                ));
-                continue;
-            }
-            let mut row = Vec::with_capacity(size);
-            for m in 0..size {
-                let (a, k) = (m / columns.len(), m % columns.len());
-                let mut sum = q.representative(a as Element).to_vec();
-                sum.extend(std::iter::repeat_n(n, k));
-                row.push(source.lost(&sum, heap, copies)?);
-            }
-            labels.push(row);
-        }
-        q = reduce::reduce(&q, n, &columns, &labels);
-        if best.as_ref().is_none_or(|b| b.max_heap() < n) {
-            *best = Some(q.clone());
-        }
         if progress(Progress {
             done: n,
             total: max_heap,
         })
         .is_break()
         {
-            return Err(Failure::Other(Error::new(
+            return Err(Error::new(
                 ErrorKind::Interrupted,
                 format!("stopped after the quotient of heaps up to {n}"),
-            )));
+            ));
         }
     }
     Ok(q)
+}
+
+/// Refuses a candidate of `size` elements whose table passes `max_bytes`.
+fn check_size(n: u64, size: usize, max_bytes: u64) -> Result<()> {
+    if (size as u64).saturating_mul(size as u64).saturating_mul(4) > max_bytes {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "the misère quotient for heap {n} has a candidate of {size} elements, whose table needs more than {max_bytes} bytes; \
+                 ask for a smaller heap bound, or allow more memory"
+            ),
+        ));
+    }
+    Ok(())
 }
