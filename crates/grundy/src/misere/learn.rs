@@ -70,8 +70,9 @@ const ENTRY_OVERHEAD: u64 = 56;
 ///
 /// # Errors
 /// [`TooLarge`](ErrorKind::TooLarge) when the table, the sweep or the
-/// exact answers pass `max_bytes`; [`Overflow`](ErrorKind::Overflow) past
-/// [`MAX_ROUNDS`] hypotheses.
+/// exact answers pass `max_bytes` (or [`MAX_MEMO_BYTES`]);
+/// [`Overflow`](ErrorKind::Overflow) past [`MAX_ROUNDS`] hypotheses, or
+/// when the table's predictions stop it learning anything new.
 pub(super) fn learn(
     base: &Quotient,
     ruleset: &Ruleset,
@@ -95,6 +96,10 @@ pub(super) fn learn(
     }
     let sigma: Vec<u64> = (1..=n).filter(|&h| ruleset.has_move(h)).collect();
     let mut table = Table::new(sigma.clone(), separating_contexts(base), &mut oracle)?;
+    // The exact outcomes known and the proved parts taken at the last
+    // rebuild for want of a counterexample.
+    let mut stuck: Option<(usize, usize)> = None;
+    let mut regions = 0;
     for _ in 0..MAX_ROUNDS {
         if table.stale(&mut oracle)? {
             table = Table::new(
@@ -117,6 +122,7 @@ pub(super) fn learn(
                             Some((_, Some(bound))) => precedes(bound, &u),
                         };
                         if later {
+                            regions += 1;
                             oracle.region = Some((c, Some(u.clone())));
                         }
                         u
@@ -125,6 +131,19 @@ pub(super) fn learn(
             }
         };
         if word.is_empty() || !table.counterexample(&word, &delta, &mut oracle)? {
+            // A prediction in the table is to blame: rebuild it, unless
+            // nothing was learned since the last time (no progress).
+            if stuck == Some((oracle.memo.len(), regions)) {
+                return Err(Error::new(
+                    ErrorKind::Overflow,
+                    format!(
+                        "no misère quotient was found for heap {n}: learning it needs outcomes of sums too far from the part proved; \
+                         the quotient up to heap {} is the last one found",
+                        n - 1
+                    ),
+                ));
+            }
+            stuck = Some((oracle.memo.len(), regions));
             table = Table::new(
                 sigma.clone(),
                 std::mem::take(&mut table.contexts),
