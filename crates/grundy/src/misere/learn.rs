@@ -275,11 +275,22 @@ impl Oracle<'_> {
         if self.bytes > self.max_bytes {
             return Err(Error::new(
                 ErrorKind::TooLarge,
-                format!(
-                    "learning the misère quotient for heap {} needs more than {} bytes of exact outcomes; \
-                     ask for a smaller heap bound, or allow more memory",
-                    self.n, self.max_bytes
-                ),
+                if self.max_bytes == MAX_MEMO_BYTES {
+                    format!(
+                        "no misère quotient was found for heap {}: it tells apart sums of smaller heaps that their quotient identifies, \
+                         and learning the new quotient needs outcomes of more than {} bytes of sums (the learner's own bound); \
+                         the quotient up to heap {} is the last one found",
+                        self.n,
+                        self.max_bytes,
+                        self.n - 1
+                    )
+                } else {
+                    format!(
+                        "learning the misère quotient for heap {} needs more than {} bytes of exact outcomes; \
+                         ask for a smaller heap bound, or allow more memory",
+                        self.n, self.max_bytes
+                    )
+                },
             ));
         }
         self.memo.insert(v.to_vec(), lost);
