@@ -70,9 +70,10 @@ const ENTRY_OVERHEAD: u64 = 56;
 ///
 /// # Errors
 /// [`TooLarge`](ErrorKind::TooLarge) when the table, the sweep or the
-/// exact answers pass `max_bytes` (or [`MAX_MEMO_BYTES`]);
-/// [`Overflow`](ErrorKind::Overflow) past [`MAX_ROUNDS`] hypotheses, or
-/// when the table's predictions stop it learning anything new.
+/// exact answers pass `max_bytes`; [`Overflow`](ErrorKind::Overflow) when
+/// the exact answers pass [`MAX_MEMO_BYTES`], past [`MAX_ROUNDS`]
+/// hypotheses, or when the table's predictions stop it learning anything
+/// new: no quotient found.
 pub(super) fn learn(
     base: &Quotient,
     ruleset: &Ruleset,
@@ -273,9 +274,16 @@ impl Oracle<'_> {
         }
         self.bytes += ENTRY_OVERHEAD + 8 * v.len() as u64;
         if self.bytes > self.max_bytes {
+            // The learner's own bound means no quotient was found; the
+            // caller's, that it did not fit.
+            let capped = self.max_bytes == MAX_MEMO_BYTES;
             return Err(Error::new(
-                ErrorKind::TooLarge,
-                if self.max_bytes == MAX_MEMO_BYTES {
+                if capped {
+                    ErrorKind::Overflow
+                } else {
+                    ErrorKind::TooLarge
+                },
+                if capped {
                     format!(
                         "no misère quotient was found for heap {}: it tells apart sums of smaller heaps that their quotient identifies, \
                          and learning the new quotient needs outcomes of more than {} bytes of sums (the learner's own bound); \
@@ -443,11 +451,6 @@ impl Table {
         word.iter().fold(from, |q, h| delta[q][letter[h]] as usize)
     }
 
-    /// Whether the hypothesis says the sum read as `word` is lost.
-    fn accepts(&self, delta: &[Vec<u32>], word: &[u64]) -> bool {
-        self.rows[self.run(delta, 0, word)][0] & 1 == 1
-    }
-
     /// Where two heaps do not commute in the hypothesis: a word it gets
     /// wrong, or, when none is found this way (the table's predictions
     /// are to blame), an empty one.
@@ -460,21 +463,27 @@ impl Table {
                     if p1 == p2 {
                         continue;
                     }
-                    for e in &self.contexts {
+                    // A context whose entries for p1 and p2 differ: the
+                    // sum q + g + h + e is lost one way only, so the word
+                    // through the state whose entry is wrong has a
+                    // state along it whose access sum plus the rest of
+                    // the word is told apart from the whole.
+                    for (j, e) in self.contexts.iter().enumerate() {
+                        let bit = |p: usize| self.rows[p][j / 64] >> (j % 64) & 1 == 1;
+                        if bit(p1) == bit(p2) {
+                            continue;
+                        }
                         let mut sum = self.access[q].clone();
                         sum.extend([self.sigma[g], self.sigma[h]]);
                         let (truth, exact) = oracle.entry(&sum, e)?;
                         if !exact {
                             continue;
                         }
-                        for (x, y) in [(g, h), (h, g)] {
-                            let mut word = self.access[q].clone();
-                            word.extend([self.sigma[x], self.sigma[y]]);
-                            word.extend(e.iter().copied());
-                            if self.accepts(delta, &word) != truth {
-                                return Ok(Some(word));
-                            }
-                        }
+                        let (x, y) = if bit(p1) != truth { (g, h) } else { (h, g) };
+                        let mut word = self.access[q].clone();
+                        word.extend([self.sigma[x], self.sigma[y]]);
+                        word.extend(e.iter().copied());
+                        return Ok(Some(word));
                     }
                     return Ok(Some(Vec::new()));
                 }
@@ -508,8 +517,9 @@ impl Table {
 
     /// Rivest and Schapire's step: from a word the hypothesis gets wrong,
     /// the context that tells apart a state's access sum plus a heap from
-    /// the state it was merged with. `false` when the word's outcome is
-    /// the hypothesis's after all (a prediction in the table was wrong).
+    /// the state it was merged with: the first i where the access sum of
+    /// the state after i heaps plus the rest of the word changes outcome.
+    /// `false` when it never does (a prediction in the table was wrong).
     fn counterexample(
         &mut self,
         word: &[u64],
