@@ -54,9 +54,8 @@ impl Columns {
     }
 
     /// The same columns with `extra` more powers of x written out before the
-    /// cycle closes: a larger candidate, still correct (the tests prove
-    /// such candidates both ways).
-    #[cfg(test)]
+    /// cycle closes: a larger candidate, still correct, whose powers a
+    /// refinement may keep apart.
     pub fn unrolled(mut self, extra: usize) -> Columns {
         let (len, index) = (self.len(), self.index);
         for e in len..len + extra {
@@ -273,10 +272,7 @@ pub(super) enum Failure {
     /// `copies` copies of `heap` tell apart sums of smaller heaps that the
     /// base identifies: the hypothesis of the module documentation fails.
     Split {
-        /// Read by the tests that compare the two provers.
-        #[cfg_attr(not(test), allow(dead_code))]
         heap: u64,
-        #[cfg_attr(not(test), allow(dead_code))]
         copies: usize,
     },
     /// Any other error.
@@ -287,4 +283,19 @@ impl From<Error> for Failure {
     fn from(e: Error) -> Self {
         Failure::Other(e)
     }
+}
+
+/// The error when heap n tells apart sums of smaller heaps that the base
+/// identifies however it is refined.
+pub(super) fn split(n: u64) -> Error {
+    Error::new(
+        ErrorKind::Overflow,
+        format!(
+            "no misère quotient was found for heap {n}: it tells apart sums of smaller heaps that the quotient up to heap {} \
+             identifies, and refining that quotient by the sums that heap {n} tells apart did not help; \
+             the quotient up to heap {} is the last one found",
+            n - 1,
+            n - 1
+        ),
+    )
 }

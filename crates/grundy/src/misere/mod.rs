@@ -31,6 +31,7 @@ mod genera;
 mod genus;
 mod judge;
 mod learn;
+mod lookahead;
 mod period;
 mod presentation;
 mod quotient;
