@@ -271,10 +271,7 @@ impl Search<'_> {
 pub(super) enum Failure {
     /// `copies` copies of `heap` tell apart sums of smaller heaps that the
     /// base identifies: the hypothesis of the module documentation fails.
-    Split {
-        heap: u64,
-        copies: usize,
-    },
+    Split { heap: u64, copies: usize },
     /// Any other error.
     Other(Error),
 }

@@ -360,49 +360,49 @@ fn compute_by_contexts(
     max_bytes: u64,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Quotient> {
-        let mut judge = Judge::new(ruleset.clone(), max_bytes);
-        let mut contexts: Vec<(u64, usize)> = Vec::new();
-        let mut unroll = 0;
-        // The proved quotient with the largest bound so far, and outcomes
-        // of sums with copies of the heap just past it.
-        let mut best: Option<Quotient> = None;
-        loop {
-            // The best quotient of the passes before this one.
-            let base = best.clone();
-            let mut labels = Labels {
-                judge: &mut judge,
-                best: base.as_ref(),
-            };
-            match chain_by_contexts(
-                ruleset,
-                max_heap,
-                max_bytes,
-                &contexts,
-                unroll,
-                &mut labels,
-                &mut best,
-                progress,
-            ) {
-                Ok(q) => return Ok(q.canonical()),
-                Err(Failure::Other(e)) => return Err(e),
-                Err(Failure::Split { heap, copies }) => {
-                    let new: Vec<(u64, usize)> = (1..=copies)
-                        .map(|k| (heap, k))
-                        .filter(|c| !contexts.contains(c))
-                        .collect();
-                    if new.is_empty() {
-                        if unroll >= MAX_UNROLL {
-                            return Err(adjoin::split(heap));
-                        }
-                        unroll += 2;
-                    } else if contexts.len() >= MAX_CONTEXTS {
+    let mut judge = Judge::new(ruleset.clone(), max_bytes);
+    let mut contexts: Vec<(u64, usize)> = Vec::new();
+    let mut unroll = 0;
+    // The proved quotient with the largest bound so far, and outcomes
+    // of sums with copies of the heap just past it.
+    let mut best: Option<Quotient> = None;
+    loop {
+        // The best quotient of the passes before this one.
+        let base = best.clone();
+        let mut labels = Labels {
+            judge: &mut judge,
+            best: base.as_ref(),
+        };
+        match chain_by_contexts(
+            ruleset,
+            max_heap,
+            max_bytes,
+            &contexts,
+            unroll,
+            &mut labels,
+            &mut best,
+            progress,
+        ) {
+            Ok(q) => return Ok(q.canonical()),
+            Err(Failure::Other(e)) => return Err(e),
+            Err(Failure::Split { heap, copies }) => {
+                let new: Vec<(u64, usize)> = (1..=copies)
+                    .map(|k| (heap, k))
+                    .filter(|c| !contexts.contains(c))
+                    .collect();
+                if new.is_empty() {
+                    if unroll >= MAX_UNROLL {
                         return Err(adjoin::split(heap));
                     }
-                    contexts.extend(new);
+                    unroll += 2;
+                } else if contexts.len() >= MAX_CONTEXTS {
+                    return Err(adjoin::split(heap));
                 }
+                contexts.extend(new);
             }
         }
     }
+}
 
 /// Where the labels of contexts come from: a guess from the best proved
 /// quotient of an earlier pass where it reaches (see
