@@ -441,10 +441,10 @@ impl Game {
     /// >>> q = grundy.Game("grundy").misere_quotient(8)
     /// >>> q.size, q.p_portion
     /// (6, [1, 4])
-    /// >>> grundy.Game("0.35").misere_quotient(10)
+    /// >>> grundy.Game("0.354").misere_quotient(6)
     /// Traceback (most recent call last):
     /// ...
-    /// grundy.QuotientError: no misère quotient was found for heap 6: ...
+    /// grundy.QuotientError: no misère quotient was found for heap 5: ...
     /// >>> every = grundy.Game("0.75").misere_quotient()
     /// >>> every.size, every.period[2]
     /// (8, True)

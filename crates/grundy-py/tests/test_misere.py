@@ -203,8 +203,8 @@ def test_genera():
 
 
 def test_quotient_not_found_is_a_quotient_error():
-    with pytest.raises(grundy.QuotientError, match="no misère quotient was found for heap 6"):
-        grundy.Game("0.35").misere_quotient(10)
+    with pytest.raises(grundy.QuotientError, match="no misère quotient was found for heap 5"):
+        grundy.Game("0.354").misere_quotient(6)
     assert issubclass(grundy.QuotientError, RuntimeError)
 
 

@@ -276,12 +276,12 @@ fn misere_quotient_prints_its_presentation() {
     assert_eq!(json["generators"][2]["heap"], 5);
     assert_eq!(json["relations"].as_array().unwrap().len(), 4);
     // A split the construction cannot mend is one line and status 2.
-    let out = grundy(&["misere", "0.35", "--max-heap", "10", "--no-cache"], None);
+    let out = grundy(&["misere", "0.354", "--max-heap", "6", "--no-cache"], None);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
-        stderr.contains("no misère quotient was found for heap 6"),
+        stderr.contains("no misère quotient was found for heap 5"),
         "{stderr}"
     );
 }

@@ -91,7 +91,31 @@ pub(super) fn columns(
     ruleset: &Ruleset,
     n: u64,
 ) -> std::result::Result<Columns, Failure> {
+    columns_with(q, ruleset, n, true)
+}
+
+/// As [`columns`], but where two sums with one image get different
+/// outcomes the first one found stands: columns that may be wrong, for a
+/// candidate that [`super::learn`] only trusts below its least failure.
+///
+/// # Errors
+/// As [`columns`], never a split.
+pub(super) fn tentative_columns(
+    q: &Quotient,
+    ruleset: &Ruleset,
+    n: u64,
+) -> std::result::Result<Columns, Failure> {
+    columns_with(q, ruleset, n, false)
+}
+
+fn columns_with(
+    q: &Quotient,
+    ruleset: &Ruleset,
+    n: u64,
+    strict: bool,
+) -> std::result::Result<Columns, Failure> {
     let mut search = Search {
+        strict,
         q,
         ruleset,
         n,
@@ -136,6 +160,9 @@ pub(super) fn columns(
 }
 
 struct Search<'a> {
+    /// Whether two outcomes for one image are a split (else the first
+    /// stands).
+    strict: bool,
     q: &'a Quotient,
     ruleset: &'a Ruleset,
     n: u64,
@@ -226,6 +253,7 @@ impl Search<'_> {
             }
         }
         match memo[a as usize] {
+            Some(other) if !self.strict => Ok(other),
             Some(other) if other != lost => Err(Failure::Split {
                 heap: self.n,
                 copies: self.copies,

@@ -26,9 +26,11 @@
 
 mod adjoin;
 pub mod certificate;
+mod counterexample;
 mod genera;
 mod genus;
 mod judge;
+mod learn;
 mod lookahead;
 mod period;
 mod presentation;

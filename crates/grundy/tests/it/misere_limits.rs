@@ -1,8 +1,8 @@
 //! Where the misère quotient construction stops (issue 15, point 5). Past
 //! the last bound it reaches, a heap tells apart sums of smaller heaps that
-//! their quotient identifies, in a way the refinement cannot follow: the
-//! computation must then end with an error, never with a quotient it has
-//! not proved. Below that bound, the quotients agree with the judge, and a
+//! their quotient identifies, and learning the larger quotient passes its
+//! bounds: the computation must then end with an error, never with a
+//! quotient it has not proved. Below that bound, the quotients agree with the judge, and a
 //! quotient with a proved period gives a certificate that verifies.
 
 use grundy::misere::{Judge, Quotient, certificate, pretending_period};
@@ -42,7 +42,7 @@ fn agrees_with_judge(game: &Ruleset, q: &Quotient, count: usize, max: u64) -> Re
 fn past_the_last_bound_reached_the_construction_stops_rather_than_guesses() {
     for (spec, max) in [("0.07", 25), ("0.137", 24), ("grundy", 29)] {
         let game = ruleset(spec);
-        match Quotient::compute(&game, max, MEMO) {
+        match Quotient::compute(&game, max, 1 << 26) {
             Ok(q) => {
                 agrees_with_judge(&game, &q, 2, max).unwrap();
                 agrees_with_judge(&game, &q, 3, 12).unwrap();
@@ -59,7 +59,7 @@ fn past_the_last_bound_reached_the_construction_stops_rather_than_guesses() {
 /// judge on every sum of two heaps up to the bound and three up to 14.
 #[test]
 fn the_largest_wild_quotients_agree_with_the_judge() {
-    for (spec, max, size) in [("0.07", 24, 24), ("0.137", 23, 24)] {
+    for (spec, max, size) in [("0.07", 24, 24), ("0.137", 23, 24), ("grundy", 28, 48)] {
         let game = ruleset(spec);
         let q = Quotient::compute(&game, max, MEMO).unwrap();
         assert_eq!(q.len(), size, "{spec} to {max}");
@@ -70,6 +70,23 @@ fn the_largest_wild_quotients_agree_with_the_judge() {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// For random codes to heap 10, whichever way each heap is added
+    /// (adjoined, or learned where it splits): a quotient agrees with the
+    /// judge on every sum of up to four heaps up to 8 and three up to 10.
+    #[test]
+    fn random_quotients_agree_on_sums_of_four_heaps(game in take_and_break_game()) {
+        match Quotient::compute(&game, 10, MEMO) {
+            Ok(q) => {
+                prop_assert!(agrees_with_judge(&game, &q, 4, 8).is_ok(), "{:?}", agrees_with_judge(&game, &q, 4, 8));
+                prop_assert!(agrees_with_judge(&game, &q, 3, 10).is_ok(), "{:?}", agrees_with_judge(&game, &q, 3, 10));
+            }
+            Err(e) => prop_assert!(
+                matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge),
+                "{} to 10: {}", game, e
+            ),
+        }
+    }
 
     /// For random codes to heap 14: a quotient agrees with the judge on
     /// sums of two heaps up to 14 and three up to 8, and where its period
@@ -92,5 +109,33 @@ proptest! {
                 "{} to 14: {}", game, e
             ),
         }
+    }
+}
+
+/// Quotients that pass through a heap splitting the smaller heaps'
+/// quotient (0.07 at heap 10, Kayles and 0.137 at 9, Grundy's game at 13:
+/// learned there, see `misere/learn.rs`) agree with the judge on every sum
+/// of up to four heaps up to 12 and three up to the bound.
+#[test]
+fn quotients_learned_past_a_split_agree_with_the_judge() {
+    for (spec, max) in [("0.07", 16), ("0.77", 16), ("0.137", 16), ("grundy", 16)] {
+        let game = ruleset(spec);
+        let q = Quotient::compute(&game, max, MEMO).unwrap();
+        agrees_with_judge(&game, &q, 4, 12).unwrap();
+        agrees_with_judge(&game, &q, 3, max).unwrap();
+    }
+}
+
+/// 0.35 stopped at heap 6 before learning (heap 6 splits the quotient of
+/// the smaller heaps); learned, its quotients have hundreds of elements:
+/// 246 to heap 10, 426 to heap 11. Both agree with the judge on every sum
+/// of up to four heaps up to the bound.
+#[test]
+fn learned_quotients_of_hundreds_of_elements_agree_with_the_judge() {
+    let game = ruleset("0.35");
+    for (max, size) in [(10, 246), (11, 426)] {
+        let q = Quotient::compute(&game, max, MEMO).unwrap();
+        assert_eq!(q.len(), size, "0.35 to {max}");
+        agrees_with_judge(&game, &q, 4, max).unwrap();
     }
 }
