@@ -12,6 +12,7 @@ mod misere;
 mod misere_certificate;
 mod misere_limits;
 mod misere_period;
+mod misere_published;
 mod misere_strategy;
 mod multiheap;
 mod period;
