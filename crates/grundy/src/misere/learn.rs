@@ -217,20 +217,7 @@ impl Oracle<'_> {
         let ruleset = self.ruleset;
         self.options
             .entry(h)
-            .or_insert_with(|| {
-                let mut all: Vec<Vec<u64>> = ruleset
-                    .options(h)
-                    .into_iter()
-                    .map(|m| {
-                        let mut parts = m.parts;
-                        parts.retain(|&p| ruleset.has_move(p));
-                        parts
-                    })
-                    .collect();
-                all.sort_unstable();
-                all.dedup();
-                all.into()
-            })
+            .or_insert_with(|| super::moving_options(ruleset, h))
             .clone()
     }
 

@@ -52,6 +52,24 @@ pub use presentation::{Presentation, Word};
 pub use quotient::{Element, Quotient};
 pub use strategy::Strategy;
 
+/// The options of heap `h` of `ruleset`, each the heaps it leaves that
+/// still have a move (the others play no part in any sum), sorted, without
+/// repeats.
+fn moving_options(ruleset: &crate::ruleset::Ruleset, h: u64) -> std::rc::Rc<[Vec<u64>]> {
+    let mut all: Vec<Vec<u64>> = ruleset
+        .options(h)
+        .into_iter()
+        .map(|m| {
+            let mut parts = m.parts;
+            parts.retain(|&p| ruleset.has_move(p));
+            parts
+        })
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    all.into()
+}
+
 /// Who wins a position under the rule played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
