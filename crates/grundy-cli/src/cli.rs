@@ -498,6 +498,9 @@ pub struct ServeArgs {
     /// Largest `to` of an analysis
     #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().analyze_to)]
     pub max_analyze_to: u64,
+    /// Largest heap bound (`max_heap`) of a misère quotient
+    #[arg(long, value_name = "N", default_value_t = grundy_web::Limits::default().misere_heap)]
+    pub max_misere_heap: u64,
     /// Seconds a request may compute before it is stopped (504)
     #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::Limits::default().time.as_secs_f64())]
     pub time_limit: f64,

@@ -230,6 +230,7 @@
 
     const heapGame = g.kind === 'heap';
     showConvention(heapGame);
+    resetQuotient(g.game, heapGame);
     $('values-body').hidden = !heapGame;
     $('values-none').hidden = heapGame;
     $('jump-values').hidden = !heapGame;
@@ -1303,7 +1304,118 @@
     });
   }
 
+  // ------------------------------------------------------- misère quotient
+  // `/api/misere`: asked for when the reader presses Compute (a quotient
+  // may take seconds), for the heaps up to a bound or for every heap.
+
+  const quotient = { generation: 0 };
+
+  function resetQuotient(game, heapGame) {
+    quotient.generation++;
+    $('misere-body').hidden = !heapGame;
+    $('misere-none').hidden = heapGame;
+    $('jump-misere').hidden = !heapGame;
+    $('misere-none').textContent = heapGame
+      ? ''
+      : `${game} is played on several heaps at once and is not a sum of single heaps, so it has no misère quotient of heaps.`;
+    $('misere-result').hidden = true;
+    $('misere-status').className = 'status';
+    $('misere-status').textContent = heapGame ? 'Press Compute for the quotient of the heaps up to the bound.' : '';
+  }
+
+  async function loadQuotient(every) {
+    if (!state.game || isMulti()) return;
+    const gen = ++quotient.generation;
+    const params = { game: state.game };
+    const status = $('misere-status');
+    status.className = 'status';
+    if (!every) {
+      const text = $('misere-max').value.trim();
+      if (!/^\d{1,6}$/.test(text)) {
+        status.className = 'status bad';
+        status.textContent = '✗ The heap bound must be a whole number, 0 or more.';
+        $('misere-max').focus();
+        return;
+      }
+      params.max_heap = Number(text);
+    }
+    status.textContent = every
+      ? 'Computing the quotient of every heap…'
+      : `Computing the quotient of the heaps up to ${params.max_heap}…`;
+    $('misere-result').hidden = true;
+    let q;
+    try {
+      q = await api('/api/misere', params);
+    } catch (e) {
+      if (gen !== quotient.generation) return;
+      status.className = 'status bad';
+      status.textContent = '✗ ' + e.message;
+      return;
+    }
+    if (gen !== quotient.generation) return;
+    renderQuotient(q);
+    status.textContent = '';
+  }
+
+  function renderQuotient(q) {
+    const name = (e) => q.elements[e];
+    const lost = new Set(q.p_portion);
+    $('misere-summary').textContent =
+      `${q.game}, heaps 0 to ${q.max_heap}: ${q.size} element${q.size === 1 ? '' : 's'}, ` +
+      `${q.p_portion.length} in the P-portion (${q.p_portion.map(name).join(', ')}).`;
+    const p = q.period;
+    let period;
+    if (!p) period = 'The pretending map shows no period up to this bound.';
+    else if (p.proved) {
+      period = `The pretending map has period ${p.period} from heap ${p.preperiod}, proved (${p.theorem}): ` +
+        'this is the quotient of every heap.';
+    } else {
+      period = `The pretending map seems to have period ${p.period} from heap ${p.preperiod}: observed, not proved` +
+        (p.needs_max_heap !== null && p.needs_max_heap !== undefined
+          ? ` (the proof needs heaps up to ${p.needs_max_heap}).`
+          : ' (no periodicity theorem applies to this game).');
+    }
+    $('misere-period').textContent = period;
+    $('misere-generators').textContent = q.generators.length === 0
+      ? 'No generators: every heap pretends to be the identity.'
+      : 'Generators: ' + q.generators.map((g) => `${g.name} = heap ${g.heap}`).join(', ') +
+        (q.relations.length === 0 ? '; no relations.' : '; relations:');
+    $('misere-relations').replaceChildren(...q.relations.map((r) => el('li', { text: r })));
+    $('misere-relations').hidden = q.relations.length === 0;
+
+    const mapHead = el('tr', {}, ...['heap', 'pretends to be', 'one heap alone'].map((h) => el('th', { scope: 'col', text: h })));
+    const mapBody = el('tbody');
+    q.pretending.forEach((e, n) => {
+      mapBody.append(el('tr', { dataset: { heap: n, element: e } },
+        el('th', { scope: 'row', text: String(n) }),
+        el('td', { class: 'word', text: name(e) }),
+        el('td', { class: lost.has(e) ? 'zero' : '', text: lost.has(e) ? 'lost' : 'won' })));
+    });
+    $('misere-map').replaceChildren(el('table', { class: 'values' }, el('thead', {}, mapHead), mapBody));
+
+    const head = el('tr', {}, ...['element', 'a shortest sum', 'outcome'].map((h) => el('th', { scope: 'col', text: h })));
+    const body = el('tbody');
+    q.elements.forEach((word, e) => {
+      const sum = q.representatives[e];
+      body.append(el('tr', { dataset: { element: e, lost: lost.has(e) ? 1 : 0 } },
+        el('th', { scope: 'row', class: 'word', text: word }),
+        el('td', { class: 'sum', text: sum.length === 0 ? '(no heaps)' : sum.join(' + ') }),
+        el('td', { class: lost.has(e) ? 'zero' : '', text: lost.has(e) ? 'P: lost' : 'N: won' })));
+    });
+    $('misere-elements').replaceChildren(el('table', { class: 'values' }, el('thead', {}, head), body));
+    $('misere-result').hidden = false;
+  }
+
+  function wireQuotient() {
+    $('misere-form').addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      loadQuotient(false);
+    });
+    $('misere-every').addEventListener('click', () => loadQuotient(true));
+  }
+
   wire();
+  wireQuotient();
   wireCatalogue();
   loadGames().then(fromHash);
   loadCatalogue(true);

@@ -154,6 +154,13 @@ struct AnalyzeParams {
     max: Option<u64>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MisereParams {
+    game: String,
+    max_heap: Option<u64>,
+}
+
 /// The question a route named `kind` asks, read from `uri`'s query.
 pub(crate) fn question(kind: &str, uri: &Uri, limits: &Limits) -> Result<Question, ApiError> {
     Ok(match kind {
@@ -268,6 +275,19 @@ pub(crate) fn question(kind: &str, uri: &Uri, limits: &Limits) -> Result<Questio
                 max: search(p.max, limits)?,
             }
         }
+        "misere" => {
+            let p: MisereParams = query(uri)?;
+            if let Some(n) = p.max_heap.filter(|&n| n > limits.misere_heap) {
+                return Err(ApiError::limit(format!(
+                    "a misère quotient is computed for heaps up to max_heap={} here, not {n}",
+                    limits.misere_heap
+                )));
+            }
+            Question::MisereQuotient {
+                game: spec(&p.game)?.to_string(),
+                max_heap: p.max_heap,
+            }
+        }
         _ => {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -309,6 +329,7 @@ plain_route!(position, "position");
 plain_route!(moves, "moves");
 plain_route!(ppositions, "ppositions");
 plain_route!(analyze, "analyze");
+plain_route!(misere, "misere");
 
 /// `POST /api/verify`: the body is a certificate's text.
 pub(crate) async fn verify(

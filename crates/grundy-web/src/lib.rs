@@ -90,6 +90,7 @@ pub fn router_with_catalogue(
         .route("/api/moves", get(api::moves))
         .route("/api/ppositions", get(api::ppositions))
         .route("/api/analyze", get(api::analyze))
+        .route("/api/misere", get(api::misere))
         .route("/api/plot.svg", get(api::plot))
         .route("/api/stream/{kind}", get(stream::stream))
         .route("/api/catalogue", get(catalogue::list))

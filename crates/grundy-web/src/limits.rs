@@ -21,6 +21,8 @@ pub struct Limits {
     pub ppositions_to: u64,
     /// The largest `to` of `analyze`.
     pub analyze_to: u64,
+    /// The largest `max_heap` of a misère quotient (`misere`).
+    pub misere_heap: u64,
     /// The most moves `moves` lists (`limit`).
     pub moves_listed: usize,
     /// The longest a request computes before it is stopped (504).
@@ -44,6 +46,7 @@ impl Default for Limits {
             multiset_to: 100_000,
             ppositions_to: 2_000,
             analyze_to: 10_000,
+            misere_heap: 100,
             moves_listed: 10_000,
             time: Duration::from_secs(10),
             heavy: std::thread::available_parallelism().map_or(2, |n| n.get().max(2)),

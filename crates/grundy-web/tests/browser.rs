@@ -309,6 +309,95 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     shoot_part(&b, "#play-section", &out.join("play-misere-phone.png"));
     b.desktop();
 
+    // The misère quotient section, from the keyboard: the bound typed and
+    // Enter pressed; the page shows what `/api/misere` answers.
+    b.go(&format!("{base}/#game=0.75"));
+    b.wait_for_turn();
+    b.type_into("#misere-max", "21");
+    b.keys("\u{E007}"); // Enter: the form's Compute
+    b.wait_for(
+        "0.75's quotient",
+        "!document.getElementById('misere-result').hidden",
+    );
+    let (status, body) = http(server, "GET", "/api/misere?game=0.75&max_heap=21", b"");
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let q: Value = serde_json::from_slice(&body).unwrap();
+    let names = q["elements"].as_array().unwrap();
+    let lost: Vec<&Value> = q["p_portion"].as_array().unwrap().iter().collect();
+    let rows = b.eval(
+        "return [...document.querySelectorAll('#misere-map tbody tr')].map(r => [Number(r.dataset.heap), Number(r.dataset.element), r.children[1].textContent, r.children[2].textContent])",
+    );
+    let rows = rows.as_array().unwrap();
+    let pretending = q["pretending"].as_array().unwrap();
+    assert_eq!(rows.len(), pretending.len(), "a row per heap 0..=21");
+    for (n, row) in rows.iter().enumerate() {
+        let e = &pretending[n];
+        assert_eq!(row[0], json!(n));
+        assert_eq!(&row[1], e, "heap {n}'s element");
+        assert_eq!(
+            row[2],
+            names[e.as_u64().unwrap() as usize],
+            "heap {n}'s word"
+        );
+        let alone = if lost.contains(&e) { "lost" } else { "won" };
+        assert_eq!(row[3], json!(alone), "heap {n} alone");
+    }
+    assert_eq!(
+        b.eval("return document.querySelectorAll('#misere-elements tbody tr').length"),
+        q["size"]
+    );
+    assert_eq!(
+        b.eval(
+            "return document.querySelectorAll('#misere-elements tbody tr[data-lost=\"1\"]').length"
+        ),
+        json!(lost.len())
+    );
+    assert_eq!(
+        b.eval("return document.querySelectorAll('#misere-relations li').length"),
+        json!(q["relations"].as_array().unwrap().len())
+    );
+    let period = b.text("#misere-period");
+    assert_eq!(
+        period.contains(", proved ("),
+        q["period"]["proved"] == json!(true),
+        "{period}"
+    );
+    b.phone(375);
+    assert_no_horizontal_scroll(&b, "the misère quotient at 375 px");
+    shoot_part(
+        &b,
+        "#misere-section",
+        &out.join("misere-quotient-phone.png"),
+    );
+    b.desktop();
+    shoot_part(
+        &b,
+        "#misere-section",
+        &out.join("misere-quotient-desktop.png"),
+    );
+    // A bound past the server's: its message, and no stale quotient.
+    b.type_into("#misere-max", "1000");
+    b.keys("\u{E007}");
+    b.wait_for(
+        "the refusal",
+        "document.getElementById('misere-status').className.includes('bad')",
+    );
+    assert!(b.text("#misere-status").contains("max_heap=100"));
+    assert_eq!(
+        b.eval("return document.getElementById('misere-result').hidden"),
+        json!(true)
+    );
+    // Every heap: the quotient whose period is proved.
+    b.click("#misere-every");
+    b.wait_for(
+        "the quotient of every heap",
+        "!document.getElementById('misere-result').hidden",
+    );
+    assert!(
+        b.text("#misere-period")
+            .contains("this is the quotient of every heap")
+    );
+
     // Grundy's game: a click on a token splits the heap before it; in a
     // subtraction game it takes that token and every one after it.
     for (url, token, said) in [
@@ -414,6 +503,11 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         b.eval("return document.getElementById('play-misere').disabled"),
         json!(true),
         "misère play is offered for sums of heaps only"
+    );
+    assert_eq!(
+        b.eval("return [document.getElementById('misere-body').hidden, document.getElementById('misere-none').hidden, document.getElementById('jump-misere').hidden]"),
+        json!([true, false, true]),
+        "no misère quotient section for a game that is not a sum of heaps"
     );
     let m = pick_move(&api_moves(&server, "wythoff", &[5, 8]), true);
     assert!(m.winning, "wythoff 5,8 is won by the player to move");

@@ -121,6 +121,13 @@ async fn every_bad_request_is_a_json_4xx() {
             "invalid_input",
         ),
         bad("/api/values?game=kayles&from=10&to=5", 400, "invalid_input"),
+        // Misère quotients: past the server's bound, of a game that is no
+        // sum of heaps, of every heap where no theorem applies.
+        bad("/api/misere?game=kayles&max_heap=101", 422, "limit"),
+        bad("/api/misere?game=kayles&max_heap=ten", 400, "bad_query"),
+        bad("/api/misere?game=kayles&max=10", 400, "bad_query"),
+        bad("/api/misere?game=wythoff&max_heap=5", 400, "invalid_input"),
+        bad("/api/misere?game=nim", 400, "invalid_input"),
         bad(
             "/api/plot.svg?game=kayles&to=18446744073709551615",
             422,
@@ -297,6 +304,14 @@ async fn good_requests_answer_the_solvers_json() {
         (
             "/api/moves?game=nim&heaps=1,1,3&play=misere&limit=5",
             q(r#"{"misere_position":{"game":"nim","heaps":[1,1,3],"limit":5}}"#),
+        ),
+        (
+            "/api/misere?game=0.75&max_heap=21",
+            q(r#"{"misere_quotient":{"game":"0.75","max_heap":21}}"#),
+        ),
+        (
+            "/api/misere?game=0.75",
+            q(r#"{"misere_quotient":{"game":"0.75"}}"#),
         ),
         (
             "/api/position?game=nim&heaps=1,1,3&play=normal",

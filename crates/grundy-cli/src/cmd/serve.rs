@@ -32,6 +32,7 @@ pub fn run(ctx: &Context, args: &ServeArgs, out: Out<'_>) -> anyhow::Result<Exit
         multiset_to: args.max_multiset_to,
         ppositions_to: args.max_ppositions_to,
         analyze_to: args.max_analyze_to,
+        misere_heap: args.max_misere_heap,
         time,
         heavy: args.heavy.unwrap_or(defaults.heavy).max(1),
         body_bytes: args.max_body,
