@@ -158,9 +158,9 @@ impl Quotient {
         &self.representatives[element as usize]
     }
 
-    /// For each element, the first sum of heaps found for it breadth first:
-    /// fewest heaps, then (among those) the one reached first adding heaps
-    /// in increasing order. Unlike [`Quotient::representative`], which is
+    /// For each element, a sum of heaps reaching it with the fewest heaps,
+    /// and among those the fewest tokens (ties: the first found, adding
+    /// heaps in increasing order). Unlike [`Quotient::representative`], which is
     /// what the construction met, this depends only on the table and the
     /// pretending map, so a quotient read back from its certificate gives
     /// the same sums.
@@ -464,26 +464,52 @@ const MAX_CONTEXTS: usize = 64;
 /// refinement can keep them apart.
 const MAX_UNROLL: usize = 8;
 
-/// Breadth first from the identity (element 0), one heap at a time, heaps
-/// in increasing order: the first sum reaching each element. Elements no
-/// sum reaches (none in a quotient) get the empty sum.
+/// Breadth first from the identity (element 0), one heap at a time: the
+/// elements first reached with k heaps form layer k, and each gets the
+/// sum with the fewest tokens among its layer's (a sum of k heaps reaching
+/// it less one heap reaches an element of layer k − 1, so the layer before
+/// holds the least-token prefix). Elements no sum reaches (none in a
+/// quotient) get the empty sum.
 fn shortest_sums(product: &[Vec<Element>], heaps: &[Element]) -> Vec<Vec<u64>> {
-    let mut sums: Vec<Option<Vec<u64>>> = vec![None; product.len()];
-    sums[0] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([0 as Element]);
-    while let Some(a) = queue.pop_front() {
-        for (heap, &x) in heaps.iter().enumerate() {
-            let b = product[a as usize][x as usize];
-            if sums[b as usize].is_none() {
-                let mut sum = sums[a as usize].clone().unwrap_or_default();
-                sum.push(heap as u64);
-                sum.sort_unstable();
-                sums[b as usize] = Some(sum);
-                queue.push_back(b);
+    let mut best: Vec<Option<(u64, Vec<u64>)>> = vec![None; product.len()];
+    best[0] = Some((0, Vec::new()));
+    let mut layer: Vec<Element> = vec![0];
+    while !layer.is_empty() {
+        let mut found: Vec<(Element, u64, Vec<u64>)> = Vec::new();
+        let mut at: std::collections::HashMap<Element, usize> = std::collections::HashMap::new();
+        for &a in &layer {
+            let (tokens, sum) = best[a as usize].clone().unwrap_or_default();
+            for (heap, &x) in heaps.iter().enumerate() {
+                let b = product[a as usize][x as usize];
+                if best[b as usize].is_some() {
+                    continue;
+                }
+                let t = tokens + heap as u64;
+                match at.get(&b) {
+                    Some(&i) if found[i].1 <= t => {}
+                    place => {
+                        let mut longer = sum.clone();
+                        longer.push(heap as u64);
+                        longer.sort_unstable();
+                        match place {
+                            Some(&i) => found[i] = (b, t, longer),
+                            None => {
+                                at.insert(b, found.len());
+                                found.push((b, t, longer));
+                            }
+                        }
+                    }
+                }
             }
         }
+        layer = found.iter().map(|f| f.0).collect();
+        for (b, t, sum) in found {
+            best[b as usize] = Some((t, sum));
+        }
     }
-    sums.into_iter().map(Option::unwrap_or_default).collect()
+    best.into_iter()
+        .map(|b| b.map(|(_, sum)| sum).unwrap_or_default())
+        .collect()
 }
 
 /// The quotients of heaps up to 1, 2, …, `max_heap`, each step proved

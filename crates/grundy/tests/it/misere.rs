@@ -429,6 +429,56 @@ fn zero_point_seven_five_has_the_eight_element_quotient_r8() {
     }
 }
 
+/// For each element, the least (heaps, tokens) of any sum reaching it,
+/// found by listing every sum of up to `most` heaps: the naive twin of
+/// [`Quotient::shortest_sums`].
+fn least_sums_by_listing(q: &Quotient, most: usize) -> Vec<Option<(usize, u64)>> {
+    let mut best: Vec<Option<(usize, u64)>> = vec![None; q.len()];
+    let mut sums: Vec<Vec<u64>> = vec![vec![]];
+    for _ in 0..=most {
+        let mut longer = Vec::new();
+        for sum in &sums {
+            let a = q.element_of(sum).unwrap() as usize;
+            let key = (sum.len(), sum.iter().sum::<u64>());
+            if best[a].is_none_or(|b| key < b) {
+                best[a] = Some(key);
+            }
+            let from = sum.last().copied().unwrap_or(1);
+            for h in from..=q.max_heap() {
+                let mut s = sum.clone();
+                s.push(h);
+                longer.push(s);
+            }
+        }
+        sums = longer;
+    }
+    best
+}
+
+#[test]
+fn shortest_sums_have_the_fewest_heaps_then_the_fewest_tokens() {
+    for (spec, max) in [
+        ("0.75", 9),
+        ("0.07", 9),
+        ("0.77", 8),
+        ("nim", 5),
+        ("0.137", 8),
+    ] {
+        let q = Quotient::compute(&ruleset(spec), max, MEMO).unwrap();
+        let sums = q.shortest_sums();
+        let most = sums.iter().map(Vec::len).max().unwrap();
+        let listed = least_sums_by_listing(&q, most);
+        for (a, sum) in sums.iter().enumerate() {
+            assert_eq!(q.element_of(sum).unwrap() as usize, a, "{spec}: {sum:?}");
+            assert_eq!(
+                Some((sum.len(), sum.iter().sum::<u64>())),
+                listed[a],
+                "{spec}: element {a}'s sum {sum:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn presentations_agree_with_their_tables() {
     for (spec, max) in [
