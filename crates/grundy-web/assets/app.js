@@ -1308,10 +1308,19 @@
   // `/api/misere`: asked for when the reader presses Compute (a quotient
   // may take seconds), for the heaps up to a bound or for every heap.
 
-  const quotient = { generation: 0 };
+  const quotient = { generation: 0, stream: null };
+
+  function stopQuotientStream() {
+    if (quotient.stream) {
+      quotient.stream.close();
+      quotient.stream = null;
+    }
+    $('misere-progress').hidden = true;
+  }
 
   function resetQuotient(game, heapGame) {
     quotient.generation++;
+    stopQuotientStream();
     $('misere-body').hidden = !heapGame;
     $('misere-none').hidden = heapGame;
     $('jump-misere').hidden = !heapGame;
@@ -1323,17 +1332,28 @@
     $('misere-status').textContent = heapGame ? 'Press Compute for the quotient of the heaps up to the bound.' : '';
   }
 
-  async function loadQuotient(every) {
+  function quotientFailed(message) {
+    stopQuotientStream();
+    $('misere-status').className = 'status bad';
+    $('misere-status').textContent = '✗ ' + message;
+  }
+
+  /**
+   * The quotient, streamed where the browser can (progress heap by heap, and
+   * Stop, which closes the stream and so stops the computation), else asked
+   * from the plain route.
+   */
+  function loadQuotient(every) {
     if (!state.game || isMulti()) return;
     const gen = ++quotient.generation;
+    stopQuotientStream();
     const params = { game: state.game };
     const status = $('misere-status');
     status.className = 'status';
     if (!every) {
       const text = $('misere-max').value.trim();
       if (!/^\d{1,6}$/.test(text)) {
-        status.className = 'status bad';
-        status.textContent = '✗ The heap bound must be a whole number, 0 or more.';
+        quotientFailed('The heap bound must be a whole number, 0 or more.');
         $('misere-max').focus();
         return;
       }
@@ -1343,18 +1363,70 @@
       ? 'Computing the quotient of every heap…'
       : `Computing the quotient of the heaps up to ${params.max_heap}…`;
     $('misere-result').hidden = true;
-    let q;
-    try {
-      q = await api('/api/misere', params);
-    } catch (e) {
-      if (gen !== quotient.generation) return;
-      status.className = 'status bad';
-      status.textContent = '✗ ' + e.message;
+    const plain = async () => {
+      try {
+        const q = await api('/api/misere', params);
+        if (gen === quotient.generation) showQuotient(q);
+      } catch (e) {
+        if (gen === quotient.generation) quotientFailed(e.message);
+      }
+    };
+    if (typeof EventSource === 'undefined') {
+      plain();
       return;
     }
-    if (gen !== quotient.generation) return;
+    const es = new EventSource('/api/stream/misere?' + query(params));
+    quotient.stream = es;
+    const bar = $('misere-bar');
+    bar.removeAttribute('value');
+    $('misere-progress-text').textContent = '';
+    $('misere-progress').hidden = false;
+    es.addEventListener('progress', (ev) => {
+      if (quotient.stream !== es) return;
+      let p;
+      try {
+        p = JSON.parse(ev.data);
+      } catch (_) {
+        return;
+      }
+      if (p.total) {
+        bar.max = p.total;
+        bar.value = p.done;
+        $('misere-progress-text').textContent = `heap ${p.done} of ${p.total}`;
+      }
+    });
+    es.addEventListener('result', (ev) => {
+      if (quotient.stream !== es) return;
+      stopQuotientStream();
+      try {
+        showQuotient(JSON.parse(ev.data));
+      } catch (e) {
+        quotientFailed('the quotient could not be read: ' + e.message);
+      }
+    });
+    // A server event named `error` carries data; a refused query or a
+    // broken connection does not, and the plain route then says why.
+    es.addEventListener('error', (ev) => {
+      if (quotient.stream !== es) return;
+      stopQuotientStream();
+      if (ev.data) {
+        let message = ev.data;
+        try {
+          message = JSON.parse(ev.data).message || message;
+        } catch (_) {
+          /* the text itself */
+        }
+        quotientFailed(message);
+      } else {
+        plain();
+      }
+    });
+  }
+
+  function showQuotient(q) {
     renderQuotient(q);
-    status.textContent = '';
+    $('misere-status').className = 'status';
+    $('misere-status').textContent = '';
   }
 
   function renderQuotient(q) {
@@ -1412,6 +1484,12 @@
       loadQuotient(false);
     });
     $('misere-every').addEventListener('click', () => loadQuotient(true));
+    $('misere-stop').addEventListener('click', () => {
+      quotient.generation++;
+      stopQuotientStream();
+      $('misere-status').className = 'status';
+      $('misere-status').textContent = 'Stopped.';
+    });
   }
 
   wire();

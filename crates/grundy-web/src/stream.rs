@@ -17,7 +17,14 @@ use crate::compute::{Progress, Shared, Stop, StopOnDrop, run};
 use crate::error::ApiError;
 
 /// The kinds that stream.
-const STREAMED: &[&str] = &["values", "period", "count", "analyze", "ppositions"];
+const STREAMED: &[&str] = &[
+    "values",
+    "period",
+    "count",
+    "analyze",
+    "ppositions",
+    "misere",
+];
 
 /// What the stream still has to send.
 struct Pending {

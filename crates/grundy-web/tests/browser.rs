@@ -319,6 +319,11 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "0.75's quotient",
         "!document.getElementById('misere-result').hidden",
     );
+    assert_eq!(
+        b.eval("return document.getElementById('misere-progress').hidden"),
+        json!(true),
+        "the progress line goes when the quotient comes"
+    );
     let (status, body) = http(server, "GET", "/api/misere?game=0.75&max_heap=21", b"");
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
     let q: Value = serde_json::from_slice(&body).unwrap();
@@ -396,6 +401,20 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     assert!(
         b.text("#misere-period")
             .contains("this is the quotient of every heap")
+    );
+    // Stop: a long computation (Dawson's Kayles has no quotient of every
+    // heap found) closed from the page, which says so and shows nothing.
+    b.go(&format!("{base}/#game=0.07"));
+    b.wait_for_turn();
+    b.click("#misere-every");
+    b.wait_for(
+        "the progress line",
+        "!document.getElementById('misere-progress').hidden",
+    );
+    b.click("#misere-stop");
+    b.wait_for(
+        "the stopped computation",
+        "document.getElementById('misere-status').textContent === 'Stopped.' && document.getElementById('misere-progress').hidden && document.getElementById('misere-result').hidden",
     );
 
     // Grundy's game: a click on a token splits the heap before it; in a

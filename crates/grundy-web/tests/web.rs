@@ -682,29 +682,31 @@ async fn past_the_time_limit_a_request_is_stopped() {
 #[tokio::test]
 async fn a_stream_ends_with_the_plain_routes_json() {
     let app = app();
-    let (_, _, plain) = get(&app, "/api/period?game=0.07").await;
-    let response = app
-        .clone()
-        .oneshot(
-            Request::get("/api/stream/period?game=0.07")
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let mut body = response.into_body();
-    let seen = read_until(&mut body, "event: result").await;
-    let mut rest = seen;
-    while !rest.ends_with("\n\n") {
-        rest.push_str(&read_until(&mut body, "\n").await);
+    for query in ["period?game=0.07", "misere?game=0.75&max_heap=12"] {
+        let (_, _, plain) = get(&app, &format!("/api/{query}")).await;
+        let response = app
+            .clone()
+            .oneshot(
+                Request::get(format!("/api/stream/{query}"))
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        let mut body = response.into_body();
+        let seen = read_until(&mut body, "event: result").await;
+        let mut rest = seen;
+        while !rest.ends_with("\n\n") {
+            rest.push_str(&read_until(&mut body, "\n").await);
+        }
+        let data = rest
+            .split("event: result\n")
+            .nth(1)
+            .and_then(|e| e.strip_prefix("data: "))
+            .unwrap()
+            .trim_end();
+        assert_eq!(data, String::from_utf8_lossy(&plain), "{query}");
     }
-    let data = rest
-        .split("event: result\n")
-        .nth(1)
-        .and_then(|e| e.strip_prefix("data: "))
-        .unwrap()
-        .trim_end();
-    assert_eq!(data, String::from_utf8_lossy(&plain));
 }
 
 /// The real server on a real socket.
