@@ -11,11 +11,22 @@ use crate::cli::{Format, MisereArgs, MoveArgs, ValuesArgs};
 use crate::failure::usage;
 use crate::{input, output};
 
-/// Refuses a game that is not a sum of heaps: misère play is about sums.
+/// Refuses a game that is not a sum of heaps under `--misere`: misère
+/// play is about sums.
 pub fn heap_game(spec: &str) -> anyhow::Result<grundy::Ruleset> {
     if Game::is_multiheap(spec) {
         return Err(usage(format!(
             "--misere applies to sums of heaps, and {spec} is not one; drop --misere"
+        )));
+    }
+    input::ruleset(spec)
+}
+
+/// The game of `grundy misere GAME`, which has no `--misere` to drop.
+fn quotient_game(spec: &str) -> anyhow::Result<grundy::Ruleset> {
+    if Game::is_multiheap(spec) {
+        return Err(usage(format!(
+            "a misère quotient is of sums of heaps, and {spec} is not one; give a heap game (a code such as 0.77, grundy, sub:1,3,4)"
         )));
     }
     input::ruleset(spec)
@@ -171,7 +182,7 @@ pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<
 /// `grundy misere GAME [--max-heap N]`: the quotient of the heaps up to N,
 /// or of every heap.
 pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = heap_game(&args.game)?;
+    let ruleset = quotient_game(&args.game)?;
     let max_heap = match &args.max_heap {
         Some(text) => Some(input::size(text, "--max-heap")?),
         None => None,

@@ -112,6 +112,13 @@ fn bad_misere_input_is_one_line_and_status_2() {
         assert_eq!(stderr.lines().count(), 1, "grundy {args:?}: {stderr}");
         assert!(out.stdout.is_empty());
     }
+    // `grundy misere` has no --misere to drop: it says what to give.
+    let out = grundy(&["misere", "wythoff"], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("give a heap game") && !stderr.contains("--misere"),
+        "{stderr}"
+    );
 }
 
 #[test]
