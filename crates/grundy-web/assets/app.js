@@ -102,7 +102,8 @@
   // ------------------------------------------------------------- URL state
   // `#game=SPEC&from=A&to=B` while exploring, `#play=SPEC:HEAPS` while
   // playing (the spec may itself hold `:` and `,`: the heaps follow the last
-  // colon), with `misere=1` under misère play. Reloading or sharing the
+  // colon), with `misere=1` under misère play and `quotient=N` (or
+  // `quotient=every`) while a misère quotient is shown. Reloading or sharing the
   // address restores the game, the position and the convention.
 
   function readHash() {
@@ -140,6 +141,7 @@
     else params.game = state.game;
     if (play.heaps !== null && $('hints').checked) params.hints = 1;
     if (isMisere()) params.misere = 1;
+    if (quotient.shown !== null) params.quotient = quotient.shown;
     if (state.kind === 'heap' && (state.from !== 0 || state.to !== DEFAULT_TO)) {
       params.from = state.from;
       params.to = state.to;
@@ -1205,6 +1207,13 @@
     $('play-misere').checked = h.misere === '1';
     $('play-normal').checked = h.misere !== '1';
     const ok = await openGame(spec, opts);
+    if (ok && h.quotient !== undefined && !isMulti()) {
+      if (h.quotient === 'every') loadQuotient(true);
+      else if (/^\d{1,6}$/.test(h.quotient)) {
+        $('misere-max').value = h.quotient;
+        loadQuotient(false);
+      }
+    }
     if (!ok && spec !== 'kayles') {
       const why = $('game-check').textContent;
       await openGame('kayles');
@@ -1308,7 +1317,7 @@
   // `/api/misere`: asked for when the reader presses Compute (a quotient
   // may take seconds), for the heaps up to a bound or for every heap.
 
-  const quotient = { generation: 0, stream: null };
+  const quotient = { generation: 0, stream: null, shown: null };
 
   function stopQuotientStream() {
     if (quotient.stream) {
@@ -1320,6 +1329,7 @@
 
   function resetQuotient(game, heapGame) {
     quotient.generation++;
+    quotient.shown = null;
     stopQuotientStream();
     $('misere-body').hidden = !heapGame;
     $('misere-none').hidden = heapGame;
@@ -1334,6 +1344,7 @@
 
   function quotientFailed(message) {
     stopQuotientStream();
+    forgetQuotient();
     $('misere-status').className = 'status bad';
     $('misere-status').textContent = '✗ ' + message;
   }
@@ -1363,10 +1374,11 @@
       ? 'Computing the quotient of every heap…'
       : `Computing the quotient of the heaps up to ${params.max_heap}…`;
     $('misere-result').hidden = true;
+    forgetQuotient();
     const plain = async () => {
       try {
         const q = await api('/api/misere', params);
-        if (gen === quotient.generation) showQuotient(q);
+        if (gen === quotient.generation) showQuotient(q, every);
       } catch (e) {
         if (gen === quotient.generation) quotientFailed(e.message);
       }
@@ -1399,7 +1411,7 @@
       if (quotient.stream !== es) return;
       stopQuotientStream();
       try {
-        showQuotient(JSON.parse(ev.data));
+        showQuotient(JSON.parse(ev.data), every);
       } catch (e) {
         quotientFailed('the quotient could not be read: ' + e.message);
       }
@@ -1423,7 +1435,16 @@
     });
   }
 
-  function showQuotient(q) {
+  /** No quotient shown: the address says so too. */
+  function forgetQuotient() {
+    if (quotient.shown === null) return;
+    quotient.shown = null;
+    writeHash();
+  }
+
+  function showQuotient(q, every) {
+    quotient.shown = every ? 'every' : q.max_heap;
+    writeHash();
     renderQuotient(q);
     $('misere-status').className = 'status';
     $('misere-status').textContent = '';
@@ -1487,6 +1508,7 @@
     $('misere-stop').addEventListener('click', () => {
       quotient.generation++;
       stopQuotientStream();
+      forgetQuotient();
       $('misere-status').className = 'status';
       $('misere-status').textContent = 'Stopped.';
     });

@@ -380,6 +380,17 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "#misere-section",
         &out.join("misere-quotient-desktop.png"),
     );
+    // The address names the quotient shown, and opening it shows it again.
+    let address = b.eval("return location.href");
+    let address = address.as_str().unwrap().to_string();
+    assert!(address.contains("quotient=21"), "{address}");
+    b.go(&format!("{base}/#game=0.07"));
+    b.wait_for_turn();
+    b.go(&address);
+    b.wait_for(
+        "the quotient from the address",
+        "!document.getElementById('misere-result').hidden && document.getElementById('misere-max').value === '21' && document.getElementById('misere-summary').textContent.startsWith('0.75')",
+    );
     // A bound past the server's: its message, and no stale quotient.
     b.type_into("#misere-max", "1000");
     b.keys("\u{E007}");
@@ -389,8 +400,8 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     );
     assert!(b.text("#misere-status").contains("max_heap=100"));
     assert_eq!(
-        b.eval("return document.getElementById('misere-result').hidden"),
-        json!(true)
+        b.eval("return [document.getElementById('misere-result').hidden, location.hash.includes('quotient=')]"),
+        json!([true, false])
     );
     // Every heap: the quotient whose period is proved.
     b.click("#misere-every");
