@@ -15,7 +15,9 @@
 //! tame heaps, and the whole of its game tree is tame.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
@@ -44,7 +46,10 @@ pub struct Genera {
     ruleset: Ruleset,
     heaps: Vec<Genus>,
     tame: Vec<Option<Tame>>,
-    sums: HashMap<Vec<u64>, Genus>,
+    sums: HashMap<Vec<u64>, Genus, BuildHasherDefault<SumHasher>>,
+    /// Each heap's options, the heaps with a move in each (a heap without
+    /// one changes nothing in a sum), without repeats.
+    moving: Vec<Rc<[Vec<u64>]>>,
     use_tame_rule: bool,
     max_bytes: u64,
     bytes: u64,
@@ -116,7 +121,8 @@ impl Genera {
             ruleset: ruleset.clone(),
             heaps: Vec::with_capacity(max_heap as usize + 1),
             tame: Vec::with_capacity(max_heap as usize + 1),
-            sums: HashMap::new(),
+            sums: HashMap::default(),
+            moving: Vec::with_capacity(max_heap as usize + 1),
             use_tame_rule,
             max_bytes,
             bytes: need,
@@ -147,6 +153,7 @@ impl Genera {
             }
             let genus = Genus::from_options(&options)?;
             let tame = genus.tame().filter(|_| parts_tame);
+            genera.moving.push(super::moving_options(&genera.ruleset, n));
             genera.heaps.push(genus);
             genera.tame.push(tame);
             if progress(Progress { done: n + 1, total }).is_break() {
@@ -258,10 +265,12 @@ impl Genera {
             if i > 0 && heaps[i] == heaps[i - 1] {
                 continue;
             }
-            for mv in self.ruleset.options(heaps[i]) {
-                let mut next = heaps[..i].to_vec();
+            let moving = Rc::clone(&self.moving[heaps[i] as usize]);
+            for parts in moving.iter() {
+                let mut next = Vec::with_capacity(heaps.len() + parts.len());
+                next.extend_from_slice(&heaps[..i]);
                 next.extend_from_slice(&heaps[i + 1..]);
-                next.extend_from_slice(&mv.parts);
+                next.extend_from_slice(parts);
                 options.push(self.sum(next, searched)?);
             }
         }
@@ -276,6 +285,34 @@ impl Genera {
             return Err(stopped(self.heaps.len() as u64));
         }
         Ok(genus)
+    }
+}
+
+/// The memo's hash: sums are the library's own keys, not an adversary's,
+/// so a multiply-and-rotate over their words (as rustc's FxHash does)
+/// serves, at a fraction of SipHash's cost.
+#[derive(Clone, Copy, Debug, Default)]
+struct SumHasher(u64);
+
+impl Hasher for SumHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
