@@ -764,8 +764,11 @@ async fn random_queries_never_fail_the_server() {
         "plot.svg",
         "game",
         "certificate",
+        "misere",
     ];
-    let params = ["game", "spec", "from", "to", "max", "heaps", "limit"];
+    let params = [
+        "game", "spec", "from", "to", "max", "heaps", "limit", "max_heap", "play",
+    ];
     let words = [
         "kayles",
         "0.07",
@@ -805,6 +808,7 @@ async fn random_queries_never_fail_the_server() {
         "x",
         "1e9",
         "NaN",
+        "misere",
     ];
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for _ in 0..400 {

@@ -153,7 +153,9 @@ impl Genera {
             }
             let genus = Genus::from_options(&options)?;
             let tame = genus.tame().filter(|_| parts_tame);
-            genera.moving.push(super::moving_options(&genera.ruleset, n));
+            genera
+                .moving
+                .push(super::moving_options(&genera.ruleset, n));
             genera.heaps.push(genus);
             genera.tame.push(tame);
             if progress(Progress { done: n + 1, total }).is_break() {
