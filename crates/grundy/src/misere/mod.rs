@@ -36,6 +36,7 @@ mod period;
 mod presentation;
 mod quotient;
 mod reduce;
+mod refine;
 mod strategy;
 mod sweep;
 pub mod tame;
