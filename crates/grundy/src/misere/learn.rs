@@ -224,21 +224,20 @@ impl Oracle<'_> {
             .clone()
     }
 
-    /// Whether the sum `v` (heaps with a move, from the largest down) is
-    /// lost; `None` when that takes more than `budget` sums not yet known.
-    fn lost(&mut self, v: &[u64], budget: &mut usize) -> Result<Option<bool>> {
-        let mut v = v.to_vec();
+    /// Whether the sum `v` (any order; its normal form is what is asked,
+    /// see [`super::Canon`]) is lost; `None` when that takes more than
+    /// `budget` sums not yet known.
+    fn lost(&mut self, mut v: Vec<u64>, budget: &mut usize) -> Result<Option<bool>> {
         self.canon.normalize(&mut v);
-        let v = &v[..];
         if v.first().is_none_or(|&h| h < self.n) {
-            return Ok(Some(self.base.is_lost(self.base.image_of(v))));
+            return Ok(Some(self.base.is_lost(self.base.image_of(&v))));
         }
         if let Some((c, bound)) = &self.region
-            && bound.as_ref().is_none_or(|b| precedes(v, b))
+            && bound.as_ref().is_none_or(|b| precedes(&v, b))
         {
-            return Ok(Some(c.lost[c.image(v) as usize]));
+            return Ok(Some(c.lost[c.image(&v) as usize]));
         }
-        if let Some(&known) = self.memo.get(v) {
+        if let Some(&known) = self.memo.get(&v) {
             return Ok(Some(known));
         }
         if *budget == 0 {
@@ -254,7 +253,7 @@ impl Oracle<'_> {
                 let mut next: Vec<u64> = v[..i].to_vec();
                 next.extend_from_slice(&v[i + 1..]);
                 next.extend_from_slice(parts);
-                match self.lost(&next, budget)? {
+                match self.lost(next, budget)? {
                     None => return Ok(None),
                     Some(true) => {
                         lost = false;
@@ -293,7 +292,7 @@ impl Oracle<'_> {
                 },
             ));
         }
-        self.memo.insert(v.to_vec(), lost);
+        self.memo.insert(v, lost);
         Ok(Some(lost))
     }
 
@@ -307,7 +306,7 @@ impl Oracle<'_> {
         } else {
             usize::MAX
         };
-        Ok(match self.lost(&v, &mut budget)? {
+        Ok(match self.lost(v.clone(), &mut budget)? {
             Some(known) => (known, true),
             None => {
                 let (c, _) = self

@@ -227,6 +227,13 @@ const MAX_ROUNDS: usize = 3;
 /// The most states of one refinement's automaton.
 const MAX_STATES: usize = 1 << 16;
 
+/// Refinements are swept while they have at most this many times the
+/// elements of the first candidate …
+const GROWTH: usize = 4;
+
+/// … or this many.
+const MIN_GROWTH: usize = 1024;
+
 /// What refining a candidate came to.
 pub(super) enum Refined {
     /// A candidate the sweep proves, with an access sum for each element.
@@ -238,7 +245,8 @@ pub(super) enum Refined {
 
 /// From `first` (which fails somewhere), up to [`MAX_ROUNDS`] refinements,
 /// each right on every sum up to the least failure of the one before:
-/// the first that the sweep proves, else the last within the bounds.
+/// the first that the sweep proves, else the last within the bounds
+/// ([`MAX_STATES`] states, [`GROWTH`] or [`MIN_GROWTH`] elements).
 ///
 /// # Errors
 /// [`TooLarge`](ErrorKind::TooLarge) from the sweep.
@@ -253,6 +261,7 @@ pub(super) fn iterate(
         let access = access_sums(&c);
         return Ok(Refined::Proved(c, access));
     };
+    let most = MIN_GROWTH.max(GROWTH * c.len());
     for _ in 0..MAX_ROUNDS {
         let max_states = MAX_STATES.min((max_bytes / 256).max(1) as usize);
         let (r, access) = match refine(&c, ruleset, n, max_states, max_bytes) {
@@ -260,6 +269,11 @@ pub(super) fn iterate(
             Err(e) if e.kind() == ErrorKind::TooLarge => break,
             Err(e) => return Err(e),
         };
+        if r.len() > most {
+            // Unrolling, most likely (module documentation): its sweep
+            // would cost more than the learner's start gains.
+            break;
+        }
         match least_failure(&r, ruleset, n, max_bytes)? {
             None => return Ok(Refined::Proved(r, access)),
             // Never otherwise: the refinement is right up to u.
