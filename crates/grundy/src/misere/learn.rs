@@ -88,6 +88,7 @@ pub(super) fn learn(
         region: None,
         memo: HashMap::new(),
         options: HashMap::new(),
+        canon: super::Canon::new(ruleset, n),
         bytes: 0,
         max_bytes: max_bytes.min(MAX_MEMO_BYTES),
     };
@@ -208,6 +209,8 @@ struct Oracle<'a> {
     /// Sums answered from their options.
     memo: HashMap<Vec<u64>, bool>,
     options: HashMap<u64, Rc<[Vec<u64>]>>,
+    /// Heaps that are one game, and pairs that cancel.
+    canon: super::Canon,
     bytes: u64,
     max_bytes: u64,
 }
@@ -221,18 +224,20 @@ impl Oracle<'_> {
             .clone()
     }
 
-    /// Whether the sum `v` (heaps with a move, from the largest down) is
-    /// lost; `None` when that takes more than `budget` sums not yet known.
-    fn lost(&mut self, v: &[u64], budget: &mut usize) -> Result<Option<bool>> {
+    /// Whether the sum `v` (any order; its normal form is what is asked,
+    /// see [`super::Canon`]) is lost; `None` when that takes more than
+    /// `budget` sums not yet known.
+    fn lost(&mut self, mut v: Vec<u64>, budget: &mut usize) -> Result<Option<bool>> {
+        self.canon.normalize(&mut v);
         if v.first().is_none_or(|&h| h < self.n) {
-            return Ok(Some(self.base.is_lost(self.base.image_of(v))));
+            return Ok(Some(self.base.is_lost(self.base.image_of(&v))));
         }
         if let Some((c, bound)) = &self.region
-            && bound.as_ref().is_none_or(|b| precedes(v, b))
+            && bound.as_ref().is_none_or(|b| precedes(&v, b))
         {
-            return Ok(Some(c.lost[c.image(v) as usize]));
+            return Ok(Some(c.lost[c.image(&v) as usize]));
         }
-        if let Some(&known) = self.memo.get(v) {
+        if let Some(&known) = self.memo.get(&v) {
             return Ok(Some(known));
         }
         if *budget == 0 {
@@ -248,8 +253,7 @@ impl Oracle<'_> {
                 let mut next: Vec<u64> = v[..i].to_vec();
                 next.extend_from_slice(&v[i + 1..]);
                 next.extend_from_slice(parts);
-                next.sort_unstable_by(|a, b| b.cmp(a));
-                match self.lost(&next, budget)? {
+                match self.lost(next, budget)? {
                     None => return Ok(None),
                     Some(true) => {
                         lost = false;
@@ -288,7 +292,7 @@ impl Oracle<'_> {
                 },
             ));
         }
-        self.memo.insert(v.to_vec(), lost);
+        self.memo.insert(v, lost);
         Ok(Some(lost))
     }
 
@@ -302,7 +306,7 @@ impl Oracle<'_> {
         } else {
             usize::MAX
         };
-        Ok(match self.lost(&v, &mut budget)? {
+        Ok(match self.lost(v.clone(), &mut budget)? {
             Some(known) => (known, true),
             None => {
                 let (c, _) = self
@@ -523,18 +527,20 @@ impl Table {
         for i in 0..word.len() {
             let next = oracle.entry(&self.access[states[i + 1]], &word[i + 1..])?.0;
             if next != previous {
-                self.add_context(word[i + 1..].to_vec(), oracle)?;
-                return Ok(true);
+                // A context already in the table tells nothing new (a
+                // prediction in it was wrong): no progress.
+                return self.add_context(word[i + 1..].to_vec(), oracle);
             }
             previous = next;
         }
         Ok(false)
     }
 
-    fn add_context(&mut self, mut context: Vec<u64>, oracle: &mut Oracle) -> Result<()> {
+    /// Adds `context` to the table; `false` when it is there already.
+    fn add_context(&mut self, mut context: Vec<u64>, oracle: &mut Oracle) -> Result<bool> {
         context.sort_unstable_by(|a, b| b.cmp(a));
         if self.contexts.contains(&context) {
-            return Ok(());
+            return Ok(false);
         }
         let j = self.contexts.len();
         self.contexts.push(context);
@@ -575,7 +581,7 @@ impl Table {
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -583,7 +589,7 @@ impl Table {
 /// its elements that no sum tells apart identified (Moore's refinement, as
 /// in [`super::reduce`]; a table with predictions may keep apart states
 /// that are one element).
-fn to_quotient_with(c: &Candidate, n: u64, access: &[Vec<u64>]) -> Quotient {
+pub(super) fn to_quotient_with(c: &Candidate, n: u64, access: &[Vec<u64>]) -> Quotient {
     let size = c.len();
     let mut generators: Vec<u32> = c.heaps.iter().copied().filter(|&g| g != 0).collect();
     generators.sort_unstable();

@@ -26,10 +26,13 @@
 //! Steps 1–2 assume that heap n does not tell apart sums of smaller heaps
 //! that Q identifies (adding a heap can do that). Where it does (the
 //! columns meet two sums with one image and different outcomes, or the
-//! proof fails), [`super::learn`] learns the quotient of heaps up to n
-//! instead, L*-style: hypotheses from a table of outcomes, each checked by
-//! the verification sweep of [`super::counterexample`], which either
-//! proves it or returns the least sum it gets wrong. Only a proved
+//! proof fails), the failing candidate's one-step refinements are tried
+//! first ([`super::refine`]: each is right up to the failure of the one
+//! before), and where none is proved, [`super::learn`] learns the quotient
+//! of heaps up to n, L*-style, the last refinement answering questions:
+//! hypotheses from a table of outcomes, each checked by the verification
+//! sweep of [`super::counterexample`], which either proves it or returns
+//! the least sum it gets wrong. Only a proved
 //! hypothesis is returned. Where learning passes its bounds, the earlier
 //! construction is tried (the smaller heaps' quotients refined by labels
 //! of contexts, see `compute_by_contexts`), which gets through some splits
@@ -47,7 +50,7 @@ use crate::values::{self, Progress};
 use super::Outcome;
 use super::adjoin::{self, Failure};
 use super::judge::Judge;
-use super::{learn, lookahead, reduce, sweep};
+use super::{learn, lookahead, reduce, refine, sweep};
 
 /// Element indices in a quotient.
 pub type Element = u32;
@@ -350,7 +353,21 @@ fn chain(
                     }
                     _ => None,
                 };
-                learn::learn(&q, ruleset, n, first, max_bytes)?
+                // Its refinements first (see [`super::refine`]): one of them
+                // may be proved, else the last answers more questions.
+                let refined = match first {
+                    Some(c) => Some(refine::iterate(c, ruleset, n, max_bytes)?),
+                    None => None,
+                };
+                match refined {
+                    Some(refine::Refined::Proved(c, access)) => {
+                        learn::to_quotient_with(&c, n, &access)
+                    }
+                    Some(refine::Refined::Best(c)) => {
+                        learn::learn(&q, ruleset, n, Some(c), max_bytes)?
+                    }
+                    None => learn::learn(&q, ruleset, n, None, max_bytes)?,
+                }
             }
             Err(Failure::Other(e)) => return Err(e),
         };
