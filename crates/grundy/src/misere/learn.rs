@@ -39,6 +39,7 @@
 //! the two apart then gives a counterexample without the sweep.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -61,6 +62,20 @@ const BUDGET: usize = 2000;
 /// far from the proved part), and it stops in seconds, not minutes.
 const MAX_MEMO_BYTES: u64 = 1 << 28;
 
+/// Sums worked out between two questions to the caller whether to go on.
+const ASKED_BETWEEN: usize = 4096;
+
+/// The error of a learning stopped by its caller.
+pub(super) fn stopped_learning(n: u64) -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        format!(
+            "stopped while learning the quotient of heaps up to {n}; the quotient up to heap {} is the last one found",
+            n - 1
+        ),
+    )
+}
+
 /// Bytes a remembered sum costs, at least (as the judge counts).
 const ENTRY_OVERHEAD: u64 = 56;
 
@@ -80,8 +95,10 @@ pub(super) fn learn(
     n: u64,
     first: Option<Candidate>,
     max_bytes: u64,
+    keep_going: &mut dyn FnMut() -> ControlFlow<()>,
 ) -> Result<Quotient> {
     let mut oracle = Oracle {
+        keep_going,
         ruleset,
         n,
         base,
@@ -103,6 +120,7 @@ pub(super) fn learn(
     let mut stuck: Option<(usize, usize)> = None;
     let mut regions = 0;
     for _ in 0..MAX_ROUNDS {
+        oracle.ask_to_go_on()?;
         if table.stale(&mut oracle)? {
             table = Table::new(
                 sigma.clone(),
@@ -201,6 +219,9 @@ fn separating_contexts(base: &Quotient) -> Vec<Vec<u64>> {
 
 /// Exact outcomes of sums of heaps up to n (module documentation).
 struct Oracle<'a> {
+    /// Asked every [`ASKED_BETWEEN`] sums worked out and every round
+    /// whether to go on (the caller may stop a long computation).
+    keep_going: &'a mut dyn FnMut() -> ControlFlow<()>,
     ruleset: &'a Ruleset,
     n: u64,
     base: &'a Quotient,
@@ -293,7 +314,18 @@ impl Oracle<'_> {
             ));
         }
         self.memo.insert(v, lost);
+        if self.memo.len().is_multiple_of(ASKED_BETWEEN) {
+            self.ask_to_go_on()?;
+        }
         Ok(Some(lost))
+    }
+
+    /// [`Interrupted`](ErrorKind::Interrupted) when the caller says stop.
+    fn ask_to_go_on(&mut self) -> Result<()> {
+        if (self.keep_going)().is_break() {
+            return Err(stopped_learning(self.n));
+        }
+        Ok(())
     }
 
     /// Whether `s + e` is lost: exactly, or, when that costs more than

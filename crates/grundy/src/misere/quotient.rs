@@ -355,8 +355,14 @@ fn chain(
                 };
                 // Its refinements first (see [`super::refine`]): one of them
                 // may be proved, else the last answers more questions.
+                let mut keep_going = || {
+                    progress(Progress {
+                        done: n - 1,
+                        total: max_heap,
+                    })
+                };
                 let refined = match first {
-                    Some(c) => Some(refine::iterate(c, ruleset, n, max_bytes)?),
+                    Some(c) => Some(refine::iterate(c, ruleset, n, max_bytes, &mut keep_going)?),
                     None => None,
                 };
                 match refined {
@@ -364,9 +370,9 @@ fn chain(
                         learn::to_quotient_with(&c, n, &access)
                     }
                     Some(refine::Refined::Best(c)) => {
-                        learn::learn(&q, ruleset, n, Some(c), max_bytes)?
+                        learn::learn(&q, ruleset, n, Some(c), max_bytes, &mut keep_going)?
                     }
-                    None => learn::learn(&q, ruleset, n, None, max_bytes)?,
+                    None => learn::learn(&q, ruleset, n, None, max_bytes, &mut keep_going)?,
                 }
             }
             Err(Failure::Other(e)) => return Err(e),

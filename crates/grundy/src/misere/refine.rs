@@ -31,6 +31,7 @@
 //! which leaves its syntactic monoid, the next candidate.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
@@ -255,6 +256,7 @@ pub(super) fn iterate(
     ruleset: &Ruleset,
     n: u64,
     max_bytes: u64,
+    keep_going: &mut dyn FnMut() -> ControlFlow<()>,
 ) -> Result<Refined> {
     let mut c = first;
     let Some(mut u) = least_failure(&c, ruleset, n, max_bytes)? else {
@@ -263,6 +265,9 @@ pub(super) fn iterate(
     };
     let most = MIN_GROWTH.max(GROWTH * c.len());
     for _ in 0..MAX_ROUNDS {
+        if keep_going().is_break() {
+            return Err(super::learn::stopped_learning(n));
+        }
         let max_states = MAX_STATES.min((max_bytes / 256).max(1) as usize);
         let (r, access) = match refine(&c, ruleset, n, max_states, max_bytes) {
             Ok(r) => r,
@@ -330,7 +335,10 @@ mod tests {
         assert!(least_failure(&c, &game, 10, MEMO).unwrap().is_some());
         let (r, _) = refine(&c, &game, 10, 1 << 16, MEMO).unwrap();
         assert!(least_failure(&r, &game, 10, MEMO).unwrap().is_none());
-        let Refined::Proved(p, access) = iterate(c, &game, 10, MEMO).unwrap() else {
+        let Refined::Proved(p, access) = iterate(c, &game, 10, MEMO, &mut || {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap() else {
             panic!("not proved");
         };
         let found = to_quotient_with(&p, 10, &access);

@@ -141,3 +141,37 @@ fn learned_quotients_of_hundreds_of_elements_agree_with_the_judge() {
         agrees_with_judge(&game, &q, 4, max).unwrap();
     }
 }
+
+/// A caller can stop the construction while it learns a heap, not only
+/// between heaps: learning 0.35's heap 12 asks to go on again and again
+/// before it ends, and a no there ends the computation with Interrupted.
+#[test]
+fn learning_a_heap_can_be_stopped_midway() {
+    use std::ops::ControlFlow;
+    let game = ruleset("0.35");
+    // How often heap 12's learning asks, when let run.
+    let mut asked = 0;
+    let q = Quotient::compute_with(&game, 12, MEMO, &mut |p| {
+        if p.done == 11 {
+            asked += 1;
+        }
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!(q.max_heap(), 12);
+    assert!(asked > 2, "heap 12's learning asked {asked} times");
+    // Stopped at the second question during heap 12.
+    let mut during = 0;
+    let err = Quotient::compute_with(&game, 12, MEMO, &mut |p| {
+        if p.done == 11 {
+            during += 1;
+            if during == 2 {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    })
+    .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Interrupted, "{err}");
+    assert!(err.to_string().contains("heap 11"), "{err}");
+}
