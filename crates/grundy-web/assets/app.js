@@ -466,6 +466,54 @@
     $('verdict-progress').hidden = true;
   }
 
+  /**
+   * A question streamed from `path` (`/api/stream/…`): `on.progress` for each
+   * progress event, then `on.result` with the answer or `on.error` with the
+   * server's message; a refused query or a broken connection (an `error`
+   * event without data) calls `on.broken`. Events reach the handlers only
+   * while `isCurrent(es)`. Returns the EventSource, to close.
+   */
+  function streamQuestion(path, params, isCurrent, on) {
+    const es = new EventSource(path + '?' + query(params));
+    es.addEventListener('progress', (ev) => {
+      if (!isCurrent(es)) return;
+      let p;
+      try {
+        p = JSON.parse(ev.data);
+      } catch (_) {
+        return;
+      }
+      on.progress(p);
+    });
+    es.addEventListener('result', (ev) => {
+      if (!isCurrent(es)) return;
+      let body;
+      try {
+        body = JSON.parse(ev.data);
+      } catch (e) {
+        on.error('the answer could not be read: ' + e.message);
+        return;
+      }
+      on.result(body);
+    });
+    // A server event named `error` carries data; a broken connection does not.
+    es.addEventListener('error', (ev) => {
+      if (!isCurrent(es)) return;
+      if (ev.data) {
+        let message = ev.data;
+        try {
+          message = JSON.parse(ev.data).message || message;
+        } catch (_) {
+          /* the text itself */
+        }
+        on.error(message);
+      } else {
+        on.broken();
+      }
+    });
+    return es;
+  }
+
   /** The period search, streamed: progress while it runs, then the verdict. */
   function startPeriod() {
     stopStream();
@@ -481,50 +529,30 @@
       fallbackPeriod(game);
       return;
     }
-    const es = new EventSource('/api/stream/period?' + query({ game }));
-    state.stream = es;
-    es.addEventListener('progress', (ev) => {
-      if (state.stream !== es) return;
-      let p;
-      try {
-        p = JSON.parse(ev.data);
-      } catch (_) {
-        return;
-      }
-      if (p.total) {
-        bar.max = p.total;
-        bar.value = p.done;
-        $('verdict-progress-text').textContent = `${p.what || 'working'}: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}`;
-      } else {
-        bar.removeAttribute('value');
-        $('verdict-progress-text').textContent = `${p.what || 'working'}: ${Number(p.done).toLocaleString('en')}`;
-      }
-    });
-    es.addEventListener('result', (ev) => {
-      if (state.stream !== es) return;
-      stopStream();
-      try {
-        showVerdict(JSON.parse(ev.data));
-      } catch (e) {
-        $('verdict-text').textContent = 'The verdict could not be read: ' + e.message;
-      }
-    });
-    // A server event named `error` carries data; a broken connection does not.
-    es.addEventListener('error', (ev) => {
-      if (state.stream !== es) return;
-      stopStream();
-      if (ev.data) {
-        let message = ev.data;
-        try {
-          message = JSON.parse(ev.data).message || message;
-        } catch (_) {
-          /* the text itself */
+    state.stream = streamQuestion('/api/stream/period', { game }, (es) => state.stream === es, {
+      progress(p) {
+        if (p.total) {
+          bar.max = p.total;
+          bar.value = p.done;
+          $('verdict-progress-text').textContent = `${p.what || 'working'}: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}`;
+        } else {
+          bar.removeAttribute('value');
+          $('verdict-progress-text').textContent = `${p.what || 'working'}: ${Number(p.done).toLocaleString('en')}`;
         }
+      },
+      result(report) {
+        stopStream();
+        showVerdict(report);
+      },
+      error(message) {
+        stopStream();
         $('verdict-text').className = 'verdict bad';
         $('verdict-text').textContent = 'No verdict: ' + message;
-      } else {
+      },
+      broken() {
+        stopStream();
         fallbackPeriod(game);
-      }
+      },
     });
   }
 
@@ -1387,51 +1415,27 @@
       plain();
       return;
     }
-    const es = new EventSource('/api/stream/misere?' + query(params));
-    quotient.stream = es;
     const bar = $('misere-bar');
     bar.removeAttribute('value');
     $('misere-progress-text').textContent = '';
     $('misere-progress').hidden = false;
-    es.addEventListener('progress', (ev) => {
-      if (quotient.stream !== es) return;
-      let p;
-      try {
-        p = JSON.parse(ev.data);
-      } catch (_) {
-        return;
-      }
-      if (p.total) {
-        bar.max = p.total;
-        bar.value = p.done;
-        $('misere-progress-text').textContent = `heap ${p.done} of ${p.total}`;
-      }
-    });
-    es.addEventListener('result', (ev) => {
-      if (quotient.stream !== es) return;
-      stopQuotientStream();
-      try {
-        showQuotient(JSON.parse(ev.data), every);
-      } catch (e) {
-        quotientFailed('the quotient could not be read: ' + e.message);
-      }
-    });
-    // A server event named `error` carries data; a refused query or a
-    // broken connection does not, and the plain route then says why.
-    es.addEventListener('error', (ev) => {
-      if (quotient.stream !== es) return;
-      stopQuotientStream();
-      if (ev.data) {
-        let message = ev.data;
-        try {
-          message = JSON.parse(ev.data).message || message;
-        } catch (_) {
-          /* the text itself */
+    quotient.stream = streamQuestion('/api/stream/misere', params, (es) => quotient.stream === es, {
+      progress(p) {
+        if (p.total) {
+          bar.max = p.total;
+          bar.value = p.done;
+          $('misere-progress-text').textContent = `heap ${p.done} of ${p.total}`;
         }
-        quotientFailed(message);
-      } else {
+      },
+      result(q) {
+        stopQuotientStream();
+        showQuotient(q, every);
+      },
+      error: quotientFailed,
+      broken() {
+        stopQuotientStream();
         plain();
-      }
+      },
     });
   }
 
