@@ -626,29 +626,10 @@ pub(super) fn to_quotient_with(c: &Candidate, n: u64, access: &[Vec<u64>]) -> Qu
     let mut generators: Vec<u32> = c.heaps.iter().copied().filter(|&g| g != 0).collect();
     generators.sort_unstable();
     generators.dedup();
-    let mut class: Vec<u32> = c.lost.iter().map(|&l| u32::from(l)).collect();
-    let mut count = 0;
-    loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let next: Vec<u32> = (0..size)
-            .map(|m| {
-                let key: Vec<u32> = std::iter::once(class[m])
-                    .chain(
-                        generators
-                            .iter()
-                            .map(|&g| class[c.multiply(m as u32, g) as usize]),
-                    )
-                    .collect();
-                let fresh = ids.len() as u32;
-                *ids.entry(key).or_insert(fresh)
-            })
-            .collect();
-        class = next;
-        if ids.len() == count {
-            break;
-        }
-        count = ids.len();
-    }
+    let initial: Vec<u32> = c.lost.iter().map(|&l| u32::from(l)).collect();
+    let class = super::moore::coarsest(&initial, generators.len(), |m, j| {
+        c.multiply(m as u32, generators[j]) as usize
+    });
     // Classes numbered by first member (the identity's is 0), each
     // represented by its member with the fewest heaps.
     let mut number: HashMap<u32, usize> = HashMap::new();

@@ -32,6 +32,7 @@ mod genus;
 mod judge;
 mod learn;
 mod lookahead;
+mod moore;
 mod period;
 mod presentation;
 mod quotient;

@@ -49,7 +49,7 @@ pub(super) fn reduce(q: &Quotient, n: u64, columns: &Columns, labels: &[Vec<bool
         .map(|m| generators.iter().map(|&g| multiply(m, g)).collect())
         .collect();
     let mut first: HashMap<Vec<bool>, u32> = HashMap::new();
-    let mut class: Vec<u32> = (0..size)
+    let class: Vec<u32> = (0..size)
         .map(|m| {
             let key: Vec<bool> = std::iter::once(lost(m))
                 .chain(labels.iter().map(|row| row[m]))
@@ -58,24 +58,7 @@ pub(super) fn reduce(q: &Quotient, n: u64, columns: &Columns, labels: &[Vec<bool
             *first.entry(key).or_insert(fresh)
         })
         .collect();
-    let mut count = first.len();
-    loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::with_capacity(count);
-        let next: Vec<u32> = (0..size)
-            .map(|m| {
-                let key: Vec<u32> = std::iter::once(class[m])
-                    .chain(table[m].iter().map(|&t| class[t]))
-                    .collect();
-                let fresh = ids.len() as u32;
-                *ids.entry(key).or_insert(fresh)
-            })
-            .collect();
-        class = next;
-        if ids.len() == count {
-            break;
-        }
-        count = ids.len();
-    }
+    let class = super::moore::coarsest(&class, generators.len(), |m, j| table[m][j]);
     // Number classes by first member, so the identity (element 0) is 0; a
     // member with the fewest heaps represents each.
     // Fewest heaps, then fewest tokens.

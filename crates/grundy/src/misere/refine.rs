@@ -142,29 +142,12 @@ pub(super) fn refine(
     }
     drop(index);
     // Moore's refinement.
-    let count = states.len();
-    let mut class: Vec<u32> = states
+    let initial: Vec<u32> = states
         .iter()
         .map(|t| u32::from(t.moved && has(&t.z, 0)))
         .collect();
-    let mut classes = 0;
-    loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let next: Vec<u32> = (0..count)
-            .map(|q| {
-                let key: Vec<u32> = std::iter::once(class[q])
-                    .chain(delta[q].iter().map(|&t| class[t as usize]))
-                    .collect();
-                let fresh = ids.len() as u32;
-                *ids.entry(key).or_insert(fresh)
-            })
-            .collect();
-        class = next;
-        if ids.len() == classes {
-            break;
-        }
-        classes = ids.len();
-    }
+    let class = super::moore::coarsest(&initial, generators.len(), |q, g| delta[q][g] as usize);
+    let classes = class.iter().max().map_or(0, |&c| c as usize + 1);
     // Classes numbered in order of first state (the identity's is 0), each
     // with its first state's access word.
     let mut number = vec![u32::MAX; classes];
