@@ -1,0 +1,110 @@
+//! Sums of heaps in a normal form: each heap as the least heap that is the
+//! same game, and pairs of *1 cancelled, so that the learner's memo meets
+//! one key for sums that are one game.
+
+use super::moving_options;
+
+/// Heaps that are one game: each heap up to a bound mapped to the least
+/// heap with the same options (as games, each option a sum of heaps so
+/// mapped), heaps with no move dropped, and heaps that are the game *1
+/// (whose only option is the empty sum) cancelled in pairs: misère,
+/// *1 + *1 = 0 (for every G, G + *1 + *1 has G's outcome: by induction on
+/// G, a move to a lost G′ + *1 + *1 answers a won G, and a lost G ≠ 0 has
+/// only won options G′ + *1 + *1, while G + *1 is won by moving to G).
+/// Replacing a heap by an equal game, or an option by an equal one, keeps
+/// every sum's outcome, so a sum and its normal form are equally lost.
+pub(crate) struct Canon {
+    of: Vec<u64>,
+    star: Option<u64>,
+}
+
+impl Canon {
+    /// The map for the heaps up to `n` of `ruleset`.
+    pub(crate) fn new(ruleset: &crate::ruleset::Ruleset, n: u64) -> Canon {
+        let mut canon = Canon {
+            of: vec![0; n as usize + 1],
+            star: None,
+        };
+        let mut first: std::collections::HashMap<Vec<Vec<u64>>, u64> =
+            std::collections::HashMap::new();
+        for h in 1..=n {
+            if !ruleset.has_move(h) {
+                continue;
+            }
+            let mut key: Vec<Vec<u64>> = moving_options(ruleset, h)
+                .iter()
+                .map(|parts| {
+                    let mut v = parts.clone();
+                    canon.normalize(&mut v);
+                    v
+                })
+                .collect();
+            key.sort_unstable();
+            key.dedup();
+            let star = key.len() == 1 && key[0].is_empty();
+            let m = *first.entry(key).or_insert(h);
+            canon.of[h as usize] = m;
+            if star {
+                canon.star = Some(m);
+            }
+        }
+        canon
+    }
+
+    /// The normal form of the sum `v` (heaps up to the bound), sorted from
+    /// the largest heap down.
+    pub(crate) fn normalize(&self, v: &mut Vec<u64>) {
+        let mut stars = 0usize;
+        v.retain_mut(|h| {
+            *h = self.of[*h as usize];
+            if Some(*h) == self.star {
+                stars += 1;
+                return false;
+            }
+            *h != 0
+        });
+        if stars % 2 == 1 {
+            v.push(self.star.expect("a star"));
+        }
+        v.sort_unstable_by(|a, b| b.cmp(a));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::Canon;
+    use crate::misere::Judge;
+    use crate::ruleset::Ruleset;
+
+    #[test]
+    fn dawson_heaps_two_and_three_are_one_star() {
+        let game: Ruleset = "0.07".parse().unwrap();
+        let canon = Canon::new(&game, 12);
+        assert_eq!(canon.star, Some(2));
+        assert_eq!(canon.of[3], 2);
+        assert_eq!(canon.of[1], 0);
+        let mut v = vec![3, 2, 7, 2, 1];
+        canon.normalize(&mut v);
+        assert_eq!(v, vec![7, 2]);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A sum and its normal form have one outcome (by the judge).
+        #[test]
+        fn normal_forms_keep_outcomes(
+            code in prop::sample::select(vec!["0.07", "0.77", "0.137", "0.35", "4.7", "0.51"]),
+            heaps in prop::collection::vec(1u64..=11, 0..=5),
+        ) {
+            let game: Ruleset = code.parse().unwrap();
+            let canon = Canon::new(&game, 11);
+            let mut v = heaps.clone();
+            canon.normalize(&mut v);
+            let mut judge = Judge::new(game, 1 << 26);
+            prop_assert_eq!(judge.outcome(&heaps).unwrap(), judge.outcome(&v).unwrap(), "{:?} and {:?}", heaps, v);
+        }
+    }
+}
