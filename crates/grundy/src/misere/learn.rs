@@ -134,7 +134,7 @@ pub(super) fn learn(
             None => {
                 let c = table.candidate(&delta);
                 match least_failure(&c, ruleset, n, max_bytes)? {
-                    None => return Ok(to_quotient_with(&c, n, &table.access)),
+                    None => return Ok(to_quotient_with(&c, n)),
                     Some(u) => {
                         let later = match &oracle.region {
                             None => true,
@@ -617,12 +617,11 @@ impl Table {
     }
 }
 
-/// The proved candidate as a quotient, its access sums as representatives:
-/// its elements that no sum tells apart identified (Moore's refinement, as
-/// in [`super::reduce`]; a table with predictions may keep apart states
-/// that are one element).
-pub(super) fn to_quotient_with(c: &Candidate, n: u64, access: &[Vec<u64>]) -> Quotient {
-    let size = c.len();
+/// The proved candidate as a quotient: its elements that no sum tells
+/// apart identified (Moore's refinement, as in [`super::reduce`]; a table
+/// with predictions may keep apart states that are one element), each
+/// represented by its shortest sum ([`Quotient::from_table`]).
+pub(super) fn to_quotient_with(c: &Candidate, n: u64) -> Quotient {
     let mut generators: Vec<u32> = c.heaps.iter().copied().filter(|&g| g != 0).collect();
     generators.sort_unstable();
     generators.dedup();
@@ -630,67 +629,22 @@ pub(super) fn to_quotient_with(c: &Candidate, n: u64, access: &[Vec<u64>]) -> Qu
     let class = super::moore::coarsest(&initial, generators.len(), |m, j| {
         c.multiply(m as u32, generators[j]) as usize
     });
-    // Classes numbered by first member (the identity's is 0), each
-    // represented by its member with the fewest heaps.
-    let mut number: HashMap<u32, usize> = HashMap::new();
-    let mut members: Vec<usize> = Vec::new();
-    let mut of = vec![0 as Element; size];
-    for m in 0..size {
-        let next = number.len();
-        let k = *number.entry(class[m]).or_insert(next);
-        of[m] = k as Element;
-        if k == members.len() {
-            members.push(m);
-        } else if access[m].len() < access[members[k]].len() {
-            members[k] = m;
-        }
-    }
-    // Representatives with the fewest heaps, then the fewest tokens
-    // (relaxing products with single heaps until nothing improves).
-    let mut best: Vec<Option<(usize, u64, Vec<u64>)>> = vec![None; members.len()];
-    best[0] = Some((0, 0, Vec::new()));
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for a in 0..members.len() {
-            let Some((heaps_a, tokens_a, sum_a)) = best[a].clone() else {
-                continue;
-            };
-            for h in 1..c.heaps.len() as u64 {
-                let b = of[c.multiply(members[a] as u32, c.heaps[h as usize]) as usize] as usize;
-                let key = (heaps_a + 1, tokens_a + h);
-                if best[b].as_ref().is_none_or(|(k, t, _)| key < (*k, *t)) {
-                    let mut sum = sum_a.clone();
-                    sum.push(h);
-                    best[b] = Some((key.0, key.1, sum));
-                    changed = true;
-                }
-            }
-        }
-    }
-    let representatives = best
-        .into_iter()
-        .zip(&members)
-        .map(|(b, &m)| {
-            let mut s = b.map_or_else(|| access[m].clone(), |b| b.2);
-            s.sort_unstable();
-            s
-        })
-        .collect();
+    // Classes are numbered by first member (the identity's is 0); the
+    // product of two classes is that of any of their members.
+    let members = super::moore::first_states(&class);
     let product = members
         .iter()
         .map(|&u| {
             members
                 .iter()
-                .map(|&v| of[c.multiply(u as u32, v as u32) as usize])
+                .map(|&v| class[c.multiply(u as u32, v as u32) as usize])
                 .collect()
         })
         .collect();
-    let mut heaps: Vec<Element> = c.heaps.iter().map(|&h| of[h as usize]).collect();
+    let mut heaps: Vec<Element> = c.heaps.iter().map(|&h| class[h as usize]).collect();
     heaps.resize(n as usize + 1, 0);
-    Quotient::from_parts(
+    Quotient::from_table(
         n,
-        representatives,
         product,
         members.iter().map(|&m| c.lost[m]).collect(),
         heaps,

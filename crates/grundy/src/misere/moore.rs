@@ -41,6 +41,18 @@ pub(super) fn coarsest(
     }
 }
 
+/// The first state of each class of `class` (numbered in order of first
+/// state, as [`coarsest`] numbers them).
+pub(super) fn first_states(class: &[u32]) -> Vec<usize> {
+    let mut first = Vec::new();
+    for (s, &k) in class.iter().enumerate() {
+        if k as usize == first.len() {
+            first.push(s);
+        }
+    }
+    first
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -366,9 +366,7 @@ fn chain(
                     None => None,
                 };
                 match refined {
-                    Some(refine::Refined::Proved(c, access)) => {
-                        learn::to_quotient_with(&c, n, &access)
-                    }
+                    Some(refine::Refined::Proved(c)) => learn::to_quotient_with(&c, n),
                     Some(refine::Refined::Best(c)) => {
                         learn::learn(&q, ruleset, n, Some(c), max_bytes, &mut keep_going)?
                     }

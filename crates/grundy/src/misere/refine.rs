@@ -47,8 +47,7 @@ struct Triple {
 }
 
 /// The syntactic monoid of `c`'s one-step refinement (module
-/// documentation) over the heaps up to `n`, with an access sum (sorted)
-/// for each element.
+/// documentation) over the heaps up to `n`.
 ///
 /// # Errors
 /// [`TooLarge`](ErrorKind::TooLarge) when the automaton passes
@@ -59,7 +58,7 @@ pub(super) fn refine(
     n: u64,
     max_states: usize,
     max_bytes: u64,
-) -> Result<(Candidate, Vec<Vec<u64>>)> {
+) -> Result<Candidate> {
     let size = c.len();
     let words = size.div_ceil(64);
     let has = |z: &[u64], i: u32| z[i as usize / 64] >> (i % 64) & 1 == 1;
@@ -147,19 +146,10 @@ pub(super) fn refine(
         .map(|t| u32::from(t.moved && has(&t.z, 0)))
         .collect();
     let class = super::moore::coarsest(&initial, generators.len(), |q, g| delta[q][g] as usize);
-    let classes = class.iter().max().map_or(0, |&c| c as usize + 1);
-    // Classes numbered in order of first state (the identity's is 0), each
-    // with its first state's access word.
-    let mut number = vec![u32::MAX; classes];
-    let mut first: Vec<usize> = Vec::with_capacity(classes);
-    for (q, &k) in class.iter().enumerate() {
-        let k = k as usize;
-        if number[k] == u32::MAX {
-            number[k] = first.len() as u32;
-            first.push(q);
-        }
-    }
-    let of = |q: usize| number[class[q] as usize];
+    // Classes are numbered in order of first state (the identity's is 0),
+    // each with its first state's access word.
+    let first = super::moore::first_states(&class);
+    let of = |q: usize| class[q];
     let word = |mut q: usize| {
         let mut w = Vec::new();
         while q != 0 {
@@ -187,22 +177,11 @@ pub(super) fn refine(
         .iter()
         .map(|&q| states[q].moved && has(&states[q].z, 0))
         .collect();
-    let access = words_of
-        .iter()
-        .map(|w| {
-            let mut sum: Vec<u64> = w.iter().map(|&g| heaps[g as usize]).collect();
-            sum.sort_unstable_by(|a, b| b.cmp(a));
-            sum
-        })
-        .collect();
-    Ok((
-        Candidate {
-            product,
-            lost,
-            heaps: images,
-        },
-        access,
-    ))
+    Ok(Candidate {
+        product,
+        lost,
+        heaps: images,
+    })
 }
 
 /// The most refinements tried for one heap.
@@ -220,8 +199,8 @@ const MIN_GROWTH: usize = 1024;
 
 /// What refining a candidate came to.
 pub(super) enum Refined {
-    /// A candidate the sweep proves, with an access sum for each element.
-    Proved(Candidate, Vec<Vec<u64>>),
+    /// A candidate the sweep proves.
+    Proved(Candidate),
     /// None proved within the bounds: the candidate with the latest least
     /// failure (right on every sum before it).
     Best(Candidate),
@@ -243,8 +222,7 @@ pub(super) fn iterate(
 ) -> Result<Refined> {
     let mut c = first;
     let Some(mut u) = least_failure(&c, ruleset, n, max_bytes)? else {
-        let access = access_sums(&c);
-        return Ok(Refined::Proved(c, access));
+        return Ok(Refined::Proved(c));
     };
     let most = MIN_GROWTH.max(GROWTH * c.len());
     for _ in 0..MAX_ROUNDS {
@@ -252,7 +230,7 @@ pub(super) fn iterate(
             return Err(super::learn::stopped_learning(n));
         }
         let max_states = MAX_STATES.min((max_bytes / 256).max(1) as usize);
-        let (r, access) = match refine(&c, ruleset, n, max_states, max_bytes) {
+        let r = match refine(&c, ruleset, n, max_states, max_bytes) {
             Ok(r) => r,
             Err(e) if e.kind() == ErrorKind::TooLarge => break,
             Err(e) => return Err(e),
@@ -263,7 +241,7 @@ pub(super) fn iterate(
             break;
         }
         match least_failure(&r, ruleset, n, max_bytes)? {
-            None => return Ok(Refined::Proved(r, access)),
+            None => return Ok(Refined::Proved(r)),
             // Never otherwise: the refinement is right up to u.
             Some(v) if precedes(&u, &v) => {
                 c = r;
@@ -273,26 +251,6 @@ pub(super) fn iterate(
         }
     }
     Ok(Refined::Best(c))
-}
-
-/// Access sums of a candidate's elements, breadth first from the identity.
-fn access_sums(c: &Candidate) -> Vec<Vec<u64>> {
-    let mut sums: Vec<Option<Vec<u64>>> = vec![None; c.len()];
-    sums[0] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([0u32]);
-    while let Some(a) = queue.pop_front() {
-        for (h, &x) in c.heaps.iter().enumerate().skip(1) {
-            let b = c.multiply(a, x);
-            if sums[b as usize].is_none() {
-                let mut s = sums[a as usize].clone().unwrap_or_default();
-                s.push(h as u64);
-                s.sort_unstable_by(|a, b| b.cmp(a));
-                sums[b as usize] = Some(s);
-                queue.push_back(b);
-            }
-        }
-    }
-    sums.into_iter().map(Option::unwrap_or_default).collect()
 }
 
 #[cfg(test)]
@@ -316,15 +274,15 @@ mod tests {
         let columns = adjoin::tentative_columns(&q, &game, 10).unwrap();
         let c = product_candidate(&q, &columns, 10);
         assert!(least_failure(&c, &game, 10, MEMO).unwrap().is_some());
-        let (r, _) = refine(&c, &game, 10, 1 << 16, MEMO).unwrap();
+        let r = refine(&c, &game, 10, 1 << 16, MEMO).unwrap();
         assert!(least_failure(&r, &game, 10, MEMO).unwrap().is_none());
-        let Refined::Proved(p, access) = iterate(c, &game, 10, MEMO, &mut || {
+        let Refined::Proved(p) = iterate(c, &game, 10, MEMO, &mut || {
             std::ops::ControlFlow::Continue(())
         })
         .unwrap() else {
             panic!("not proved");
         };
-        let found = to_quotient_with(&p, 10, &access);
+        let found = to_quotient_with(&p, 10);
         let chain = Quotient::compute(&game, 10, MEMO).unwrap();
         assert_eq!(found.len(), chain.len());
         assert_eq!(found.p_portion().len(), chain.p_portion().len());
@@ -342,7 +300,7 @@ mod tests {
             .unwrap()
             .expect("a failure");
         for _ in 0..2 {
-            let (r, _) = refine(&c, &game, 25, 1 << 16, MEMO).unwrap();
+            let r = refine(&c, &game, 25, 1 << 16, MEMO).unwrap();
             let v = least_failure(&r, &game, 25, MEMO)
                 .unwrap()
                 .expect("a failure");
