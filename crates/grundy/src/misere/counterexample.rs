@@ -252,21 +252,9 @@ mod tests {
     use super::super::learn::product_candidate;
     use super::super::quotient::Quotient;
     use super::{Candidate, least_failure, precedes};
-    use crate::ruleset::{Ruleset, TakeAndBreak};
+    use crate::ruleset::Ruleset;
 
     const MEMO: u64 = 1 << 26;
-
-    fn code() -> impl Strategy<Value = Ruleset> {
-        (
-            prop::sample::select(vec![0u8, 4]),
-            prop::collection::vec(0u8..=7, 1..=3),
-        )
-            .prop_map(|(d0, rest)| {
-                let mut digits = vec![d0];
-                digits.extend(rest);
-                Ruleset::TakeAndBreak(TakeAndBreak::new(digits).expect("d0 is 0 or 4"))
-            })
-    }
 
     /// Whether `m` gets the sum `u` wrong, by its options (the naive twin).
     fn fails(m: &Candidate, game: &Ruleset, u: &[u64]) -> bool {
@@ -311,7 +299,7 @@ mod tests {
         /// before it (of up to two copies of each heap) fails, and with
         /// none found no such sum fails.
         #[test]
-        fn the_least_failure_is_least(game in code(), n in 2u64..=7, flip in any::<prop::sample::Index>()) {
+        fn the_least_failure_is_least(game in super::super::random_code(), n in 2u64..=7, flip in any::<prop::sample::Index>()) {
             let Ok(q) = Quotient::compute(&game, n - 1, MEMO) else { return Ok(()) };
             if !game.has_move(n) {
                 return Ok(());

@@ -419,14 +419,18 @@ impl Table {
         Ok(false)
     }
 
-    /// Adds states until every s + h has the row of some state.
-    fn close(&mut self, oracle: &mut Oracle) -> Result<()> {
-        let mut index: HashMap<Vec<u64>, usize> = self
-            .rows
+    /// The state of each row.
+    fn row_index(&self) -> HashMap<Vec<u64>, usize> {
+        self.rows
             .iter()
             .enumerate()
             .map(|(i, r)| (r.clone(), i))
-            .collect();
+            .collect()
+    }
+
+    /// Adds states until every s + h has the row of some state.
+    fn close(&mut self, oracle: &mut Oracle) -> Result<()> {
+        let mut index = self.row_index();
         let mut s = self.ext.len();
         while s < self.access.len() {
             let mut rows = Vec::with_capacity(self.sigma.len());
@@ -595,12 +599,7 @@ impl Table {
         // Rows of s + h that are now new become states; rows of states
         // that are now equal (a prediction was wrong before) cannot be,
         // the earlier contexts are unchanged.
-        let mut index: HashMap<Vec<u64>, usize> = self
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (r.clone(), i))
-            .collect();
+        let mut index = self.row_index();
         for s in 0..self.ext.len() {
             for a in 0..self.sigma.len() {
                 let row = self.ext[s][a].clone();

@@ -74,6 +74,24 @@ fn moving_options(ruleset: &crate::ruleset::Ruleset, h: u64) -> std::rc::Rc<[Vec
     all.into()
 }
 
+/// Random take-and-break codes of up to three digits after the point, the
+/// first 0 or 4, for the module's proptests.
+#[cfg(test)]
+fn random_code() -> impl proptest::strategy::Strategy<Value = crate::ruleset::Ruleset> {
+    use proptest::prelude::*;
+    (
+        prop::sample::select(vec![0u8, 4]),
+        prop::collection::vec(0u8..=7, 1..=3),
+    )
+        .prop_map(|(d0, rest)| {
+            let mut digits = vec![d0];
+            digits.extend(rest);
+            crate::ruleset::Ruleset::TakeAndBreak(
+                crate::ruleset::TakeAndBreak::new(digits).expect("d0 is 0 or 4"),
+            )
+        })
+}
+
 /// Who wins a position under the rule played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {

@@ -375,21 +375,9 @@ mod tests {
     use super::super::adjoin::{self, Columns, Failure};
     use super::super::quotient::Quotient;
     use super::super::verify;
-    use crate::ruleset::{Ruleset, TakeAndBreak};
+    use crate::ruleset::Ruleset;
 
     const MEMO: u64 = 1 << 26;
-
-    fn code() -> impl Strategy<Value = Ruleset> {
-        (
-            prop::sample::select(vec![0u8, 4]),
-            prop::collection::vec(0u8..=7, 1..=3),
-        )
-            .prop_map(|(d0, rest)| {
-                let mut digits = vec![d0];
-                digits.extend(rest);
-                Ruleset::TakeAndBreak(TakeAndBreak::new(digits).expect("d0 is 0 or 4"))
-            })
-    }
 
     /// Whether each prover accepts: the sweep and its twin, the search over
     /// every state of the sums of smaller heaps ([`verify`]).
@@ -418,7 +406,7 @@ mod tests {
         /// out further, and on candidates with one outcome flipped (wrong
         /// ones, mostly), the sweep and the state search agree.
         #[test]
-        fn sweep_agrees_with_the_state_search(game in code(), n in 2u64..=9, flip in any::<prop::sample::Index>()) {
+        fn sweep_agrees_with_the_state_search(game in super::super::random_code(), n in 2u64..=9, flip in any::<prop::sample::Index>()) {
             let Ok(q) = Quotient::compute(&game, n - 1, MEMO) else { return Ok(()) };
             if !game.has_move(n) {
                 return Ok(());

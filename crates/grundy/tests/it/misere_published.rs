@@ -212,6 +212,21 @@ fn find_isomorphism(q: &Quotient, m: &Published) -> Option<Vec<usize>> {
     }
 }
 
+/// Whether the sum of the representatives of x and z is lost, by the
+/// judge, asserting that the quotient predicts the same.
+fn judged_as_predicted(judge: &mut Judge, game: &Ruleset, q: &Quotient, x: u32, z: u32) -> bool {
+    let mut sum = q.representative(x).to_vec();
+    sum.extend_from_slice(q.representative(z));
+    let lost = judge.outcome(&sum).unwrap() == grundy::misere::Outcome::P;
+    assert_eq!(
+        lost,
+        q.is_lost(q.multiply(x, z)),
+        "{game} to {}: {sum:?}",
+        q.max_heap()
+    );
+    lost
+}
+
 /// The judge (game-tree search, no quotient) gives, for every pair of
 /// elements x, z, the outcome of the sum of their representatives that the
 /// quotient predicts, and the rows z ↦ outcome(x·z) of distinct elements
@@ -222,18 +237,7 @@ fn judge_separates_every_element(game: &Ruleset, q: &Quotient, memo: u64) {
     let mut rows: HashMap<Vec<bool>, u32> = HashMap::new();
     for x in 0..q.len() as u32 {
         let row: Vec<bool> = (0..q.len() as u32)
-            .map(|z| {
-                let mut sum = q.representative(x).to_vec();
-                sum.extend_from_slice(q.representative(z));
-                let lost = judge.outcome(&sum).unwrap() == grundy::misere::Outcome::P;
-                assert_eq!(
-                    lost,
-                    q.is_lost(q.multiply(x, z)),
-                    "{game} to {}: {sum:?}",
-                    q.max_heap()
-                );
-                lost
-            })
+            .map(|z| judged_as_predicted(&mut judge, game, q, x, z))
             .collect();
         if let Some(y) = rows.insert(row, x) {
             panic!("{game}: elements {y} and {x} are not told apart by any element");
@@ -250,15 +254,7 @@ fn judge_separates_every_pair(game: &Ruleset, q: &Quotient, memo: u64) {
     let mut judge = Judge::new(game.clone(), memo);
     let tokens = |e: u32| q.representative(e).iter().sum::<u64>();
     let mut check = |x: u32, z: u32| {
-        let mut sum = q.representative(x).to_vec();
-        sum.extend_from_slice(q.representative(z));
-        let lost = judge.outcome(&sum).unwrap() == grundy::misere::Outcome::P;
-        assert_eq!(
-            lost,
-            q.is_lost(q.multiply(x, z)),
-            "{game} to {}: {sum:?}",
-            q.max_heap()
-        );
+        judged_as_predicted(&mut judge, game, q, x, z);
     };
     let n = q.len() as u32;
     for x in 0..n {
