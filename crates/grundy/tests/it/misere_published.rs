@@ -424,6 +424,40 @@ fn dawsons_kayles_to_heap_30_is_refused_not_guessed() {
     }
 }
 
+/// Why the construction stops at heap 25 of Dawson's Kayles: heap 25 tells
+/// apart sums that the quotient of the smaller heaps identifies, and not
+/// only at one element. Q_24 maps heap 21 and 4 + 4 to one element (b²) and
+/// has c² = 1 for heap 10, yet the judge, from the rules alone, finds 25 + 21
+/// lost and 25 + 4 + 4 won, and 25 + 21 + 10 + 10 won: so Q_25 is no
+/// quotient of Q_24 with heap 25 adjoined (the candidate
+/// [`Quotient::compute`] tries first), and even c² = 1 fails in it. (Found
+/// as least failures of such candidates by the verification sweep.)
+#[test]
+fn heap_25_of_dawsons_kayles_splits_the_quotient_below() {
+    let game = ruleset("0.07");
+    let q = Quotient::compute(&game, 24, MEMO).unwrap();
+    let mut judge = Judge::new(game.clone(), 1 << 30);
+    let (b, c) = (q.heap_elements()[4], q.heap_elements()[10]);
+    assert_eq!(q.heap_elements()[21], q.multiply(b, b));
+    assert_eq!(q.multiply(c, c), 0, "c² = 1 in Q_24");
+    let lost = |judge: &mut Judge, heaps: &[u64]| !judge.outcome(heaps).unwrap().next_player_wins();
+    assert!(lost(&mut judge, &[25, 21]));
+    assert!(!lost(&mut judge, &[25, 4, 4]));
+    assert!(!lost(&mut judge, &[25, 21, 10, 10]));
+    // Without heap 25 they agree, as Q_24 says.
+    for context in [&[][..], &[2], &[4], &[10], &[14], &[10, 14]] {
+        let with = |extra: &[u64]| [context, extra].concat();
+        assert_eq!(
+            lost(&mut judge, &with(&[21])),
+            lost(&mut judge, &with(&[4, 4]))
+        );
+        assert_eq!(
+            lost(&mut judge, &with(&[21])),
+            lost(&mut judge, &with(&[21, 10, 10]))
+        );
+    }
+}
+
 /// No published order could be read for these, so nothing is compared
 /// with a paper: the judge confirms that no two elements of the quotients
 /// found could be merged (Dawson's Kayles to 24 and Dawson's chess to 23,
