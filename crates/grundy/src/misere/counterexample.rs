@@ -331,9 +331,7 @@ mod tests {
     #[test]
     fn a_split_candidate_fails_first_where_found() {
         let game: Ruleset = "0.07".parse().unwrap();
-        let q = Quotient::compute(&game, 9, MEMO).unwrap();
-        let columns = adjoin::tentative_columns(&q, &game, 10).unwrap();
-        let m = product_candidate(&q, &columns, 10);
+        let m = super::super::first_candidate(&game, 10, MEMO);
         let u = least_failure(&m, &game, 10, MEMO)
             .unwrap()
             .expect("a failure");

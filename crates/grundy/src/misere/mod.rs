@@ -74,6 +74,21 @@ fn moving_options(ruleset: &crate::ruleset::Ruleset, h: u64) -> std::rc::Rc<[Vec
     all.into()
 }
 
+/// The chain's first candidate where heap `n` splits the quotient of the
+/// smaller heaps: that quotient times heap n's tentative columns, for the
+/// module's tests.
+#[cfg(test)]
+fn first_candidate(
+    game: &crate::ruleset::Ruleset,
+    n: u64,
+    max_bytes: u64,
+) -> counterexample::Candidate {
+    let q =
+        quotient::Quotient::compute(game, n - 1, max_bytes).expect("the smaller heaps' quotient");
+    let columns = adjoin::tentative_columns(&q, game, n).expect("tentative columns");
+    learn::product_candidate(&q, &columns, n)
+}
+
 /// Random take-and-break codes of up to three digits after the point, the
 /// first 0 or 4, for the module's proptests.
 #[cfg(test)]

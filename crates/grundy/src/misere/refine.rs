@@ -255,9 +255,8 @@ pub(super) fn iterate(
 
 #[cfg(test)]
 mod tests {
-    use super::super::adjoin;
     use super::super::counterexample::least_failure;
-    use super::super::learn::{product_candidate, to_quotient_with};
+    use super::super::learn::to_quotient_with;
     use super::super::quotient::Quotient;
     use super::{Refined, iterate, refine};
     use crate::ruleset::Ruleset;
@@ -270,9 +269,7 @@ mod tests {
     #[test]
     fn dawson_heap_ten_is_proved_by_one_refinement() {
         let game: Ruleset = "0.07".parse().unwrap();
-        let q = Quotient::compute(&game, 9, MEMO).unwrap();
-        let columns = adjoin::tentative_columns(&q, &game, 10).unwrap();
-        let c = product_candidate(&q, &columns, 10);
+        let c = super::super::first_candidate(&game, 10, MEMO);
         assert!(least_failure(&c, &game, 10, MEMO).unwrap().is_some());
         let r = refine(&c, &game, 10, 1 << 16, MEMO).unwrap();
         assert!(least_failure(&r, &game, 10, MEMO).unwrap().is_none());
@@ -293,9 +290,7 @@ mod tests {
     #[test]
     fn least_failures_increase() {
         let game: Ruleset = "0.07".parse().unwrap();
-        let q = Quotient::compute(&game, 24, MEMO).unwrap();
-        let columns = adjoin::tentative_columns(&q, &game, 25).unwrap();
-        let mut c = product_candidate(&q, &columns, 25);
+        let mut c = super::super::first_candidate(&game, 25, MEMO);
         let mut u = least_failure(&c, &game, 25, MEMO)
             .unwrap()
             .expect("a failure");
