@@ -1,6 +1,7 @@
 //! Sums of heaps in a normal form: each heap as the least heap that is the
-//! same game, and pairs of *1 cancelled, so that the learner's memo meets
-//! one key for sums that are one game.
+//! same game, and pairs of *1 cancelled, so that the memos of the quotient
+//! learner (outcomes) and of the genus search (genera, see
+//! [`super::Genera`]) meet one key for sums that are one game.
 
 use super::moving_options;
 
@@ -13,21 +14,35 @@ use super::moving_options;
 /// only won options G′ + *1 + *1, while G + *1 is won by moving to G).
 /// Replacing a heap by an equal game, or an option by an equal one, keeps
 /// every sum's outcome, so a sum and its normal form are equally lost.
+#[derive(Clone, Debug)]
 pub(crate) struct Canon {
     of: Vec<u64>,
     star: Option<u64>,
+    /// Each game met so far (its normalized options) and its least heap.
+    first: std::collections::HashMap<Vec<Vec<u64>>, u64>,
 }
 
 impl Canon {
     /// The map for the heaps up to `n` of `ruleset`.
     pub(crate) fn new(ruleset: &crate::ruleset::Ruleset, n: u64) -> Canon {
         let mut canon = Canon {
-            of: vec![0; n as usize + 1],
+            of: vec![0],
             star: None,
+            first: std::collections::HashMap::new(),
         };
-        let mut first: std::collections::HashMap<Vec<Vec<u64>>, u64> =
-            std::collections::HashMap::new();
-        for h in 1..=n {
+        canon.extend(ruleset, n);
+        canon
+    }
+
+    /// The largest heap mapped.
+    pub(crate) fn max_heap(&self) -> u64 {
+        self.of.len() as u64 - 1
+    }
+
+    /// Maps the heaps up to `n` too (those past [`Canon::max_heap`]).
+    pub(crate) fn extend(&mut self, ruleset: &crate::ruleset::Ruleset, n: u64) {
+        for h in self.max_heap() + 1..=n {
+            self.of.push(0);
             if !ruleset.has_move(h) {
                 continue;
             }
@@ -35,20 +50,19 @@ impl Canon {
                 .iter()
                 .map(|parts| {
                     let mut v = parts.clone();
-                    canon.normalize(&mut v);
+                    self.normalize(&mut v);
                     v
                 })
                 .collect();
             key.sort_unstable();
             key.dedup();
             let star = key.len() == 1 && key[0].is_empty();
-            let m = *first.entry(key).or_insert(h);
-            canon.of[h as usize] = m;
+            let m = *self.first.entry(key).or_insert(h);
+            self.of[h as usize] = m;
             if star {
-                canon.star = Some(m);
+                self.star = Some(m);
             }
         }
-        canon
     }
 
     /// The normal form of the sum `v` (heaps up to the bound), sorted from

@@ -10,6 +10,13 @@
 //! which [`Genera`] uses instead of the search unless told not to
 //! ([`Genera::exact`]): the two are tested against each other.
 //!
+//! The sums searched are first put in normal form ([`Canon`]): each heap
+//! replaced by the least heap that is the same game, and pairs of heaps
+//! that are *1 cancelled. The second keeps the genus by the lemma
+//! G⁻(X + *1) = G⁻(X) ⊕ 1 for every game X (proved in [`Genus`]'s
+//! documentation), applied twice to each X + 2 + … + 2 of the genus.
+//! [`Genera::exact`] searches every sum as it is, the twin tested against.
+//!
 //! A heap is *tame* here when its genus is tame and every heap in every one
 //! of its options is tame: then every position that follows it is a sum of
 //! tame heaps, and the whole of its game tree is tame.
@@ -23,6 +30,7 @@ use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 use crate::values::{self, Progress};
 
+use super::Canon;
 use super::genus::{Genus, Tame};
 use super::judge::MAX_TOKENS;
 
@@ -51,6 +59,9 @@ pub struct Genera {
     /// one changes nothing in a sum), without repeats.
     moving: Vec<Rc<[Vec<u64>]>>,
     use_tame_rule: bool,
+    /// Sums in normal form (heaps that are one game, pairs of *1
+    /// cancelled), from the first sum searched on, when not the exact twin.
+    canon: Option<Canon>,
     max_bytes: u64,
     bytes: u64,
 }
@@ -97,8 +108,8 @@ impl Genera {
         Genera::build(ruleset, max_heap, max_bytes, true, progress)
     }
 
-    /// As [`Genera::compute`], but every sum searched from its options, never
-    /// by the tame rule: the naive twin.
+    /// As [`Genera::compute`], but every sum searched from its options as it
+    /// is, never by the tame rule nor in normal form: the naive twin.
     ///
     /// # Errors
     /// As [`Genera::compute`].
@@ -124,6 +135,7 @@ impl Genera {
             sums: HashMap::default(),
             moving: Vec::with_capacity(max_heap as usize + 1),
             use_tame_rule,
+            canon: None,
             max_bytes,
             bytes: need,
         };
@@ -158,6 +170,9 @@ impl Genera {
                 .push(super::moving_options(&genera.ruleset, n));
             genera.heaps.push(genus);
             genera.tame.push(tame);
+            if let Some(canon) = &mut genera.canon {
+                canon.extend(&genera.ruleset, n);
+            }
             if progress(Progress { done: n + 1, total }).is_break() {
                 return Err(stopped(n + 1));
             }
@@ -249,6 +264,16 @@ impl Genera {
                     .iter()
                     .fold(0, |acc, &h| acc ^ self.heaps[h as usize].normal());
                 return Ok(Genus::of_tame(normal, tame.contains(&Tame::Firm)));
+            }
+            let max_heap = self.max_heap();
+            let canon = self
+                .canon
+                .get_or_insert_with(|| Canon::new(&self.ruleset, max_heap));
+            canon.normalize(&mut heaps);
+            match heaps.as_slice() {
+                [] => return Genus::from_options(&[]),
+                [h] => return Ok(self.heaps[*h as usize].clone()),
+                _ => {}
             }
         }
         if let Some(known) = self.sums.get(&heaps) {
