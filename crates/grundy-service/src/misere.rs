@@ -9,7 +9,9 @@
 //!    its genus form (time linear in the heaps, after the genera);
 //! 3. the game's misère quotient, computed for growing heap bounds until
 //!    it covers the heaps (its bound reaches them, or its pretending map's
-//!    period is proved and it covers every heap);
+//!    period is proved and it covers every heap); where the construction
+//!    stops at some heap, the quotient of the heaps below it is kept and
+//!    covers positions of those heaps;
 //! 4. the judge, the memoised game-tree search, within a share of the
 //!    memory budget.
 //!
@@ -465,7 +467,7 @@ impl Solver {
                     ),
                 ));
             }
-            let mut judge = Judge::new(game.clone(), self.misere_bytes());
+            let mut judge = Judge::with_normal_form(game.clone(), self.misere_bytes());
             let mut decided = |p: Progress| {
                 watch.tell(Event::Scan {
                     done: p.done,
@@ -501,7 +503,7 @@ impl Solver {
 /// What answers a misère position short of the game-tree search.
 enum Rule {
     /// Every heap is tame: their genera.
-    Tame(Genera),
+    Tame(Box<Genera>),
     /// A quotient that covers every heap.
     Quotient(Arc<Strategy>),
 }
@@ -524,7 +526,7 @@ impl Solver {
         if largest <= MAX_MISERE_HEAP
             && let Some(genera) = self.tame_genera(game, heaps, largest, watch)?
         {
-            return Ok(Some(Rule::Tame(genera)));
+            return Ok(Some(Rule::Tame(Box::new(genera))));
         }
         Ok(self
             .misere_strategy(game, largest, watch)?

@@ -133,26 +133,52 @@ impl Solver {
                 }
                 bound = largest;
             }
-            let computed = Quotient::compute_with(game, bound, self.misere_bytes(), &mut |p| {
-                watch.tell(Event::Values {
-                    done: p.done,
-                    total: p.total,
-                })
-            });
+            let computed =
+                Quotient::compute_as_far_as(game, bound, self.misere_bytes(), &mut |p| {
+                    watch.tell(Event::Values {
+                        done: p.done,
+                        total: p.total,
+                    })
+                });
             let quotient = match computed {
                 Ok(q) => q,
-                Err(e) if matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge) => {
-                    if known.failed_at.is_none_or(|f| bound < f) {
-                        known.failed_why = Some(e.to_string());
+                Err(stopped)
+                    if matches!(
+                        stopped.error.kind(),
+                        ErrorKind::Overflow | ErrorKind::TooLarge
+                    ) =>
+                {
+                    // The construction stopped at the heap past the
+                    // quotient it reached: no larger bound gets further.
+                    let at = stopped
+                        .reached
+                        .as_ref()
+                        .map_or(bound, |q| q.max_heap() + 1)
+                        .min(bound);
+                    if known.failed_at.is_none_or(|f| at < f) {
+                        known.failed_why = Some(stopped.error.to_string());
                     }
-                    known.failed_at = Some(known.failed_at.map_or(bound, |f| f.min(bound)));
+                    known.failed_at = Some(known.failed_at.map_or(at, |f| f.min(at)));
+                    // The quotient it reached answers every position of
+                    // the heaps below that one.
+                    if let Some(q) = stopped.reached
+                        && known
+                            .strategy
+                            .as_ref()
+                            .is_none_or(|s| s.quotient().max_heap() < q.max_heap())
+                    {
+                        known.strategy = Some(Arc::new(Strategy::new(game, *q)));
+                    }
                     self.strategies.remember(game, known.clone());
+                    if let Some(strategy) = known.strategy.as_ref().filter(|s| s.covers(largest)) {
+                        return Ok(Some(Arc::clone(strategy)));
+                    }
                     if largest < bound {
                         continue;
                     }
                     return Ok(None);
                 }
-                Err(e) => return Err(e),
+                Err(stopped) => return Err(stopped.error),
             };
             // Where the map already shows a period, the bound that would
             // prove it is the next one worth trying.

@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use grundy::misere::Judge;
+use grundy::values::Budget;
 use grundy::{ErrorKind, Ruleset};
 use grundy_service::misere::{MAX_PLAYED_HEAP, MisereMethod};
 use grundy_service::{Config, Event, FileStore, Solver, Store, Watch};
@@ -84,6 +85,58 @@ fn a_game_s_quotient_is_computed_once_and_kept() {
     drop(counting);
     assert_eq!(again, 0, "the second is read from the quotient kept");
     assert_eq!(report.method, MisereMethod::Quotient);
+}
+
+/// Where the quotient's construction stops short of the bound asked (here
+/// the memory budget stops Kayles past some heap), the quotient it reached
+/// is kept and answers positions of smaller heaps, and the construction is
+/// not run again for a smaller bound: the first position computes one
+/// quotient, and the second computes nothing.
+#[test]
+fn a_quotient_stopped_short_keeps_what_it_reached() {
+    let kayles: Ruleset = "0.77".parse().unwrap();
+    let solver = Solver::new(Config {
+        budget: Budget::bytes(1 << 18),
+        ..Config::default()
+    });
+    let mut totals = Vec::new();
+    let mut watch = Watch::new(|event| {
+        if let Event::Values { total, .. } = event {
+            totals.push(total);
+        }
+        ControlFlow::Continue(())
+    });
+    let report = solver
+        .misere_position(&kayles, &[14, 5], 5, &mut watch)
+        .unwrap();
+    drop(watch);
+    let used = report.quotient.expect("read from a quotient");
+    assert!(
+        !used.every_heap && (14..32).contains(&used.max_heap),
+        "{used:?}"
+    );
+    // The genera (up to the position's heaps), then the quotient for the
+    // first bound tried; a second computation for a smaller bound (the
+    // position's own) would show as totals going down.
+    assert!(totals.contains(&32), "{totals:?}");
+    assert!(
+        totals.windows(2).all(|w| w[0] <= w[1]),
+        "one computation: {totals:?}"
+    );
+    let mut judge = Judge::new(kayles.clone(), BYTES);
+    assert_eq!(
+        report.winning,
+        judge.outcome(&[14, 5]).unwrap().next_player_wins()
+    );
+    let (computed, warnings, winning) = position_events(&solver, &kayles, &[used.max_heap, 3]);
+    assert_eq!((computed, warnings.len()), (0, 0));
+    assert_eq!(
+        winning,
+        judge
+            .outcome(&[used.max_heap, 3])
+            .unwrap()
+            .next_player_wins()
+    );
 }
 
 /// Events of one misère position: (values computed, warnings).

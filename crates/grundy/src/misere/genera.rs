@@ -319,7 +319,7 @@ impl Genera {
 /// so a multiply-and-rotate over their words (as rustc's FxHash does)
 /// serves, at a fraction of SipHash's cost.
 #[derive(Clone, Copy, Debug, Default)]
-struct SumHasher(u64);
+pub(super) struct SumHasher(u64);
 
 impl Hasher for SumHasher {
     fn write(&mut self, bytes: &[u8]) {

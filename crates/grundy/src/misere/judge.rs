@@ -9,14 +9,17 @@
 //! ([`super::tame`]) and the misère quotients are all tested against it.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 use crate::sum::HeapMove;
 use crate::values::{self, Progress};
 
-use super::Outcome;
+use super::genera::SumHasher;
+use super::{Canon, Outcome};
 
 /// The largest total of heaps searched: the search goes one call deeper a
 /// move, and a move takes at least one token or splits a heap, so a position
@@ -47,8 +50,12 @@ const ENTRY_OVERHEAD: u64 = 56;
 #[derive(Debug, Clone)]
 pub struct Judge {
     ruleset: Ruleset,
-    memo: HashMap<Vec<u64>, bool>,
+    memo: HashMap<Vec<u64>, bool, BuildHasherDefault<SumHasher>>,
     movable: HashMap<u64, bool>,
+    /// Each heap's options, the heaps with a move in each, without repeats.
+    options: HashMap<u64, Rc<[Vec<u64>]>>,
+    /// Positions remembered in normal form ([`Judge::with_normal_form`]).
+    canon: Option<Canon>,
     max_bytes: u64,
     bytes: u64,
 }
@@ -58,10 +65,37 @@ impl Judge {
     pub fn new(ruleset: Ruleset, max_bytes: u64) -> Self {
         Judge {
             ruleset,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             movable: HashMap::new(),
+            options: HashMap::new(),
+            canon: None,
             max_bytes,
             bytes: 0,
+        }
+    }
+
+    /// As [`Judge::new`], but each position is remembered in a normal form
+    /// that keeps its outcome: every heap as the least heap that is the same
+    /// game, and heaps that are *1 cancelled in pairs (misère,
+    /// *1 + *1 + G has G's outcome). Positions that are one game then meet
+    /// one memo entry: in Dawson's Kayles, where heaps 2 and 3 are both *1,
+    /// a fraction of the search. The same outcomes and moves as
+    /// [`Judge::new`], which stays the reference they are tested against.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, misere::Judge};
+    /// let strip: Ruleset = "0.07".parse()?;
+    /// let mut reference = Judge::new(strip.clone(), 1 << 26);
+    /// let mut judge = Judge::with_normal_form(strip, 1 << 26);
+    /// assert_eq!(judge.outcome(&[10, 12, 14])?, reference.outcome(&[10, 12, 14])?);
+    /// assert!(judge.positions_seen() < reference.positions_seen());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn with_normal_form(ruleset: Ruleset, max_bytes: u64) -> Self {
+        let canon = Canon::new(&ruleset, 0);
+        Judge {
+            canon: Some(canon),
+            ..Judge::new(ruleset, max_bytes)
         }
     }
 
@@ -174,10 +208,10 @@ impl Judge {
             if i > 0 && position[i] == position[i - 1] {
                 continue;
             }
-            for mv in self.ruleset.options(position[i]) {
+            for parts in self.options_of(position[i]).iter() {
                 let mut next: Vec<u64> = position[..i].to_vec();
                 next.extend_from_slice(&position[i + 1..]);
-                next.extend_from_slice(&mv.parts);
+                next.extend_from_slice(parts);
                 let next = self.canonical(next);
                 if !self.wins(next, progress)? {
                     result = true;
@@ -221,9 +255,27 @@ impl Judge {
         Ok(())
     }
 
+    fn options_of(&mut self, h: u64) -> Rc<[Vec<u64>]> {
+        let ruleset = &self.ruleset;
+        Rc::clone(
+            self.options
+                .entry(h)
+                .or_insert_with(|| super::moving_options(ruleset, h)),
+        )
+    }
+
     /// Sorted, without heaps on which no move is possible: nobody can ever
-    /// play there, so they change neither who moves last nor anything else.
+    /// play there, so they change neither who moves last nor anything else;
+    /// in normal form too where asked ([`Judge::with_normal_form`]).
     fn canonical(&mut self, mut heaps: Vec<u64>) -> Vec<u64> {
+        if let Some(canon) = &mut self.canon {
+            let largest = heaps.iter().copied().max().unwrap_or(0);
+            if largest > canon.max_heap() {
+                canon.extend(&self.ruleset, largest);
+            }
+            canon.normalize(&mut heaps);
+            return heaps;
+        }
         heaps.retain(|&h| {
             *self
                 .movable

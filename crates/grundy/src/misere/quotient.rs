@@ -49,11 +49,22 @@ use crate::values::{self, Progress};
 
 use super::Outcome;
 use super::adjoin::{self, Failure};
+use super::counterexample::Candidate;
 use super::judge::Judge;
 use super::{learn, lookahead, reduce, refine, sweep};
 
 /// Element indices in a quotient.
 pub type Element = u32;
+
+/// Where [`Quotient::compute_as_far_as`] stopped short of its bound.
+#[derive(Clone, Debug)]
+pub struct Stopped {
+    /// Why, as [`Quotient::compute`] says it.
+    pub error: Error,
+    /// The quotient of the heaps below the one the construction stopped at
+    /// (none when it stopped at the first heap with a move).
+    pub reached: Option<Box<Quotient>>,
+}
 
 /// The misère quotient of all sums of heaps of sizes up to a bound.
 ///
@@ -115,14 +126,71 @@ impl Quotient {
         max_bytes: u64,
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Quotient> {
+        Quotient::compute_as_far_as(ruleset, max_heap, max_bytes, progress).map_err(|s| s.error)
+    }
+
+    /// As [`Quotient::compute_with`], but where the construction stops short
+    /// of `max_heap`, the quotient of the heaps below the one it stopped at
+    /// comes back with the error: proved like every other, it answers every
+    /// sum of those heaps.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, misere::Quotient};
+    /// let kayles: Ruleset = "0.77".parse()?;
+    /// // A memory bound too small for heap 20's candidate: heap 19's
+    /// // quotient or an earlier one is what was proved.
+    /// let stopped = Quotient::compute_as_far_as(&kayles, 20, 1 << 12, &mut |_| {
+    ///     std::ops::ControlFlow::Continue(())
+    /// })
+    /// .unwrap_err();
+    /// let reached = stopped.reached.expect("small heaps fit");
+    /// assert!(reached.max_heap() < 20);
+    /// let again = Quotient::compute(&kayles, reached.max_heap(), 1 << 24)?;
+    /// assert_eq!(reached.rows(), again.rows());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Quotient::compute_with`], in [`Stopped::error`].
+    pub fn compute_as_far_as(
+        ruleset: &Ruleset,
+        max_heap: u64,
+        max_bytes: u64,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> std::result::Result<Quotient, Stopped> {
         match chain(ruleset, max_heap, max_bytes, progress) {
             Ok(q) => Ok(q.canonical()),
-            // Learning stopped: the earlier construction may still get
-            // through (its own quotients are proved too).
-            Err(e) if e.kind() == ErrorKind::Overflow => {
-                compute_by_contexts(ruleset, max_heap, max_bytes, progress).map_err(|_| e)
+            Err((error, reached)) => {
+                // Learning stopped: the earlier construction may still get
+                // through (its own quotients are proved too).
+                let mut by_contexts = None;
+                if error.kind() == ErrorKind::Overflow
+                    && let Ok(q) = compute_by_contexts(
+                        ruleset,
+                        max_heap,
+                        max_bytes,
+                        &mut by_contexts,
+                        progress,
+                    )
+                {
+                    return Ok(q);
+                }
+                // Its monoids may be finer than the quotient: reduced here.
+                let by_contexts = by_contexts.map(|b| {
+                    let candidate = Candidate {
+                        product: b.rows().to_vec(),
+                        lost: (0..b.len() as Element).map(|a| b.is_lost(a)).collect(),
+                        heaps: b.heap_elements().to_vec(),
+                    };
+                    learn::to_quotient_with(&candidate, b.max_heap())
+                });
+                let reached = [reached.map(|q| *q), by_contexts]
+                    .into_iter()
+                    .flatten()
+                    .max_by_key(Quotient::max_heap)
+                    .map(|q| Box::new(q.canonical()));
+                Err(Stopped { error, reached })
             }
-            Err(e) => Err(e),
         }
     }
 
@@ -326,7 +394,7 @@ fn chain(
     max_heap: u64,
     max_bytes: u64,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
-) -> Result<Quotient> {
+) -> std::result::Result<Quotient, (Error, Option<Box<Quotient>>)> {
     let mut q = Quotient::from_parts(0, vec![vec![]], vec![vec![0]], vec![false], vec![0]);
     for n in 1..=max_heap {
         if !ruleset.has_move(n) {
@@ -334,46 +402,9 @@ fn chain(
             q.max_heap = n;
             continue;
         }
-        let step = adjoin::columns(&q, ruleset, n).and_then(|columns| {
-            sweep::prove(&q, ruleset, n, &columns, max_bytes)?;
-            Ok(columns)
-        });
-        q = match step {
-            Ok(columns) => {
-                check_size(n, q.len() * columns.len(), max_bytes)?;
-                reduce::reduce(&q, n, &columns, &[])
-            }
-            Err(Failure::Split { .. }) => {
-                // Heap n tells apart sums that q identifies: learn the
-                // quotient, the tentative candidate answering where it is
-                // proved.
-                let first = match adjoin::tentative_columns(&q, ruleset, n) {
-                    Ok(columns) if check_size(n, q.len() * columns.len(), max_bytes).is_ok() => {
-                        Some(learn::product_candidate(&q, &columns, n))
-                    }
-                    _ => None,
-                };
-                // Its refinements first (see [`super::refine`]): one of them
-                // may be proved, else the last answers more questions.
-                let mut keep_going = || {
-                    progress(Progress {
-                        done: n - 1,
-                        total: max_heap,
-                    })
-                };
-                let refined = match first {
-                    Some(c) => Some(refine::iterate(c, ruleset, n, max_bytes, &mut keep_going)?),
-                    None => None,
-                };
-                match refined {
-                    Some(refine::Refined::Proved(c)) => learn::to_quotient_with(&c, n),
-                    Some(refine::Refined::Best(c)) => {
-                        learn::learn(&q, ruleset, n, Some(c), max_bytes, &mut keep_going)?
-                    }
-                    None => learn::learn(&q, ruleset, n, None, max_bytes, &mut keep_going)?,
-                }
-            }
-            Err(Failure::Other(e)) => return Err(e),
+        q = match adjoin_heap(&q, ruleset, n, max_heap, max_bytes, progress) {
+            Ok(next) => next,
+            Err(e) => return Err((e, (q.max_heap > 0).then(|| Box::new(q)))),
         };
         if progress(Progress {
             done: n,
@@ -381,13 +412,69 @@ fn chain(
         })
         .is_break()
         {
-            return Err(Error::new(
-                ErrorKind::Interrupted,
-                format!("stopped after the quotient of heaps up to {n}"),
+            return Err((
+                Error::new(
+                    ErrorKind::Interrupted,
+                    format!("stopped after the quotient of heaps up to {n}"),
+                ),
+                Some(Box::new(q)),
             ));
         }
     }
     Ok(q)
+}
+
+/// The quotient of heaps up to `n` from `q`, that of the heaps below it:
+/// one step of [`chain`].
+fn adjoin_heap(
+    q: &Quotient,
+    ruleset: &Ruleset,
+    n: u64,
+    max_heap: u64,
+    max_bytes: u64,
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+) -> Result<Quotient> {
+    let step = adjoin::columns(q, ruleset, n).and_then(|columns| {
+        sweep::prove(q, ruleset, n, &columns, max_bytes)?;
+        Ok(columns)
+    });
+    Ok(match step {
+        Ok(columns) => {
+            check_size(n, q.len() * columns.len(), max_bytes)?;
+            reduce::reduce(q, n, &columns, &[])
+        }
+        Err(Failure::Split { .. }) => {
+            // Heap n tells apart sums that q identifies: learn the
+            // quotient, the tentative candidate answering where it is
+            // proved.
+            let first = match adjoin::tentative_columns(q, ruleset, n) {
+                Ok(columns) if check_size(n, q.len() * columns.len(), max_bytes).is_ok() => {
+                    Some(learn::product_candidate(q, &columns, n))
+                }
+                _ => None,
+            };
+            // Its refinements first (see [`super::refine`]): one of them
+            // may be proved, else the last answers more questions.
+            let mut keep_going = || {
+                progress(Progress {
+                    done: n - 1,
+                    total: max_heap,
+                })
+            };
+            let refined = match first {
+                Some(c) => Some(refine::iterate(c, ruleset, n, max_bytes, &mut keep_going)?),
+                None => None,
+            };
+            match refined {
+                Some(refine::Refined::Proved(c)) => learn::to_quotient_with(&c, n),
+                Some(refine::Refined::Best(c)) => {
+                    learn::learn(q, ruleset, n, Some(c), max_bytes, &mut keep_going)?
+                }
+                None => learn::learn(q, ruleset, n, None, max_bytes, &mut keep_going)?,
+            }
+        }
+        Err(Failure::Other(e)) => return Err(e),
+    })
 }
 
 /// Refuses a candidate of `size` elements whose table passes `max_bytes`.
@@ -410,18 +497,18 @@ fn check_size(n: u64, size: usize, max_bytes: u64) -> Result<()> {
 /// quotient proved in the pass before ([`super::lookahead`]); every
 /// quotient is still proved. It reaches some bounds that learning does not
 /// (0.14 to 21, 0.16 to 16), and learning reaches others (0.35, 0.26, 0.57).
+/// `best` is left at the proved monoid with the largest bound seen (finer
+/// than that bound's quotient, where contexts past it refined it).
 fn compute_by_contexts(
     ruleset: &Ruleset,
     max_heap: u64,
     max_bytes: u64,
+    best: &mut Option<Quotient>,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Quotient> {
-    let mut judge = Judge::new(ruleset.clone(), max_bytes);
+    let mut judge = Judge::with_normal_form(ruleset.clone(), max_bytes);
     let mut contexts: Vec<(u64, usize)> = Vec::new();
     let mut unroll = 0;
-    // The proved quotient with the largest bound so far, and outcomes
-    // of sums with copies of the heap just past it.
-    let mut best: Option<Quotient> = None;
     loop {
         // The best quotient of the passes before this one.
         let base = best.clone();
@@ -436,7 +523,7 @@ fn compute_by_contexts(
             &contexts,
             unroll,
             &mut labels,
-            &mut best,
+            best,
             progress,
         ) {
             Ok(q) => return Ok(q.canonical()),

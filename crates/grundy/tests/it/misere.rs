@@ -288,6 +288,19 @@ proptest! {
         }
     }
 
+    /// The judge that remembers positions in normal form decides every
+    /// position and lists every winning move as the reference judge does.
+    #[test]
+    fn the_normal_form_judge_agrees_with_the_reference(
+        game in take_and_break_game(),
+        heaps in prop::collection::vec(0u64..=12, 0..=4),
+    ) {
+        let mut reference = Judge::new(game.clone(), MEMO);
+        let mut judge = Judge::with_normal_form(game, MEMO);
+        prop_assert_eq!(judge.outcome(&heaps).unwrap(), reference.outcome(&heaps).unwrap());
+        prop_assert_eq!(judge.winning_moves(&heaps).unwrap(), reference.winning_moves(&heaps).unwrap());
+    }
+
     #[test]
     fn genera_agree_with_their_exact_twin(game in take_and_break_game(), heaps in prop::collection::vec(0u64..=7, 1..=3)) {
         let mut fast = Genera::compute(&game, 7, MEMO).unwrap();
