@@ -175,3 +175,30 @@ fn learning_a_heap_can_be_stopped_midway() {
     assert_eq!(err.kind(), ErrorKind::Interrupted, "{err}");
     assert!(err.to_string().contains("heap 11"), "{err}");
 }
+
+/// Where the construction stops, the quotient it reached comes back with
+/// the error, and is the quotient of the heaps below the stop, the same as
+/// asked for directly: for 0.14 learning stops at heap 17 and the earlier
+/// construction at 22, so the quotient up to 21 comes from the second,
+/// reduced from its finer monoid.
+#[test]
+fn a_stopped_construction_returns_the_quotient_it_reached() {
+    let game = ruleset("0.14");
+    let stopped =
+        Quotient::compute_as_far_as(
+            &game,
+            24,
+            MEMO,
+            &mut |_| std::ops::ControlFlow::Continue(()),
+        )
+        .unwrap_err();
+    assert_eq!(stopped.error.kind(), ErrorKind::Overflow);
+    let reached = stopped.reached.expect("a quotient below the stop");
+    assert_eq!(reached.max_heap(), 21);
+    let direct = Quotient::compute(&game, 21, MEMO).unwrap();
+    assert_eq!(reached.len(), direct.len());
+    assert_eq!(reached.rows(), direct.rows());
+    assert_eq!(reached.p_portion(), direct.p_portion());
+    assert_eq!(reached.heap_elements(), direct.heap_elements());
+    agrees_with_judge(&game, &reached, 2, 21).unwrap();
+}
