@@ -562,8 +562,13 @@ fn misere_quotient_timings() {
         let by_judge: Vec<Outcome> = sums.iter().map(|s| judge.outcome(s).unwrap()).collect();
         let judge_time = start.elapsed();
         assert_eq!(by_quotient, by_judge, "{spec}");
+        let mut judge = Judge::with_normal_form(game.clone(), MEMO);
+        let start = Instant::now();
+        let by_normal: Vec<Outcome> = sums.iter().map(|s| judge.outcome(s).unwrap()).collect();
+        let normal_time = start.elapsed();
+        assert_eq!(by_quotient, by_normal, "{spec}");
         eprintln!(
-            "{spec} to {max}: {} elements, {} lost, {} generators, built in {built:.2?}; {} sums of up to 4 heaps up to {judged}: quotient {quotient_time:.2?}, judge {judge_time:.2?}",
+            "{spec} to {max}: {} elements, {} lost, {} generators, built in {built:.2?}; {} sums of up to 4 heaps up to {judged}: quotient {quotient_time:.2?}, judge {judge_time:.2?}, judge in normal form {normal_time:.2?}",
             q.len(),
             q.p_portion().len(),
             Presentation::of(&q).generators().len(),
