@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
@@ -53,7 +53,7 @@ pub struct Judge {
     memo: HashMap<Vec<u64>, bool, BuildHasherDefault<SumHasher>>,
     movable: HashMap<u64, bool>,
     /// Each heap's options, the heaps with a move in each, without repeats.
-    options: HashMap<u64, Rc<[Vec<u64>]>>,
+    options: HashMap<u64, Arc<[Vec<u64>]>>,
     /// Positions remembered in normal form ([`Judge::with_normal_form`]).
     canon: Option<Canon>,
     max_bytes: u64,
@@ -255,12 +255,12 @@ impl Judge {
         Ok(())
     }
 
-    fn options_of(&mut self, h: u64) -> Rc<[Vec<u64>]> {
+    fn options_of(&mut self, h: u64) -> Arc<[Vec<u64>]> {
         let ruleset = &self.ruleset;
-        Rc::clone(
+        Arc::clone(
             self.options
                 .entry(h)
-                .or_insert_with(|| super::moving_options(ruleset, h)),
+                .or_insert_with(|| Arc::from(super::moving_options(ruleset, h).to_vec())),
         )
     }
 
@@ -286,6 +286,13 @@ impl Judge {
         heaps
     }
 }
+
+/// A judge may move to another thread (a server's worker, a Python
+/// object): checked when the crate compiles.
+const _: () = {
+    const fn send<T: Send>() {}
+    send::<Judge>();
+};
 
 fn check_tokens(heaps: &[u64]) -> Result<()> {
     let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
