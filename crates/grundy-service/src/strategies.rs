@@ -49,7 +49,8 @@ pub(crate) struct Strategies {
 struct Known {
     /// The quotient with the largest bound found.
     strategy: Option<Arc<Strategy>>,
-    /// The least bound at which the construction failed, and why.
+    /// The heap at which the construction stopped (or, where it reached
+    /// no quotient, the least bound at which it failed), and why.
     failed_at: Option<u64>,
     failed_why: Option<String>,
     /// Whether the store was asked for a quotient of every heap.
