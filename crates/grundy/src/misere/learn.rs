@@ -132,7 +132,7 @@ pub(super) fn learn(
         let word = match table.noncommuting(&delta, &mut oracle)? {
             Some(word) => word,
             None => {
-                let c = table.candidate(&delta);
+                let c = table.candidate(&delta, n, max_bytes)?;
                 match least_failure(&c, ruleset, n, max_bytes)? {
                     None => return Ok(to_quotient_with(&c, n)),
                     Some(u) => {
@@ -521,8 +521,13 @@ impl Table {
 
     /// The hypothesis as a monoid: states multiply by reading the second's
     /// access sum from the first (the heaps commute).
-    fn candidate(&self, delta: &[Vec<u32>]) -> Candidate {
+    ///
+    /// # Errors
+    /// [`TooLarge`](ErrorKind::TooLarge) when its table would pass
+    /// `max_bytes`: refused before it is built.
+    fn candidate(&self, delta: &[Vec<u32>], n: u64, max_bytes: u64) -> Result<Candidate> {
         let size = self.access.len();
+        super::quotient::check_size(n, size, max_bytes)?;
         let product: Vec<Vec<u32>> = (0..size)
             .map(|a| {
                 (0..size)
@@ -535,11 +540,11 @@ impl Table {
         let heaps = (0..=max)
             .map(|h| letter.get(&h).map_or(0, |&a| delta[0][a]))
             .collect();
-        Candidate {
+        Ok(Candidate {
             product,
             lost: self.rows.iter().map(|r| r[0] & 1 == 1).collect(),
             heaps,
-        }
+        })
     }
 
     /// Rivest and Schapire's step: from a word the hypothesis gets wrong,

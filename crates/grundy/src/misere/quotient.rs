@@ -477,8 +477,9 @@ fn adjoin_heap(
     })
 }
 
-/// Refuses a candidate of `size` elements whose table passes `max_bytes`.
-fn check_size(n: u64, size: usize, max_bytes: u64) -> Result<()> {
+/// Refuses a candidate of `size` elements whose table passes `max_bytes`,
+/// before it is built.
+pub(super) fn check_size(n: u64, size: usize, max_bytes: u64) -> Result<()> {
     if (size as u64).saturating_mul(size as u64).saturating_mul(4) > max_bytes {
         return Err(Error::new(
             ErrorKind::TooLarge,
@@ -656,15 +657,7 @@ fn chain_by_contexts(
             columns
         };
         let size = q.len() * columns.len();
-        if (size as u64).saturating_mul(size as u64).saturating_mul(4) > max_bytes {
-            return Err(Failure::Other(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "the misère quotient for heap {n} has a candidate of {size} elements, whose table needs more than {max_bytes} bytes; \
-                     ask for a smaller heap bound, or allow more memory"
-                ),
-            )));
-        }
+        check_size(n, size, max_bytes).map_err(Failure::Other)?;
         let mut labels = Vec::new();
         for &(heap, copies) in contexts.iter().filter(|c| c.0 > n) {
             if let Some(b) = source.best

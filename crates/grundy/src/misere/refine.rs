@@ -149,6 +149,8 @@ pub(super) fn refine(
     // Classes are numbered in order of first state (the identity's is 0),
     // each with its first state's access word.
     let first = super::moore::first_states(&class);
+    // The next candidate's table, refused before it is built.
+    super::quotient::check_size(n, first.len(), max_bytes)?;
     let of = |q: usize| class[q];
     let word = |mut q: usize| {
         let mut w = Vec::new();
@@ -283,6 +285,23 @@ mod tests {
         let chain = Quotient::compute(&game, 10, MEMO).unwrap();
         assert_eq!(found.len(), chain.len());
         assert_eq!(found.p_portion().len(), chain.p_portion().len());
+    }
+
+    /// A refinement whose table would pass the memory bound is refused
+    /// before its table is built (4.026 at heap 11 once built a 1.4 GB
+    /// table under a 1 GiB bound), and the states' own bound is not what
+    /// refuses it here.
+    #[test]
+    fn a_refinement_too_large_for_memory_is_refused_before_it_is_built() {
+        let game: Ruleset = "0.07".parse().unwrap();
+        let first = super::super::first_candidate(&game, 25, MEMO);
+        let c = refine(&first, &game, 25, 1 << 16, MEMO).unwrap();
+        let r = refine(&c, &game, 25, 1 << 16, MEMO).unwrap();
+        let table = 4 * (r.len() as u64).pow(2);
+        assert!(refine(&c, &game, 25, 1 << 16, table).is_ok());
+        let e = refine(&c, &game, 25, 1 << 16, table - 1).expect_err("refused");
+        assert_eq!(e.kind(), crate::error::ErrorKind::TooLarge);
+        assert!(e.to_string().contains("whose table needs more than"), "{e}");
     }
 
     /// Where refinements are not proved, each is right past the failure
