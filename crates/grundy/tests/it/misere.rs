@@ -625,3 +625,85 @@ fn survey_three_digit_quotients() {
         eprintln!("{f}");
     }
 }
+
+/// A soak run by hand: for every code 0.d1d2d3 and 4.d1d2d3 (or the games
+/// listed in `SOAK_GAMES`, separated by semicolons), the quotient
+/// of heaps up to `SOAK_MAX` (default 16), where one is found, against
+/// the judge on every sum of up to three heaps up to the bound and on
+/// sums of four to six heaps of at most `SOAK_TOKENS` tokens (default
+/// 40). Where none is found the error must be the construction's stop
+/// (`Overflow`) or a bound (`TooLarge`), never a wrong answer.
+/// `cargo test --release -p grundy --test it soak_three_digit_quotients -- --ignored --nocapture`
+#[test]
+#[ignore = "a soak, run by hand: about an hour in release mode"]
+fn soak_three_digit_quotients_against_the_judge() {
+    let var = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    let (max, tokens) = (var("SOAK_MAX", 16), var("SOAK_TOKENS", 40));
+    let mut sums = multisets(3, max);
+    sums.extend(
+        multisets(6, max)
+            .into_iter()
+            .filter(|s| s.len() >= 4 && s.iter().sum::<u64>() <= tokens),
+    );
+    // SOAK_GAMES ("grundy;sub:1,3,4": specs separated by semicolons)
+    // replaces the codes.
+    let games: Vec<Ruleset> = match std::env::var("SOAK_GAMES") {
+        Ok(list) => list.split(';').map(ruleset).collect(),
+        Err(_) => [0u8, 4]
+            .into_iter()
+            .flat_map(|d0| {
+                three_digit_codes().into_iter().map(move |game| {
+                    let Ruleset::TakeAndBreak(t) = &game else {
+                        unreachable!()
+                    };
+                    let mut digits = t.digits().to_vec();
+                    digits[0] = d0;
+                    Ruleset::TakeAndBreak(TakeAndBreak::new(digits).unwrap())
+                })
+            })
+            .collect(),
+    };
+    let (mut checked, mut stopped) = (0, Vec::new());
+    for game in games {
+        let start = std::time::Instant::now();
+        match Quotient::compute(&game, max, MEMO) {
+            Ok(q) => {
+                let mut judge = Judge::with_normal_form(game.clone(), MEMO);
+                for heaps in &sums {
+                    assert_eq!(
+                        q.outcome(heaps).unwrap(),
+                        judge.outcome(heaps).unwrap(),
+                        "{game} to {max}: {heaps:?}"
+                    );
+                }
+                checked += 1;
+                eprintln!(
+                    "{game}: {} elements, agrees ({:.1?})",
+                    q.len(),
+                    start.elapsed()
+                );
+            }
+            Err(e) => {
+                assert!(
+                    matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge),
+                    "{game}: {e}"
+                );
+                eprintln!("{game}: stopped ({:.1?})", start.elapsed());
+                stopped.push(format!("{game}: {e}"));
+            }
+        }
+    }
+    eprintln!(
+        "{checked} quotients to {max} agree with the judge on {} sums each; {} stopped",
+        sums.len(),
+        stopped.len()
+    );
+    for s in &stopped {
+        eprintln!("{s}");
+    }
+}
