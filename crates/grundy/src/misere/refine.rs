@@ -51,7 +51,8 @@ struct Triple {
 ///
 /// # Errors
 /// [`TooLarge`](ErrorKind::TooLarge) when the automaton passes
-/// `max_states` states or `max_bytes` bytes.
+/// `max_states` states or `max_bytes` bytes, or when the refinement's
+/// table would pass `max_bytes` (refused before it is built).
 pub(super) fn refine(
     c: &Candidate,
     ruleset: &Ruleset,
