@@ -202,3 +202,48 @@ fn a_stopped_construction_returns_the_quotient_it_reached() {
     assert_eq!(reached.heap_elements(), direct.heap_elements());
     agrees_with_judge(&game, &reached, 2, 21).unwrap();
 }
+
+/// Where the construction stops early it may be right to: the quotient of
+/// 0.354's heaps up to 5 has at least 13 elements, and by all appearances
+/// infinitely many. The judge, from the
+/// rules alone, shows that beside k copies of heap 5 the sums of j copies
+/// of heap 4 behave differently for every j up to 12, so those 13 sums
+/// are 13 distinct elements. (In the judge's table for j ≤ 16, k ≤ 30,
+/// j·4 + k·5 is lost, for even j, at every even k below 2j and, for odd
+/// j, first at k = 2j + 2; from there on with period 6 in k: where the
+/// period starts moves with j.) The pattern suggests that
+/// every j is its own element: an infinite quotient, as Weimerskirch
+/// found for 0.3122 up to heap 7 (GONC 4, pp. 267–278). Observed, not
+/// proved for every j. Whatever the construction answers must fit this.
+#[test]
+fn heaps_of_four_beside_heaps_of_five_of_0_354_are_all_told_apart() {
+    let game = ruleset("0.354");
+    let mut judge = Judge::with_normal_form(game.clone(), MEMO);
+    let rows: Vec<Vec<bool>> = (0..=12usize)
+        .map(|j| {
+            (0..=28usize)
+                .map(|k| {
+                    let heaps = [vec![4; j], vec![5; k]].concat();
+                    judge.outcome(&heaps).unwrap().next_player_wins()
+                })
+                .collect()
+        })
+        .collect();
+    for (j, row) in rows.iter().enumerate() {
+        for (i, earlier) in rows[..j].iter().enumerate() {
+            assert_ne!(row, earlier, "{i}·4 and {j}·4 beside k·5");
+        }
+    }
+    match Quotient::compute(&game, 5, MEMO) {
+        Ok(q) => {
+            let images: std::collections::HashSet<_> = (0..=12usize)
+                .map(|j| q.element_of(&vec![4; j]).unwrap())
+                .collect();
+            assert_eq!(images.len(), 13, "a quotient that merges them is wrong");
+        }
+        Err(e) => assert!(
+            matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge),
+            "{e}"
+        ),
+    }
+}
