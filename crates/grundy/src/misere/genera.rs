@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
@@ -57,7 +57,7 @@ pub struct Genera {
     sums: HashMap<Vec<u64>, Genus, BuildHasherDefault<SumHasher>>,
     /// Each heap's options, the heaps with a move in each (a heap without
     /// one changes nothing in a sum), without repeats.
-    moving: Vec<Rc<[Vec<u64>]>>,
+    moving: Vec<Arc<[Vec<u64>]>>,
     use_tame_rule: bool,
     /// Sums in normal form (heaps that are one game, pairs of *1
     /// cancelled), from the first sum searched on, when not the exact twin.
@@ -292,7 +292,7 @@ impl Genera {
             if i > 0 && heaps[i] == heaps[i - 1] {
                 continue;
             }
-            let moving = Rc::clone(&self.moving[heaps[i] as usize]);
+            let moving = Arc::clone(&self.moving[heaps[i] as usize]);
             for parts in moving.iter() {
                 let mut next = Vec::with_capacity(heaps.len() + parts.len());
                 next.extend_from_slice(&heaps[..i]);

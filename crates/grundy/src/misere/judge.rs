@@ -260,7 +260,7 @@ impl Judge {
         Arc::clone(
             self.options
                 .entry(h)
-                .or_insert_with(|| Arc::from(super::moving_options(ruleset, h).to_vec())),
+                .or_insert_with(|| super::moving_options(ruleset, h)),
         )
     }
 

@@ -40,7 +40,7 @@
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
@@ -229,7 +229,7 @@ struct Oracle<'a> {
     region: Option<(Candidate, Option<Vec<u64>>)>,
     /// Sums answered from their options.
     memo: HashMap<Vec<u64>, bool>,
-    options: HashMap<u64, Rc<[Vec<u64>]>>,
+    options: HashMap<u64, Arc<[Vec<u64>]>>,
     /// Heaps that are one game, and pairs that cancel.
     canon: super::Canon,
     bytes: u64,
@@ -237,7 +237,7 @@ struct Oracle<'a> {
 }
 
 impl Oracle<'_> {
-    fn options_of(&mut self, h: u64) -> Rc<[Vec<u64>]> {
+    fn options_of(&mut self, h: u64) -> Arc<[Vec<u64>]> {
         let ruleset = self.ruleset;
         self.options
             .entry(h)

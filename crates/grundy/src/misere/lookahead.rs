@@ -11,7 +11,7 @@
 //! guess costs milliseconds.
 
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::ruleset::Ruleset;
 
@@ -66,12 +66,12 @@ struct Guess<'a> {
     ruleset: &'a Ruleset,
     best: &'a Quotient,
     heap: u64,
-    options: HashMap<u64, Rc<[Vec<u64>]>>,
+    options: HashMap<u64, Arc<[Vec<u64>]>>,
     memo: HashMap<(usize, u32, usize), bool>,
 }
 
 impl Guess<'_> {
-    fn options_of(&mut self, h: u64) -> Rc<[Vec<u64>]> {
+    fn options_of(&mut self, h: u64) -> Arc<[Vec<u64>]> {
         let ruleset = self.ruleset;
         self.options
             .entry(h)

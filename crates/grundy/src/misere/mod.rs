@@ -59,7 +59,7 @@ pub use strategy::Strategy;
 /// The options of heap `h` of `ruleset`, each the heaps it leaves that
 /// still have a move (the others play no part in any sum), sorted, without
 /// repeats.
-fn moving_options(ruleset: &crate::ruleset::Ruleset, h: u64) -> std::rc::Rc<[Vec<u64>]> {
+fn moving_options(ruleset: &crate::ruleset::Ruleset, h: u64) -> std::sync::Arc<[Vec<u64>]> {
     let mut all: Vec<Vec<u64>> = ruleset
         .options(h)
         .into_iter()
