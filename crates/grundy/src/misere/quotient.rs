@@ -161,10 +161,12 @@ impl Quotient {
         match chain(ruleset, max_heap, max_bytes, progress) {
             Ok(q) => Ok(q.canonical()),
             Err((error, reached)) => {
-                // Learning stopped: the earlier construction may still get
-                // through (its own quotients are proved too).
+                // Learning stopped, at its own bound or at the caller's
+                // memory bound: the earlier construction may still get
+                // through under the same bound (its own quotients are
+                // proved too); where it does not, the first error stands.
                 let mut by_contexts = None;
-                if error.kind() == ErrorKind::Overflow
+                if matches!(error.kind(), ErrorKind::Overflow | ErrorKind::TooLarge)
                     && let Ok(q) = compute_by_contexts(
                         ruleset,
                         max_heap,

@@ -203,6 +203,22 @@ fn a_stopped_construction_returns_the_quotient_it_reached() {
     agrees_with_judge(&game, &reached, 2, 21).unwrap();
 }
 
+/// Learning that stops at the caller's memory bound does not end the
+/// search: the earlier construction, which gets through 0.16's split at
+/// heap 14 in a few megabytes, is tried next under the same bound, and
+/// its quotient is the one the default bound finds.
+#[test]
+fn a_memory_bound_that_stops_learning_still_tries_the_earlier_construction() {
+    let game = ruleset("0.16");
+    let small = Quotient::compute(&game, 16, 1 << 26).unwrap();
+    let default = Quotient::compute(&game, 16, MEMO).unwrap();
+    assert_eq!(small.len(), default.len());
+    assert_eq!(small.rows(), default.rows());
+    assert_eq!(small.p_portion(), default.p_portion());
+    assert_eq!(small.heap_elements(), default.heap_elements());
+    agrees_with_judge(&game, &small, 2, 16).unwrap();
+}
+
 /// Where the construction stops early it may be right to: the quotient of
 /// 0.354's heaps up to 5 has at least 13 elements, and by all appearances
 /// infinitely many. The judge, from the
