@@ -59,8 +59,11 @@ fn misere_tables_say_who_wins_and_how() {
         out.contains("by the misère quotient of every heap"),
         "{out}"
     );
-    // Dawson's Kayles has no quotient past heap 24: 30 is searched.
+    // Dawson's Kayles has a quotient to heap 33 (360 elements at 30);
+    // Grundy's game none past heap 28: 30 is searched.
     let out = ok(&["move", "0.07", "30", "3", "--misere", "--no-cache"]);
+    assert!(out.contains("by the misère quotient"), "{out}");
+    let out = ok(&["move", "grundy", "30", "3", "--misere", "--no-cache"]);
     assert!(out.contains("by game-tree search"), "{out}");
     let out = ok(&["move", "nim", "0", "--misere", "--no-cache"]);
     assert!(out.contains("no move is possible"), "{out}");
@@ -102,9 +105,9 @@ fn bad_misere_input_is_one_line_and_status_2() {
         &["misere", "wythoff", "--max-heap", "3"],
         &["misere", "nim", "--max-heap", "5000"],
         // No quotient of every heap: no theorem for nim, a construction
-        // that stops for 0.07.
+        // that stops for 4.76 (at heap 6).
         &["misere", "nim", "--no-cache"],
-        &["misere", "0.07", "--no-cache"],
+        &["misere", "4.76", "--no-cache"],
     ] {
         let out = grundy(args, None);
         assert_eq!(out.status.code(), Some(2), "grundy {args:?}");
@@ -320,10 +323,10 @@ fn misere_without_a_bound_is_the_quotient_of_every_heap() {
         out.contains("so this is the quotient of every heap"),
         "{out}"
     );
-    let out = grundy(&["misere", "0.07", "--no-cache"], None);
+    let out = grundy(&["misere", "4.76", "--no-cache"], None);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("no misère quotient of every heap of 0.07") && stderr.contains("heap 25"),
+        stderr.contains("no misère quotient of every heap of 4.76") && stderr.contains("heap 6"),
         "{stderr}"
     );
 }

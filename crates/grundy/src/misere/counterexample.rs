@@ -51,6 +51,15 @@ pub(super) struct Candidate {
 }
 
 impl Candidate {
+    /// A quotient read as a candidate (its table, P-portion and heaps).
+    pub fn of_quotient(q: &super::quotient::Quotient) -> Candidate {
+        Candidate {
+            product: q.rows().to_vec(),
+            lost: (0..q.len() as u32).map(|a| q.is_lost(a)).collect(),
+            heaps: q.heap_elements().to_vec(),
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.lost.len()
     }
@@ -93,6 +102,24 @@ struct State {
 /// step or `max_bytes` of states in all.
 pub(super) fn least_failure(
     m: &Candidate,
+    ruleset: &Ruleset,
+    n: u64,
+    max_bytes: u64,
+) -> Result<Option<Vec<u64>>, Error> {
+    least_failure_with_exits(m, None, ruleset, n, max_bytes)
+}
+
+/// As [`least_failure`], for the game where a sum whose element has an
+/// *exit* is won whatever its heaps allow (a move outside the sums of
+/// heaps up to n wins: see [`super::levels`]) and every other sum is lost
+/// exactly when no option is lost, the empty sum included. With `None`,
+/// misère play: the empty sum, with no move, is won.
+///
+/// # Errors
+/// As [`least_failure`].
+pub(super) fn least_failure_with_exits(
+    m: &Candidate,
+    exits: Option<&[bool]>,
     ruleset: &Ruleset,
     n: u64,
     max_bytes: u64,
@@ -228,7 +255,11 @@ pub(super) fn least_failure(
     let fails = |s: &State| {
         let all_stuck = s.z[0] & 1 == 1;
         let lost = m.lost[s.a as usize];
-        if s.moved { lost != all_stuck } else { lost }
+        match exits {
+            Some(exit) => lost != (!exit[s.a as usize] && all_stuck),
+            None if s.moved => lost != all_stuck,
+            None => lost,
+        }
     };
     let Some(mut index) = states.iter().position(fails) else {
         return Ok(None);

@@ -32,6 +32,7 @@ mod genera;
 mod genus;
 mod judge;
 mod learn;
+mod levels;
 mod lookahead;
 mod moore;
 mod period;

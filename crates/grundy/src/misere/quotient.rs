@@ -51,7 +51,7 @@ use super::Outcome;
 use super::adjoin::{self, Failure};
 use super::counterexample::Candidate;
 use super::judge::Judge;
-use super::{learn, lookahead, reduce, refine, sweep};
+use super::{counterexample, learn, levels, lookahead, reduce, refine, sweep};
 
 /// Element indices in a quotient.
 pub type Element = u32;
@@ -178,14 +178,8 @@ impl Quotient {
                     return Ok(q);
                 }
                 // Its monoids may be finer than the quotient: reduced here.
-                let by_contexts = by_contexts.map(|b| {
-                    let candidate = Candidate {
-                        product: b.rows().to_vec(),
-                        lost: (0..b.len() as Element).map(|a| b.is_lost(a)).collect(),
-                        heaps: b.heap_elements().to_vec(),
-                    };
-                    learn::to_quotient_with(&candidate, b.max_heap())
-                });
+                let by_contexts = by_contexts
+                    .map(|b| learn::to_quotient_with(&Candidate::of_quotient(&b), b.max_heap()));
                 let reached = [reached.map(|q| *q), by_contexts]
                     .into_iter()
                     .flatten()
@@ -463,6 +457,34 @@ fn adjoin_heap(
                     total: max_heap,
                 })
             };
+            // Levels of copies of heap n first (see [`super::levels`]):
+            // proved by the sweep, or no help (past the memory bound
+            // too: the constructions below have their own).
+            let by_levels = levels::candidate(
+                &Candidate::of_quotient(q),
+                ruleset,
+                n,
+                max_bytes,
+                &mut keep_going,
+            )
+            .and_then(|found| match found {
+                levels::Found::Candidate(c)
+                    if counterexample::least_failure(&c, ruleset, n, max_bytes)?.is_none() =>
+                {
+                    Ok(Some(c))
+                }
+                // Copies that never repeat: the quotient is infinite or
+                // far larger, and refining or learning only spends
+                // minutes finding no more (0.07 at heap 34).
+                levels::Found::NoPeriod => Err(levels::no_period(n)),
+                _ => Ok(None),
+            });
+            match by_levels {
+                Ok(Some(c)) => return Ok(learn::to_quotient_with(&c, n)),
+                Ok(None) => {}
+                Err(e) if e.kind() == ErrorKind::TooLarge => {}
+                Err(e) => return Err(e),
+            }
             let refined = match first {
                 Some(c) => Some(refine::iterate(c, ruleset, n, max_bytes, &mut keep_going)?),
                 None => None,

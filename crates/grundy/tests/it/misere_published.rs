@@ -32,9 +32,10 @@
 
 use std::collections::HashMap;
 
+use grundy::Ruleset;
 use grundy::misere::{Judge, Presentation, Quotient, pretending_period};
-use grundy::{ErrorKind, Ruleset};
 
+use super::misere::multisets;
 use crate::common::ruleset;
 
 const MEMO: u64 = 1 << 28;
@@ -409,29 +410,37 @@ fn quotients_with_two_p_positions_have_order_two_to_the_n_plus_two_or_four() {
     assert!(found > 10, "only {found} quotients with |P| = 2");
 }
 
-/// [S07b]: "Q_30(0.07) has size 360". Not reproduced: the construction here
-/// stops at heap 24 (24 elements; see `misere_limits.rs`), and must refuse
-/// heap 30 with an error rather than answer with an unproved quotient.
+/// [S07b]: "Q_30(0.07) has size 360" (Siegel, answering on MisereSolver's
+/// candidates). Reproduced: heaps 25 and 30 split the smaller heaps'
+/// quotients and are built by levels of copies (`misere/levels.rs`); the
+/// quotient is proved by the sweep, and here it also agrees with the judge
+/// on every sum of two heaps up to 30 and three up to 14. Its P-portion
+/// has 65 elements (not published, so not compared).
 #[test]
-fn dawsons_kayles_to_heap_30_is_refused_not_guessed() {
-    match Quotient::compute(&ruleset("0.07"), 30, MEMO) {
-        // If the construction ever reaches it, it must be the published size.
-        Ok(q) => assert_eq!(q.len(), 360),
-        Err(e) => assert!(
-            matches!(e.kind(), ErrorKind::Overflow | ErrorKind::TooLarge),
-            "{e}"
-        ),
+fn dawsons_kayles_to_heap_30_has_the_published_order_360() {
+    let game = ruleset("0.07");
+    let q = Quotient::compute(&game, 30, MEMO).unwrap();
+    assert_eq!(q.len(), 360);
+    assert_eq!(q.p_portion().len(), 65);
+    let mut judge = Judge::with_normal_form(game.clone(), 1 << 30);
+    for (count, max) in [(2, 30), (3, 14)] {
+        for sum in multisets(count, max) {
+            let by_quotient = q.outcome(&sum).unwrap();
+            assert_eq!(by_quotient, judge.outcome(&sum).unwrap(), "{sum:?}");
+        }
     }
 }
 
-/// Why the construction stops at heap 25 of Dawson's Kayles: heap 25 tells
+/// Why heap 25 of Dawson's Kayles needs levels of copies: heap 25 tells
 /// apart sums that the quotient of the smaller heaps identifies, and not
 /// only at one element. Q_24 maps heap 21 and 4 + 4 to one element (b²) and
 /// has c² = 1 for heap 10, yet the judge, from the rules alone, finds 25 + 21
 /// lost and 25 + 4 + 4 won, and 25 + 21 + 10 + 10 won: so Q_25 is no
 /// quotient of Q_24 with heap 25 adjoined (the candidate
 /// [`Quotient::compute`] tries first), and even c² = 1 fails in it. (Found
-/// as least failures of such candidates by the verification sweep.)
+/// as least failures of such candidates by the verification sweep; the
+/// levels of `misere/levels.rs` rebuild the smaller heaps' quotient for
+/// each number of copies of 25 instead.)
 #[test]
 fn heap_25_of_dawsons_kayles_splits_the_quotient_below() {
     let game = ruleset("0.07");
