@@ -635,16 +635,7 @@ pub(super) fn to_quotient_with(c: &Candidate, n: u64) -> Quotient {
     });
     // Classes are numbered by first member (the identity's is 0); the
     // product of two classes is that of any of their members.
-    let members = super::moore::first_states(&class);
-    let product = members
-        .iter()
-        .map(|&u| {
-            members
-                .iter()
-                .map(|&v| class[c.multiply(u as u32, v as u32) as usize])
-                .collect()
-        })
-        .collect();
+    let (members, product) = super::moore::class_table(&class, |u, v| c.multiply(u, v));
     let mut heaps: Vec<Element> = c.heaps.iter().map(|&h| class[h as usize]).collect();
     heaps.resize(n as usize + 1, 0);
     Quotient::from_table(

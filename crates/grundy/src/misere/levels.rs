@@ -414,16 +414,7 @@ fn reduce(c: &Candidate, outer: &[u32], ruleset: &Ruleset, m: u64) -> Stage {
     let class = super::moore::coarsest(&initial, letters.len(), |e, j| {
         c.multiply(e as u32, letters[j]) as usize
     });
-    let first = super::moore::first_states(&class);
-    let product = first
-        .iter()
-        .map(|&a| {
-            first
-                .iter()
-                .map(|&b| class[c.multiply(a as u32, b as u32) as usize])
-                .collect()
-        })
-        .collect();
+    let (first, product) = super::moore::class_table(&class, |a, b| c.multiply(a, b));
     Stage {
         c: Candidate {
             product,
@@ -537,37 +528,35 @@ mod tests {
         assert_eq!(outcomes(&q, 10), outcomes(&chain, 10));
     }
 
-    /// With no game outside and a small memory bound, the levels' tables
-    /// are refused before they are built.
-    #[test]
-    fn levels_past_the_memory_bound_are_refused() {
+    /// The levels for heap 25 of 0.07 under `max_bytes`, asked to stop
+    /// when `stop`: the error they end with.
+    fn dawson_25_error(max_bytes: u64, stop: bool) -> crate::error::ErrorKind {
         let game: Ruleset = "0.07".parse().unwrap();
         let below = Quotient::compute(&game, 24, MEMO).unwrap();
-        let e = candidate(
+        let mut keep_going = || {
+            if stop {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let found = candidate(
             &Candidate::of_quotient(&below),
             &game,
             25,
-            1 << 12,
-            &mut || ControlFlow::Continue(()),
-        )
-        .expect_err("refused");
-        assert_eq!(e.kind(), crate::error::ErrorKind::TooLarge);
+            max_bytes,
+            &mut keep_going,
+        );
+        found.expect_err("an error").kind()
     }
 
-    /// The caller's stop ends the levels.
+    /// With a small memory bound, the levels' tables are refused before
+    /// they are built; the caller's stop ends the levels.
     #[test]
-    fn levels_stop_when_asked() {
-        let game: Ruleset = "0.07".parse().unwrap();
-        let below = Quotient::compute(&game, 24, MEMO).unwrap();
-        let e = candidate(
-            &Candidate::of_quotient(&below),
-            &game,
-            25,
-            MEMO,
-            &mut || ControlFlow::Break(()),
-        )
-        .expect_err("stopped");
-        assert_eq!(e.kind(), crate::error::ErrorKind::Interrupted);
+    fn levels_past_the_memory_bound_or_asked_to_stop_end_with_an_error() {
+        use crate::error::ErrorKind;
+        assert_eq!(dawson_25_error(1 << 12, false), ErrorKind::TooLarge);
+        assert_eq!(dawson_25_error(MEMO, true), ErrorKind::Interrupted);
     }
 
     proptest! {

@@ -53,6 +53,26 @@ pub(super) fn first_states(class: &[u32]) -> Vec<usize> {
     first
 }
 
+/// The first state of each class of `class` and the classes' product
+/// table, where `multiply` is a product that the classes respect (a
+/// congruence): the product of two classes is that of their first states.
+pub(super) fn class_table(
+    class: &[u32],
+    multiply: impl Fn(u32, u32) -> u32,
+) -> (Vec<usize>, Vec<Vec<u32>>) {
+    let first = first_states(class);
+    let product = first
+        .iter()
+        .map(|&a| {
+            first
+                .iter()
+                .map(|&b| class[multiply(a as u32, b as u32) as usize])
+                .collect()
+        })
+        .collect();
+    (first, product)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
