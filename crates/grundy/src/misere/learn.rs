@@ -70,7 +70,7 @@ pub(super) fn stopped_learning(n: u64) -> Error {
     Error::new(
         ErrorKind::Interrupted,
         format!(
-            "stopped while learning the quotient of heaps up to {n}; the quotient up to heap {} is the last one found",
+            "stopped while working out the quotient of heaps up to {n}; the quotient up to heap {} is the last one found",
             n - 1
         ),
     )

@@ -59,6 +59,8 @@ struct Stage {
 /// What the levels share: the game, bounds and the caller's stop.
 struct Levels<'a> {
     ruleset: &'a Ruleset,
+    /// The heap whose copies the outermost levels count.
+    n: u64,
     max_bytes: u64,
     steps: usize,
     /// Whether some level passed [`MAX_LEVELS`] without repeating.
@@ -107,6 +109,7 @@ pub(super) fn candidate(
     let no_exits = vec![false; q.len()];
     let mut levels = Levels {
         ruleset,
+        n,
         max_bytes,
         steps: 0,
         drifted: false,
@@ -158,7 +161,7 @@ impl Levels<'_> {
                 return Ok(None);
             }
             if (self.keep_going)().is_break() {
-                return Err(super::learn::stopped_learning(m));
+                return Err(super::learn::stopped_learning(self.n));
             }
             let t = self.adjoin(&s, outer, exit, m)?;
             let t = if self.proved(&t, exit, m)? {
