@@ -256,10 +256,10 @@ fn tame_heaps_keep_the_tame_rule_and_uncovered_wild_ones_the_judge() {
         .misere_position(&nim, &[3, 5, 9], 5, &mut Watch::silent())
         .unwrap();
     assert_eq!(report.method, MisereMethod::Tame);
-    // Dawson's Kayles: no quotient is found past heap 24, so 30 is searched.
-    let dawson: Ruleset = "0.07".parse().unwrap();
+    // Grundy's game: no quotient is found past heap 28, so 30 is searched.
+    let grundy = Ruleset::Grundy;
     let report = solver
-        .misere_position(&dawson, &[30, 3], 5, &mut Watch::silent())
+        .misere_position(&grundy, &[30, 3], 5, &mut Watch::silent())
         .unwrap();
     assert_eq!(report.method, MisereMethod::Judge);
     assert!(report.quotient.is_none());
@@ -269,7 +269,7 @@ fn tame_heaps_keep_the_tame_rule_and_uncovered_wild_ones_the_judge() {
 fn positions_no_method_covers_are_refused_with_one_error() {
     let solver = Solver::default();
     let kayles: Ruleset = "0.77".parse().unwrap();
-    let dawson: Ruleset = "0.07".parse().unwrap();
+    let stops_early: Ruleset = "4.76".parse().unwrap();
     let too_big = solver
         .misere_position(&kayles, &[MAX_PLAYED_HEAP + 1], 5, &mut Watch::silent())
         .unwrap_err();
@@ -281,7 +281,7 @@ fn positions_no_method_covers_are_refused_with_one_error() {
     assert_eq!(too_many.kind(), ErrorKind::InvalidInput);
     assert!(too_many.to_string().contains("tokens"), "{too_many}");
     let uncovered = solver
-        .misere_position(&dawson, &[20_000], 5, &mut Watch::silent())
+        .misere_position(&stops_early, &[20_000], 5, &mut Watch::silent())
         .unwrap_err();
     assert_eq!(uncovered.kind(), ErrorKind::InvalidInput);
     assert!(
@@ -326,7 +326,7 @@ fn the_quotient_of_every_heap_is_the_one_positions_use_and_kept() {
 
     for (spec, kind) in [
         ("nim", ErrorKind::InvalidInput),
-        ("0.07", ErrorKind::Overflow),
+        ("4.76", ErrorKind::Overflow),
     ] {
         let e = Solver::default()
             .misere_quotient_of_every_heap(&spec.parse().unwrap(), false, &mut Watch::silent())

@@ -4,19 +4,19 @@
 //! Write Q for the quotient of heaps up to n − 1 and g_j(X) for the
 //! outcome of X + j·n, X a sum of heaps below n. Heap n splits Q when some
 //! g_j (j ≥ 1) tells apart sums that Q identifies (0.07 at heap 25: Q_24
-//! maps heap 21 and [4, 4] to one element, and [25, 21] is won where
-//! [25, 4, 4] is lost). Each g_j is itself the outcome of a game on the
+//! maps heap 21 and [4, 4] to one element, and [25, 21] is lost where
+//! [25, 4, 4] is won). Each g_j is itself the outcome of a game on the
 //! sums X alone, with *exits*: X + j·n is won when X has a move to a lost
 //! sum, or when a move in one copy of n does, and the latter depends only
 //! on g_(j−1) of X plus an option of n. So level j is the quotient of the
 //! heaps below n for that game, built heap by heap the way the chain
-//! builds Q ([`adjoin`] below), each step proved by the sweep of
+//! builds Q (`Levels::adjoin` below), each step proved by the sweep of
 //! [`super::counterexample`] with the exits, and refined by the elements
 //! of level j − 1 so that the next level's exits can be read off. Level 0
 //! is Q. When a heap m splits a level in turn (0.07: beside 25, heap 21
 //! splits the smaller heaps' level by [21, 10, 10]), the same construction
 //! runs one level down, for copies of m beside the game that level plays
-//! ([`split`]): the recursion ends because the heaps get smaller.
+//! (`Levels::split`): the recursion ends because the heaps get smaller.
 //!
 //! Once two levels i < J give the same outcomes on every sum and the same
 //! image of the heaps' powers (x^J = x^i in every outer monoid), every
@@ -76,8 +76,9 @@ pub(super) enum Found {
     /// A candidate for the heaps up to n, not yet proved.
     Candidate(Candidate),
     /// Some level's copies never repeated within [`MAX_LEVELS`]: the
-    /// quotient is infinite or far larger (4.76 at heap 6, Grundy's game
-    /// at 29, 0.07 at 34), and other constructions fare no better there.
+    /// quotient is likely infinite or far larger (4.76 at heap 6, Grundy's
+    /// game at 29, 0.07 at 34; at 0.07's heap 34 refining and learning
+    /// then spent minutes and found nothing either).
     NoPeriod,
     /// A level could not be proved, or the steps ran out.
     Nothing,
@@ -89,9 +90,10 @@ pub(super) enum Found {
 /// here.
 ///
 /// # Errors
-/// [`TooLarge`](ErrorKind::TooLarge) when a level's table passes
-/// `max_bytes`; [`Interrupted`](ErrorKind::Interrupted) when
-/// `keep_going` says stop.
+/// [`TooLarge`](crate::error::ErrorKind::TooLarge) when a level's table
+/// passes `max_bytes` (with the levels held, counted together);
+/// [`Interrupted`](crate::error::ErrorKind::Interrupted) when `keep_going`
+/// says stop.
 pub(super) fn candidate(
     q: &Candidate,
     ruleset: &Ruleset,
