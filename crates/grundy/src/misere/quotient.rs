@@ -26,8 +26,12 @@
 //! Steps 1–2 assume that heap n does not tell apart sums of smaller heaps
 //! that Q identifies (adding a heap can do that). Where it does (the
 //! columns meet two sums with one image and different outcomes, or the
-//! proof fails), the failing candidate's one-step refinements are tried
-//! first ([`super::refine`]: each is right up to the failure of the one
+//! proof fails), the smaller heaps' quotient is first rebuilt for each
+//! number of copies of n beside them ([`super::levels`]), which either
+//! gives a candidate that the sweep proves, or shows copies that never
+//! repeat (the computation then stops: the quotient is likely infinite or
+//! far larger). Otherwise the failing candidate's one-step refinements are
+//! tried ([`super::refine`]: each is right up to the failure of the one
 //! before), and where none is proved, [`super::learn`] learns the quotient
 //! of heaps up to n, L*-style, the last refinement answering questions:
 //! hypotheses from a table of outcomes, each checked by the verification
@@ -98,9 +102,10 @@ impl Quotient {
     /// [`TooLarge`](ErrorKind::TooLarge) when a candidate's tables or the
     /// proof's search would pass the memory bound or their own bounds;
     /// [`Overflow`](ErrorKind::Overflow) when a heap's powers do not repeat
-    /// within 64, or learning a quotient that a heap splits (see the module
-    /// documentation) passes its bound on hypotheses: then no quotient is
-    /// returned rather than one not proved.
+    /// within 64, when levels of copies of a heap that splits the smaller
+    /// heaps' quotient never repeat, or when learning such a quotient (see
+    /// the module documentation) passes its bound on hypotheses: then no
+    /// quotient is returned rather than one not proved.
     ///
     /// # Complexity
     /// For each heap n with quotient Q of the smaller heaps: the outcome
