@@ -202,17 +202,38 @@ impl Levels<'_> {
             .iter()
             .map(|o| s.c.image(o))
             .collect();
-        // For each heap below m, the images of its options.
-        let mut options: HashMap<u64, Vec<u32>> = HashMap::new();
-        for &h in &below {
-            options.insert(
-                h,
-                super::moving_options(ruleset, h)
+        // For each heap below m, the images of its options; then, for each
+        // element in order, the elements its least sum moves to within the
+        // heaps below m (the rest of the sum times an option's image: each
+        // has a least sum that comes earlier, as this option does). They
+        // are the same for every number of copies of m, so made once.
+        let options: HashMap<u64, Vec<u32>> = below
+            .iter()
+            .map(|&h| {
+                let images = super::moving_options(ruleset, h)
                     .iter()
                     .map(|o| s.c.image(o))
-                    .collect(),
-            );
-        }
+                    .collect();
+                (h, images)
+            })
+            .collect();
+        let moves: Vec<(usize, Vec<u32>)> = order
+            .iter()
+            .map(|(e, sum)| {
+                let mut heaps = sum.clone();
+                heaps.dedup();
+                let to = heaps
+                    .iter()
+                    .flat_map(|&h| {
+                        let at = sum.iter().position(|&y| y == h).expect("present");
+                        let r = s.c.image(&[&sum[..at], &sum[at + 1..]].concat());
+                        options[&h].iter().map(move |&o| (r, o))
+                    })
+                    .map(|(r, o)| s.c.multiply(r, o))
+                    .collect();
+                (*e as usize, to)
+            })
+            .collect();
         let mut columns: Vec<Vec<bool>> = Vec::new();
         let mut powers: Vec<u32> = Vec::new();
         let (index, len) = loop {
@@ -223,30 +244,14 @@ impl Levels<'_> {
                 outer.multiply(powers[k - 1], x)
             };
             let mut column = vec![false; size];
-            for (e, sum) in &order {
-                let e = *e as usize;
-                let mut lost = !exit[outer.multiply(s.outer[e], power) as usize];
-                if lost && k > 0 {
-                    lost = !options_of_m
-                        .iter()
-                        .any(|&o| columns[k - 1][s.c.multiply(e as u32, o) as usize]);
-                }
-                if lost {
-                    // A move in one heap of the least sum: the rest times
-                    // the option's image, an element whose least sum comes
-                    // earlier (it is at most this option).
-                    let mut heaps = sum.clone();
-                    heaps.dedup();
-                    lost = !heaps.iter().any(|&h| {
-                        let at = sum.iter().position(|&y| y == h).expect("present");
-                        let rest = [&sum[..at], &sum[at + 1..]].concat();
-                        let r = s.c.image(&rest);
-                        options[&h]
+            for (e, to) in &moves {
+                let e = *e;
+                column[e] = !exit[outer.multiply(s.outer[e], power) as usize]
+                    && (k == 0
+                        || !options_of_m
                             .iter()
-                            .any(|&o| column[s.c.multiply(r, o) as usize])
-                    });
-                }
-                column[e] = lost;
+                            .any(|&o| columns[k - 1][s.c.multiply(e as u32, o) as usize]))
+                    && !to.iter().any(|&t| column[t as usize]);
             }
             if let Some(i) = (0..k).find(|&i| columns[i] == column && powers[i] == power) {
                 break (i, k);

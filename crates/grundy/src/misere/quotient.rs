@@ -445,17 +445,7 @@ fn adjoin_heap(
             reduce::reduce(q, n, &columns, &[])
         }
         Err(Failure::Split { .. }) => {
-            // Heap n tells apart sums that q identifies: learn the
-            // quotient, the tentative candidate answering where it is
-            // proved.
-            let first = match adjoin::tentative_columns(q, ruleset, n) {
-                Ok(columns) if check_size(n, q.len() * columns.len(), max_bytes).is_ok() => {
-                    Some(learn::product_candidate(q, &columns, n))
-                }
-                _ => None,
-            };
-            // Its refinements first (see [`super::refine`]): one of them
-            // may be proved, else the last answers more questions.
+            // Heap n tells apart sums that q identifies.
             let mut keep_going = || {
                 progress(Progress {
                     done: n - 1,
@@ -490,6 +480,16 @@ fn adjoin_heap(
                 Err(e) if e.kind() == ErrorKind::TooLarge => {}
                 Err(e) => return Err(e),
             }
+            // Else learn the quotient, the tentative candidate answering
+            // where it is proved; its refinements first (see
+            // [`super::refine`]): one of them may be proved, else the last
+            // answers more questions.
+            let first = match adjoin::tentative_columns(q, ruleset, n) {
+                Ok(columns) if check_size(n, q.len() * columns.len(), max_bytes).is_ok() => {
+                    Some(learn::product_candidate(q, &columns, n))
+                }
+                _ => None,
+            };
             let refined = match first {
                 Some(c) => Some(refine::iterate(c, ruleset, n, max_bytes, &mut keep_going)?),
                 None => None,
