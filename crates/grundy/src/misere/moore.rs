@@ -2,10 +2,11 @@
 //! states that keeps apart states starting in different classes and that
 //! every transition respects. Two states end in one class exactly when
 //! every word read from them reaches states of the same starting class.
-//! The quotient construction uses it three times: to identify the elements
+//! The quotient construction uses it four times: to identify the elements
 //! of a candidate monoid that no sum tells apart ([`super::reduce`]), to
-//! reduce a learned hypothesis ([`super::learn`]) and to minimise a
-//! refinement's automaton ([`super::refine`]).
+//! reduce a learned hypothesis ([`super::learn`]), to minimise a
+//! refinement's automaton ([`super::refine`]) and to reduce each level's
+//! product ([`super::levels`]).
 
 use std::collections::HashMap;
 
