@@ -23,6 +23,10 @@
 //!   supplementary material", arXiv 0705.2404, Appendix B.
 //! - [S07b] A. N. Siegel, "Some MisereSolver questions answered",
 //!   miseregames.wordpress.com, 28 August 2007.
+//! - [SCOPE] "Misère Dawson's Kayles: single-row P-positions for
+//!   0 ≤ n ≤ 36", a note in the public repository SCOPE-Science/SCOPE2026
+//!   that summarises [PS08]'s Dawson's Kayles analysis (heap 33, order
+//!   638); used only where [PS08]'s own passage could not be read.
 //!
 //! Page numbers: the stored copies of [PS08] and [P05] reachable from this
 //! project show only their first pages, so the sections named below are
@@ -427,6 +431,42 @@ fn dawsons_kayles_to_heap_30_has_the_published_order_360() {
         for sum in multisets(count, max) {
             let by_quotient = q.outcome(&sum).unwrap();
             assert_eq!(by_quotient, judge.outcome(&sum).unwrap(), "{sum:?}");
+        }
+    }
+}
+
+/// [PS08] carried Dawson's Kayles to heap 33 and no further, with a
+/// quotient of order 638 whose presentation it leaves out as too long.
+/// (The order and the bound were read in [SCOPE], a summary of [PS08]'s
+/// analysis, not in the paper itself.) Reproduced: 638 elements, the judge agrees
+/// on every sum of two heaps up to 33, and Dawson's chess, whose heap n is
+/// Dawson's Kayles' heap n + 1, has at heap 32 a quotient of the same
+/// order and P-portion that predicts the same outcome for every pair.
+/// Heap 34 is where levels stop here too (`misere_limits`).
+#[test]
+fn dawsons_kayles_to_heap_33_has_the_reported_order_638() {
+    let game = ruleset("0.07");
+    let q = Quotient::compute(&game, 33, MEMO).unwrap();
+    assert_eq!(q.len(), 638);
+    let mut judge = Judge::with_normal_form(game.clone(), 1 << 30);
+    for sum in multisets(2, 33) {
+        assert_eq!(
+            q.outcome(&sum).unwrap(),
+            judge.outcome(&sum).unwrap(),
+            "{sum:?}"
+        );
+    }
+    let chess = Quotient::compute(&ruleset("0.137"), 32, MEMO).unwrap();
+    assert_eq!(chess.len(), 638);
+    assert_eq!(chess.p_portion().len(), q.p_portion().len());
+    for a in 0..=32 {
+        for b in 0..=32 {
+            let (x, y) = ([a + 1, b + 1], [a, b]);
+            assert_eq!(
+                q.outcome(&x).unwrap(),
+                chess.outcome(&y).unwrap(),
+                "0.07 {x:?} against 0.137 {y:?}"
+            );
         }
     }
 }
