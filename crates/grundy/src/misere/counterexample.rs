@@ -34,11 +34,10 @@
 
 use std::collections::HashMap;
 
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::ruleset::Ruleset;
 
-/// The most states kept at one step of the sweep.
-const MAX_STATES: usize = 1 << 22;
+use super::sweep::{MAX_STATES, too_many_states};
 
 /// A finite commutative monoid with a P-portion and an image for each heap
 /// 0..=n: a candidate quotient of the sums of heaps up to n. Element 0 is
@@ -233,13 +232,10 @@ pub(super) fn least_failure_with_exits(
                 if !found.contains_key(&key) {
                     bytes += state_bytes;
                     if found.len() >= MAX_STATES || bytes > max_bytes {
-                        return Err(Error::new(
-                            ErrorKind::TooLarge,
-                            format!(
-                                "proving a misère quotient candidate for heaps up to {n} keeps more than {} states of sums at one step; \
-                                 ask for a smaller heap bound, or allow more memory",
-                                found.len()
-                            ),
+                        return Err(too_many_states(
+                            &format!("a misère quotient candidate for heaps up to {n}"),
+                            found.len(),
+                            bytes,
                         ));
                     }
                     found.insert(key.clone(), layer.len() as u32);

@@ -61,6 +61,28 @@ use super::quotient::{Element, Quotient};
 /// The most states kept at one step of the sweep.
 pub(super) const MAX_STATES: usize = 1 << 22;
 
+/// The error of a sweep whose states at one step pass [`MAX_STATES`] or
+/// the memory left to it: `what` is being proved, `kept` states were kept
+/// and one more would bring them to `bytes`.
+pub(super) fn too_many_states(what: &str, kept: usize, bytes: u64) -> Error {
+    let cause = if kept >= MAX_STATES {
+        format!("keeps more than {kept} states of sums at one step")
+    } else {
+        let states = match kept + 1 {
+            1 => "1 state of sums at one step takes".to_string(),
+            n => format!("{n} states of sums at one step take"),
+        };
+        format!(
+            "needs more memory than the bound leaves it ({states} {})",
+            crate::values::human_bytes(bytes)
+        )
+    };
+    Error::new(
+        ErrorKind::TooLarge,
+        format!("proving {what} {cause}; ask for a smaller heap bound, or allow more memory"),
+    )
+}
+
 /// The candidate monoid: element (a, k) of Q × {1, x, …, x^(len−1)} is
 /// numbered a·len + k.
 struct Candidate<'a> {
@@ -233,13 +255,10 @@ pub(super) fn prove(
                 if !found.contains_key(&key) {
                     bytes += state_bytes;
                     if found.len() >= MAX_STATES || bytes > max_bytes {
-                        return Err(Failure::Other(Error::new(
-                            ErrorKind::TooLarge,
-                            format!(
-                                "proving the misère quotient for heap {n} keeps more than {} states of sums at one step; \
-                                 ask for a smaller heap bound, or allow more memory",
-                                found.len()
-                            ),
+                        return Err(Failure::Other(too_many_states(
+                            &format!("the misère quotient for heap {n}"),
+                            found.len(),
+                            bytes,
                         )));
                     }
                     found.insert(key, parents.len() as u32);
@@ -398,6 +417,24 @@ mod tests {
     }
 
     use super::prove;
+
+    /// A memory bound too small for one state is named as memory, with
+    /// what the states took, not as a count of states.
+    #[test]
+    fn a_sweep_past_its_memory_says_so() {
+        let game: Ruleset = "0.07".parse().unwrap();
+        let q = Quotient::compute(&game, 2, MEMO).unwrap();
+        let columns = adjoin::columns(&q, &game, 3).unwrap();
+        let Err(Failure::Other(e)) = prove(&q, &game, 3, &columns, 1) else {
+            panic!("a sweep within one byte");
+        };
+        assert_eq!(e.kind(), crate::ErrorKind::TooLarge);
+        let message = e.to_string();
+        assert!(
+            message.contains("needs more memory than the bound leaves it (1 state of sums"),
+            "{message}"
+        );
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
