@@ -382,7 +382,9 @@ pub struct MoveArgs {
     )]
     pub limit: usize,
     /// Misère play: the player who makes the last move loses: who wins, by the tame rule
-    /// where every heap is tame and by game-tree search otherwise
+    /// where every heap is tame; otherwise by a short game-tree search, else by the game's
+    /// misère quotient (computed once, a proved one kept in the cache), else by a longer
+    /// search. The answer names the method
     #[arg(long)]
     pub misere: bool,
     #[command(flatten)]

@@ -3,17 +3,19 @@
 //!
 //! Policy, in order, for a position:
 //!
-//! 1. a misère quotient the solver already holds that covers its heaps
-//!    (`strategies.rs`) answers it from its tables;
+//! 1. a misère quotient the solver already holds, or keeps in its store,
+//!    that covers its heaps (`strategies.rs`) answers it from its tables;
 //! 2. heaps all below the game's first wild heap: the misère rule of nim in
 //!    its genus form (time linear in the heaps, after the genera);
-//! 3. the game's misère quotient, computed for growing heap bounds until
+//! 3. the judge, the memoised game-tree search, within
+//!    [`QUICK_SEARCH_BYTES`]: most positions of a few small heaps are
+//!    settled here, at once, with no quotient to compute;
+//! 4. the game's misère quotient, computed for growing heap bounds until
 //!    it covers the heaps (its bound reaches them, or its pretending map's
 //!    period is proved and it covers every heap); where the construction
 //!    stops at some heap, the quotient of the heaps below it is kept and
 //!    covers positions of those heaps;
-//! 4. the judge, the memoised game-tree search, within a share of the
-//!    memory budget.
+//! 5. the judge within a share of the memory budget.
 //!
 //! Each is exact; the report says which answered.
 
@@ -24,6 +26,7 @@ use grundy::misere::{
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use grundy::sum::HeapMove;
 use grundy::values::Progress;
 use grundy::{Error, ErrorKind, Result, Ruleset};
 use serde::Serialize;
@@ -454,6 +457,9 @@ impl Solver {
                 let moves = strategy.winning_moves(game, heaps)?;
                 Some((MisereMethod::Quotient, Some(used), winning, moves))
             }
+            Some(Rule::Searched(winning, moves)) => {
+                Some((MisereMethod::Judge, None, *winning, moves.clone()))
+            }
             None => None,
         };
         let (method, quotient, winning, moves) = if let Some(answer) = by_rule {
@@ -467,15 +473,7 @@ impl Solver {
                     ),
                 ));
             }
-            let mut judge = Judge::with_normal_form(game.clone(), self.misere_bytes());
-            let mut decided = |p: Progress| {
-                watch.tell(Event::Scan {
-                    done: p.done,
-                    total: p.total,
-                })
-            };
-            let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
-            let moves = judge.winning_moves_with(heaps, &mut decided)?;
+            let (winning, moves) = search(game, heaps, self.misere_bytes(), watch)?;
             (MisereMethod::Judge, None, winning, moves)
         };
         Ok(MiserePositionReport {
@@ -500,19 +498,31 @@ impl Solver {
     }
 }
 
-/// What answers a misère position short of the game-tree search.
+/// What answers a misère position short of a full game-tree search.
 enum Rule {
     /// Every heap is tame: their genera.
     Tame(Box<Genera>),
     /// A quotient that covers every heap.
     Quotient(Arc<Strategy>),
+    /// The game-tree search within [`QUICK_SEARCH_BYTES`]: whether the
+    /// player to move wins, and the winning moves.
+    Searched(bool, Vec<HeapMove>),
 }
 
+/// The memo of the game-tree search tried before a quotient is computed
+/// for a position (about 400,000 positions, under half a second): a
+/// position it settles needs no quotient, whose construction can take a
+/// minute where it fails (Dawson's Kayles past heap 33: the search settles
+/// 70, or 40 + 35, in a fraction of a second), and one it does not settle
+/// costs little beside the quotient.
+pub const QUICK_SEARCH_BYTES: u64 = 32 << 20;
+
 impl Solver {
-    /// How to answer `heaps` without the game-tree search: by a quotient
-    /// already held, by the tame rule (the genera, when every heap lies
-    /// below the game's first wild heap), or by a quotient computed now;
-    /// `None` when none applies (see the module documentation).
+    /// How to answer `heaps` short of a full game-tree search: by a
+    /// quotient already held or stored, by the tame rule (the genera, when
+    /// every heap lies below the game's first wild heap), by a small
+    /// game-tree search, or by a quotient computed now; `None` when none
+    /// applies (see the module documentation).
     fn position_rule(
         &self,
         game: &Ruleset,
@@ -520,13 +530,19 @@ impl Solver {
         largest: u64,
         watch: &mut Watch,
     ) -> Result<Option<Rule>> {
-        if let Some(strategy) = self.held_strategy(game, largest) {
+        if let Some(strategy) = self.known_strategy(game, largest, watch) {
             return Ok(Some(Rule::Quotient(strategy)));
         }
-        if largest <= MAX_MISERE_HEAP
-            && let Some(genera) = self.tame_genera(game, heaps, largest, watch)?
-        {
-            return Ok(Some(Rule::Tame(Box::new(genera))));
+        if largest <= MAX_MISERE_HEAP {
+            if let Some(genera) = self.tame_genera(game, heaps, largest, watch)? {
+                return Ok(Some(Rule::Tame(Box::new(genera))));
+            }
+            let bytes = QUICK_SEARCH_BYTES.min(self.misere_bytes());
+            match search(game, heaps, bytes, watch) {
+                Ok((winning, moves)) => return Ok(Some(Rule::Searched(winning, moves))),
+                Err(e) if e.kind() == ErrorKind::TooLarge => {}
+                Err(e) => return Err(e),
+            }
         }
         Ok(self
             .misere_strategy(game, largest, watch)?
@@ -571,6 +587,26 @@ impl Solver {
             bound = bound.saturating_mul(2).min(largest);
         }
     }
+}
+
+/// The game-tree search of `heaps` within `bytes` of memo: whether the
+/// player to move wins, and every winning move.
+fn search(
+    game: &Ruleset,
+    heaps: &[u64],
+    bytes: u64,
+    watch: &mut Watch,
+) -> Result<(bool, Vec<HeapMove>)> {
+    let mut judge = Judge::with_normal_form(game.clone(), bytes);
+    let mut decided = |p: Progress| {
+        watch.tell(Event::Scan {
+            done: p.done,
+            total: p.total,
+        })
+    };
+    let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
+    let moves = judge.winning_moves_with(heaps, &mut decided)?;
+    Ok((winning, moves))
 }
 
 /// Refuses positions too large to list the moves of one by one.

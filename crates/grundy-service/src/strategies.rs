@@ -83,6 +83,29 @@ impl Solver {
             .filter(|s| s.covers(largest))
     }
 
+    /// A strategy of `game` that covers heap `largest`, held or kept in the
+    /// store (read once per game), without computing one.
+    pub(crate) fn known_strategy(
+        &self,
+        game: &Ruleset,
+        largest: u64,
+        watch: &mut Watch,
+    ) -> Option<Arc<Strategy>> {
+        if let Some(strategy) = self.held_strategy(game, largest) {
+            return Some(strategy);
+        }
+        let mut known = self.strategies.known(game);
+        if known.store_read {
+            return None;
+        }
+        known.store_read = true;
+        if let Some(stored) = self.stored_strategy(game, watch) {
+            known.strategy = Some(stored);
+        }
+        self.strategies.remember(game, known.clone());
+        known.strategy.filter(|s| s.covers(largest))
+    }
+
     /// A misère strategy of `game` that covers heap `largest`, remembered
     /// or computed (see the module documentation); `None` when no quotient
     /// that covers it is found.
@@ -95,20 +118,10 @@ impl Solver {
         largest: u64,
         watch: &mut Watch,
     ) -> Result<Option<Arc<Strategy>>> {
-        if let Some(strategy) = self.held_strategy(game, largest) {
+        if let Some(strategy) = self.known_strategy(game, largest, watch) {
             return Ok(Some(strategy));
         }
         let mut known = self.strategies.known(game);
-        if !known.store_read {
-            known.store_read = true;
-            if let Some(stored) = self.stored_strategy(game, watch) {
-                known.strategy = Some(stored);
-            }
-            self.strategies.remember(game, known.clone());
-            if let Some(strategy) = known.strategy.as_ref().filter(|s| s.covers(largest)) {
-                return Ok(Some(Arc::clone(strategy)));
-            }
-        }
         // Past the largest bound computed, only a proved period covers a
         // heap: games no theorem applies to, or whose quotient was not
         // found, are not tried.

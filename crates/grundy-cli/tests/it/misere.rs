@@ -49,20 +49,31 @@ fn misere_tables_say_who_wins_and_how() {
         "{out}"
     );
     assert!(out.contains("1 1 1"), "{out}");
+    // Small wild positions are searched at once, before any quotient.
     let out = ok(&["move", "0.77", "5", "6", "9", "--misere", "--no-cache"]);
-    assert!(
-        out.contains("by the misère quotient of heaps up to"),
-        "{out}"
-    );
+    assert!(out.contains("by game-tree search"), "{out}");
     let out = ok(&["move", "0.77", "5", "60000", "--misere", "--no-cache"]);
     assert!(
         out.contains("by the misère quotient of every heap"),
         "{out}"
     );
-    // Dawson's Kayles has a quotient to heap 33 (360 elements at 30);
-    // Grundy's game none past heap 28: 30 is searched.
-    let out = ok(&["move", "0.07", "30", "3", "--misere", "--no-cache"]);
-    assert!(out.contains("by the misère quotient"), "{out}");
+    // Dawson's Kayles has a quotient to heap 33 (552 elements at 32), and
+    // four heaps near 30 are past a small search; Grundy's game has none
+    // past heap 28: its heaps of 30 are searched.
+    let out = ok(&[
+        "move",
+        "0.07",
+        "30",
+        "29",
+        "28",
+        "27",
+        "--misere",
+        "--no-cache",
+    ]);
+    assert!(
+        out.contains("by the misère quotient of heaps up to 32"),
+        "{out}"
+    );
     let out = ok(&["move", "grundy", "30", "3", "--misere", "--no-cache"]);
     assert!(out.contains("by game-tree search"), "{out}");
     let out = ok(&["move", "nim", "0", "--misere", "--no-cache"]);
@@ -132,7 +143,7 @@ fn misere_outputs_in_every_format() {
             "0.77",
             "5",
             "6",
-            "9",
+            "20000",
             "--misere",
             "--no-cache",
             "--format",

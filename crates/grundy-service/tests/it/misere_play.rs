@@ -15,18 +15,39 @@ use grundy_service::{Config, Event, FileStore, Solver, Store, Watch};
 
 const BYTES: u64 = 1 << 26;
 
+/// Small wild positions are settled by a small game-tree search before
+/// any quotient is computed; a position past that search computes the
+/// game's quotient, which then answers the small ones too, move for move
+/// as the judge plays them.
 #[test]
 fn wild_positions_are_read_from_the_quotient_as_the_judge_plays_them() {
-    for (spec, heaps) in [
+    for (spec, large, heaps) in [
         (
             "0.77",
+            vec![30, 29, 28, 27],
             vec![vec![5, 9], vec![6, 7, 11], vec![12, 12, 1], vec![14, 3]],
         ),
-        ("grundy", vec![vec![13, 10], vec![15, 4, 7], vec![14, 14]]),
-        ("0.137", vec![vec![9, 8], vec![11, 2, 5]]),
+        (
+            "grundy",
+            vec![28, 27, 26, 25],
+            vec![vec![13, 10], vec![15, 4, 7], vec![14, 14]],
+        ),
+        (
+            "0.137",
+            vec![30, 29, 28, 27],
+            vec![vec![9, 8], vec![11, 2, 5]],
+        ),
     ] {
         let game: Ruleset = spec.parse().unwrap();
         let solver = Solver::default();
+        let first = solver
+            .misere_position(&game, &heaps[0], 1000, &mut Watch::silent())
+            .unwrap();
+        assert_eq!(first.method, MisereMethod::Judge, "{spec} {:?}", heaps[0]);
+        let report = solver
+            .misere_position(&game, &large, 1000, &mut Watch::silent())
+            .unwrap();
+        assert_eq!(report.method, MisereMethod::Quotient, "{spec} {large:?}");
         let mut judge = Judge::new(game.clone(), BYTES);
         for position in heaps {
             let report = solver
@@ -67,11 +88,12 @@ fn a_game_s_quotient_is_computed_once_and_kept() {
         }
         ControlFlow::Continue(())
     });
-    solver
-        .misere_position(&kayles, &[20, 30], 5, &mut counting)
+    let first = solver
+        .misere_position(&kayles, &[30, 29, 28, 27], 5, &mut counting)
         .unwrap();
     drop(counting);
     assert!(computed > 0, "the first position computes the quotient");
+    assert_eq!(first.method, MisereMethod::Quotient);
     let mut again = 0;
     let mut counting = Watch::new(|event| {
         if matches!(event, Event::Values { .. }) {
@@ -90,7 +112,8 @@ fn a_game_s_quotient_is_computed_once_and_kept() {
 /// Where the quotient's construction stops short of the bound asked (here
 /// the memory budget stops Kayles past some heap), the quotient it reached
 /// is kept and answers positions of smaller heaps, and the construction is
-/// not run again for a smaller bound: the first position computes one
+/// not run again for a smaller bound: the first position (one the small
+/// search tried first cannot settle within this budget) computes one
 /// quotient, and the second computes nothing.
 #[test]
 fn a_quotient_stopped_short_keeps_what_it_reached() {
@@ -106,8 +129,9 @@ fn a_quotient_stopped_short_keeps_what_it_reached() {
         }
         ControlFlow::Continue(())
     });
+    let position = [14, 13, 12];
     let report = solver
-        .misere_position(&kayles, &[14, 5], 5, &mut watch)
+        .misere_position(&kayles, &position, 5, &mut watch)
         .unwrap();
     drop(watch);
     let used = report.quotient.expect("read from a quotient");
@@ -126,7 +150,7 @@ fn a_quotient_stopped_short_keeps_what_it_reached() {
     let mut judge = Judge::new(kayles.clone(), BYTES);
     assert_eq!(
         report.winning,
-        judge.outcome(&[14, 5]).unwrap().next_player_wins()
+        judge.outcome(&position).unwrap().next_player_wins()
     );
     let (computed, warnings, winning) = position_events(&solver, &kayles, &[used.max_heap, 3]);
     assert_eq!((computed, warnings.len()), (0, 0));
