@@ -239,9 +239,9 @@ impl Judge {
             return Err(Error::new(
                 ErrorKind::TooLarge,
                 format!(
-                    "the misère game-tree search needs more than {} bytes of memo for this position; \
+                    "the misère game-tree search needs more than {} of memo for this position; \
                      ask about fewer or smaller heaps, or allow more memory",
-                    self.max_bytes
+                    values::human_bytes(self.max_bytes)
                 ),
             )
             .with_detail(Detail::OverBudget {
