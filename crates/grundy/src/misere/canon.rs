@@ -18,6 +18,8 @@ use super::moving_options;
 pub(crate) struct Canon {
     of: Vec<u64>,
     star: Option<u64>,
+    /// The least heap that is the game *2 = {0, *1}, if any.
+    two: Option<u64>,
     /// Each game met so far (its normalized options) and its least heap.
     first: std::collections::HashMap<Vec<Vec<u64>>, u64>,
 }
@@ -28,6 +30,7 @@ impl Canon {
         let mut canon = Canon {
             of: vec![0],
             star: None,
+            two: None,
             first: std::collections::HashMap::new(),
         };
         canon.extend(ruleset, n);
@@ -57,10 +60,16 @@ impl Canon {
             key.sort_unstable();
             key.dedup();
             let star = key.len() == 1 && key[0].is_empty();
+            let two = self
+                .star
+                .is_some_and(|s| key.len() == 2 && key[0].is_empty() && key[1] == [s]);
             let m = *self.first.entry(key).or_insert(h);
             self.of[h as usize] = m;
             if star {
                 self.star = Some(m);
+            }
+            if two {
+                self.two = Some(m);
             }
         }
     }
@@ -81,6 +90,17 @@ impl Canon {
             v.push(self.star.expect("a star"));
         }
         v.sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// Takes the heaps that are *1 and *2 out of the normal form `v`
+    /// ([`Canon::normalize`]): whether a *1 was there (at most one is), and
+    /// how many *2s. Outcomes do not survive this (*2 + *2 is lost alone
+    /// and won beside *1), but genera do: see [`super::Genus::plus_nim`].
+    pub(crate) fn take_nim_heaps(&self, v: &mut Vec<u64>) -> (bool, u64) {
+        let before = v.len();
+        let star = self.star.is_some_and(|s| v.contains(&s));
+        v.retain(|&h| Some(h) != self.star && Some(h) != self.two);
+        (star, (before - v.len() - usize::from(star)) as u64)
     }
 }
 
@@ -104,8 +124,35 @@ mod tests {
         assert_eq!(v, vec![7, 2]);
     }
 
+    #[test]
+    fn kayles_heap_two_and_dawson_heap_four_are_star_two() {
+        let kayles: Ruleset = "0.77".parse().unwrap();
+        assert_eq!(Canon::new(&kayles, 12).two, Some(2));
+        let dawson: Ruleset = "0.07".parse().unwrap();
+        assert_eq!(Canon::new(&dawson, 12).two, Some(4));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Genera survive taking *1 and *2 out of a sum and adjusting the
+        /// genus of the rest ([`crate::misere::Genus::plus_nim`]), where
+        /// outcomes would not: checked with the exact twin, which searches
+        /// every sum as it is.
+        #[test]
+        fn nim_heaps_taken_out_keep_genera(
+            code in prop::sample::select(vec!["0.07", "0.77", "0.137", "0.35", "4.7", "0.51", "nim", "grundy"]),
+            heaps in prop::collection::vec(1u64..=9, 0..=4),
+        ) {
+            let game: Ruleset = code.parse().unwrap();
+            let canon = Canon::new(&game, 9);
+            let mut exact = crate::misere::Genera::exact(&game, 9, 1 << 26).unwrap();
+            let mut rest = heaps.clone();
+            canon.normalize(&mut rest);
+            let (star, twos) = canon.take_nim_heaps(&mut rest);
+            let whole = exact.genus_of(&heaps).unwrap();
+            prop_assert_eq!(exact.genus_of(&rest).unwrap().plus_nim(star, twos), whole, "{:?} as {:?}", heaps, rest);
+        }
 
         /// A sum and its normal form have one outcome (by the judge).
         #[test]

@@ -14,7 +14,12 @@
 //! replaced by the least heap that is the same game, and pairs of heaps
 //! that are *1 cancelled. The second keeps the genus by the lemma
 //! G⁻(X + *1) = G⁻(X) ⊕ 1 for every game X (proved in [`Genus`]'s
-//! documentation), applied twice to each X + 2 + … + 2 of the genus.
+//! documentation), applied twice to each X + 2 + … + 2 of the genus. Then
+//! a heap left that is *1, and every heap that is the game *2 = {0, *1},
+//! is taken out and the genus of the rest adjusted
+//! ([`Genus::plus_nim`]: the same lemma once, and γₖ(X + *2) = γₖ₊₁(X),
+//! which is γ's definition), so that X, X + *1 and X + *2 + *2 meet one
+//! memo entry.
 //! [`Genera::exact`] searches every sum as it is, the twin tested against.
 //!
 //! A heap is *tame* here when its genus is tame and every heap in every one
@@ -270,6 +275,10 @@ impl Genera {
                 .canon
                 .get_or_insert_with(|| Canon::new(&self.ruleset, max_heap));
             canon.normalize(&mut heaps);
+            let (star, twos) = canon.take_nim_heaps(&mut heaps);
+            if star || twos > 0 {
+                return Ok(self.sum(heaps, searched)?.plus_nim(star, twos));
+            }
             match heaps.as_slice() {
                 [] => return Genus::from_options(&[]),
                 [h] => return Ok(self.heaps[*h as usize].clone()),

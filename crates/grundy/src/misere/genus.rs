@@ -153,6 +153,33 @@ impl Genus {
         Ok(Genus::settled(normal, misere))
     }
 
+    /// The genus of this game plus *1 (where `star`) and `twos` copies of
+    /// *2: g ⊕ 1 ⊕ 2 (each where present: a *2 twice adds nothing), and
+    /// γₖ(G + *1 + t·*2) = γₖ₊ₜ(G) ⊕ 1, by the definition of γ (the *2s
+    /// join the k copies) and the lemma G⁻(H + *1) = G⁻(H) ⊕ 1 (module
+    /// documentation).
+    ///
+    /// ```
+    /// use grundy::misere::Genus;
+    /// let zero = Genus::from_options(&[])?;
+    /// let star1 = Genus::from_options(&[zero.clone()])?;
+    /// let star2 = Genus::from_options(&[zero.clone(), star1.clone()])?;
+    /// assert_eq!(zero.plus_nim(true, 0), star1);
+    /// assert_eq!(zero.plus_nim(false, 1), star2);
+    /// assert_eq!(star1.plus_nim(true, 2).to_string(), "0^02"); // *2 + *2
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn plus_nim(&self, star: bool, twos: u64) -> Genus {
+        let flip = u64::from(star);
+        let normal = self.normal ^ flip ^ if twos % 2 == 1 { 2 } else { 0 };
+        // γₖ₊ₜ alternates from k = m − 1 on at the latest: the last three
+        // of these m + 3 entries do.
+        let seq = (0..self.misere.len() as u64 + 3)
+            .map(|k| self.misere(k + twos) ^ flip)
+            .collect();
+        Genus::settled(normal, seq)
+    }
+
     /// The normal-play Grundy value g.
     pub fn normal(&self) -> u64 {
         self.normal
