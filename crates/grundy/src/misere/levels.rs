@@ -324,8 +324,7 @@ impl Levels<'_> {
                             .any(|&o| before.c.lost[before.c.multiply(e, o) as usize])
                 })
                 .collect();
-            let before = before.c.clone();
-            let Some(level) = self.solve(m - 1, &before, &exits)? else {
+            let Some(level) = self.solve(m - 1, &levels[k - 1].c, &exits)? else {
                 return Ok(None);
             };
             self.held += table_bytes(level.c.len());
