@@ -443,9 +443,9 @@ impl Solver {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         check_played(heaps)?;
         let rule = self.position_rule(game, heaps, largest, watch)?;
-        let by_rule = match &rule {
-            Some(Rule::Tame(genera)) => misere::tame::winning_moves(game, genera, heaps)?
-                .zip(misere::tame::outcome(genera, heaps)?)
+        let by_rule = match rule {
+            Some(Rule::Tame(genera)) => misere::tame::winning_moves(game, &genera, heaps)?
+                .zip(misere::tame::outcome(&genera, heaps)?)
                 .map(|(moves, outcome)| (MisereMethod::Tame, None, outcome == Outcome::N, moves)),
             Some(Rule::Quotient(strategy)) => {
                 let used = QuotientUsed {
@@ -458,7 +458,7 @@ impl Solver {
                 Some((MisereMethod::Quotient, Some(used), winning, moves))
             }
             Some(Rule::Searched(winning, moves)) => {
-                Some((MisereMethod::Judge, None, *winning, moves.clone()))
+                Some((MisereMethod::Judge, None, winning, moves))
             }
             None => None,
         };
