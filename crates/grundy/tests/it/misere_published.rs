@@ -27,6 +27,11 @@
 //!   0 ≤ n ≤ 36", a note in the public repository SCOPE-Science/SCOPE2026
 //!   that summarises [PS08]'s Dawson's Kayles analysis (heap 33, order
 //!   638); used only where [PS08]'s own passage could not be read.
+//! - [PQ] T. E. Plambeck, "Quaternary games", web page,
+//!   www.plambeck.org/oldhtml/mathematics/games/misere/quaternary/index.htm
+//!   (note of 27 June 2005), citing *Winning Ways*' table of the two-digit
+//!   quaternaries; and its page for 0.312, ".../quaternary/0312/index.htm"
+//!   ("SOLVED [4 February 2003]"). Web pages: no page number to give.
 //!
 //! Page numbers: the stored copies of [PS08] and [P05] reachable from this
 //! project show only their first pages, so the sections named below are
@@ -37,7 +42,7 @@
 use std::collections::HashMap;
 
 use grundy::Ruleset;
-use grundy::misere::{Judge, Presentation, Quotient, pretending_period};
+use grundy::misere::{Genera, Judge, Presentation, Quotient, pretending_period};
 
 use super::misere::multisets;
 use crate::common::ruleset;
@@ -468,6 +473,83 @@ fn dawsons_kayles_to_heap_33_has_the_reported_order_638() {
                 "0.07 {x:?} against 0.137 {y:?}"
             );
         }
+    }
+}
+
+/// The octal codes whose digits are all 0 to 3 (the quaternary games) of
+/// exactly `digits` digits.
+fn quaternary_codes(digits: u32) -> Vec<String> {
+    (0..4u32.pow(digits))
+        .filter(|i| i % 4 != 0)
+        .map(|i| {
+            let code: String = (0..digits)
+                .rev()
+                .map(|place| char::from(b'0' + (i / 4u32.pow(place) % 4) as u8))
+                .collect();
+            format!("0.{code}")
+        })
+        .collect()
+}
+
+/// [PQ]: among the quaternary games, the only two-digit one with a heap
+/// that is not a misère nim heap is 0.31 (*Winning Ways*' table), and the
+/// three-digit ones with such a heap are the seven "woolly mammoths"
+/// 0.121, 0.123, 0.131, 0.201, 0.211, 0.312 and 0.331. Reproduced through
+/// the genus, which equal games share: exactly those codes have a heap up
+/// to 40 whose genus is no nim heap's (the nim heaps' genera computed
+/// here for misère nim, not written in). For the seven this proves the
+/// published claim (a genus that no nim heap has); for the others it is
+/// a necessary condition, met up to heap 40, not a proof that each heap
+/// is a nim heap.
+#[test]
+fn the_quaternary_games_with_heaps_that_are_not_nim_heaps_are_the_published_ones() {
+    const MAX: u64 = 40;
+    let nim = Genera::compute(&Ruleset::Nim, 64, MEMO).unwrap();
+    let not_all_nim = |codes: Vec<String>| -> Vec<String> {
+        codes
+            .into_iter()
+            .filter(|code| {
+                let genera = Genera::compute(&ruleset(code), MAX, MEMO).unwrap();
+                genera
+                    .heaps()
+                    .iter()
+                    .any(|g| nim.heaps().get(g.normal() as usize) != Some(g))
+            })
+            .collect()
+    };
+    assert_eq!(not_all_nim(quaternary_codes(2)), ["0.31"]);
+    assert_eq!(
+        not_all_nim(quaternary_codes(3)),
+        [
+            "0.121", "0.123", "0.131", "0.201", "0.211", "0.312", "0.331"
+        ]
+    );
+}
+
+/// [PQ], page for 0.312: heap 4 ("A", of genus 2^1420) is the one heap
+/// that cannot be pretended to be a tame game, and "we can pretend that
+/// A + A = :0". Reproduced: heap 4 is the first wild heap, with that
+/// genus, and in the quotient of every heap (its period proved) heap 4
+/// is a generator whose square is the identity, which the judge confirms
+/// beside every sum of up to three heaps up to 10.
+#[test]
+fn heap_4_of_0_312_pretends_to_cancel_itself() {
+    let game = ruleset("0.312");
+    let genera = Genera::compute(&game, 20, MEMO).unwrap();
+    assert_eq!(genera.first_wild(), Some(4));
+    assert_eq!(genera.heap(4).to_string(), "2^1420");
+    let q = Quotient::compute(&game, 30, MEMO).unwrap();
+    let a = q.heap_elements()[4];
+    assert_ne!(a, 0);
+    assert_eq!(q.multiply(a, a), 0, "A + A pretends to be the empty sum");
+    let mut judge = Judge::new(game.clone(), MEMO);
+    for context in std::iter::once(vec![]).chain(multisets(3, 10)) {
+        let with_a_a = [&context[..], &[4, 4]].concat();
+        assert_eq!(
+            judge.outcome(&with_a_a).unwrap(),
+            judge.outcome(&context).unwrap(),
+            "{context:?}"
+        );
     }
 }
 
