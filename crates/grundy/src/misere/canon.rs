@@ -22,6 +22,8 @@ pub(crate) struct Canon {
     two: Option<u64>,
     /// Each game met so far (its normalized options) and its least heap.
     first: std::collections::HashMap<Vec<Vec<u64>>, u64>,
+    /// Bytes of the keys of `first`, as allocated.
+    keys_bytes: u64,
 }
 
 impl Canon {
@@ -32,9 +34,17 @@ impl Canon {
             star: None,
             two: None,
             first: std::collections::HashMap::new(),
+            keys_bytes: 0,
         };
         canon.extend(ruleset, n);
         canon
+    }
+
+    /// Bytes held, as allocated (see `misere/memo.rs`).
+    pub(crate) fn bytes(&self) -> u64 {
+        super::memo::allocation(8 * self.of.capacity())
+            + super::memo::table_bytes::<Vec<Vec<u64>>, u64>(self.first.capacity())
+            + self.keys_bytes
     }
 
     /// The largest heap mapped.
@@ -63,7 +73,15 @@ impl Canon {
             let two = self
                 .star
                 .is_some_and(|s| key.len() == 2 && key[0].is_empty() && key[1] == [s]);
-            let m = *self.first.entry(key).or_insert(h);
+            let key_bytes = super::memo::allocation(24 * key.capacity())
+                + key
+                    .iter()
+                    .map(|parts| super::memo::allocation(8 * parts.capacity()))
+                    .sum::<u64>();
+            let m = *self.first.entry(key).or_insert_with(|| {
+                self.keys_bytes += key_bytes;
+                h
+            });
             self.of[h as usize] = m;
             if star {
                 self.star = Some(m);

@@ -26,8 +26,6 @@
 //! of its options is tame: then every position that follows it is a sum of
 //! tame heaps, and the whole of its game tree is tame.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -38,8 +36,10 @@ use crate::values::{self, Progress};
 use super::Canon;
 use super::genus::{Genus, Tame};
 use super::judge::MAX_TOKENS;
+use super::memo::{SumMemo, allocation};
 
-/// Bytes a remembered genus costs, at least (key, symbol, table slot).
+/// Bytes each heap's genus, tameness and options cost, at least; the
+/// sums searched are counted as allocated (`misere/memo.rs`).
 const ENTRY_BYTES: u64 = 96;
 
 /// Genera of the heaps 0..=N of a game, and of sums of them on demand.
@@ -59,7 +59,7 @@ pub struct Genera {
     ruleset: Ruleset,
     heaps: Vec<Genus>,
     tame: Vec<Option<Tame>>,
-    sums: HashMap<Vec<u64>, Genus, BuildHasherDefault<SumHasher>>,
+    sums: SumMemo<Genus>,
     /// Each heap's options, the heaps with a move in each (a heap without
     /// one changes nothing in a sum), without repeats.
     moving: Vec<Arc<[Vec<u64>]>>,
@@ -68,6 +68,7 @@ pub struct Genera {
     /// cancelled), from the first sum searched on, when not the exact twin.
     canon: Option<Canon>,
     max_bytes: u64,
+    /// Bytes of the heaps' tables (the sums' are the memo's own count).
     bytes: u64,
 }
 
@@ -137,7 +138,7 @@ impl Genera {
             ruleset: ruleset.clone(),
             heaps: Vec::with_capacity(max_heap as usize + 1),
             tame: Vec::with_capacity(max_heap as usize + 1),
-            sums: HashMap::default(),
+            sums: SumMemo::default(),
             moving: Vec::with_capacity(max_heap as usize + 1),
             use_tame_rule,
             canon: None,
@@ -311,44 +312,18 @@ impl Genera {
             }
         }
         let genus = Genus::from_options(&options)?;
-        let cost = ENTRY_BYTES + 8 * (heaps.len() + genus.written().len()) as u64;
-        if self.bytes + cost > self.max_bytes {
-            return Err(over_budget(self.bytes + cost, self.max_bytes));
+        let symbol = allocation(8 * genus.written().len());
+        let need = self.bytes
+            + self.sums.bytes_inserting(&heaps, symbol)
+            + self.canon.as_ref().map_or(0, Canon::bytes);
+        if need > self.max_bytes {
+            return Err(over_budget(need, self.max_bytes));
         }
-        self.bytes += cost;
-        self.sums.insert(heaps, genus.clone());
+        self.sums.insert(heaps, genus.clone(), symbol);
         if searched(self.sums.len() as u64).is_break() {
             return Err(stopped(self.heaps.len() as u64));
         }
         Ok(genus)
-    }
-}
-
-/// The memo's hash: sums are the library's own keys, not an adversary's,
-/// so a multiply-and-rotate over their words (as rustc's FxHash does)
-/// serves, at a fraction of SipHash's cost.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct SumHasher(u64);
-
-impl Hasher for SumHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
     }
 }
 

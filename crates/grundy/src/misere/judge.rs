@@ -9,7 +9,6 @@
 //! ([`super::tame`]) and the misère quotients are all tested against it.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -18,7 +17,7 @@ use crate::ruleset::Ruleset;
 use crate::sum::HeapMove;
 use crate::values::{self, Progress};
 
-use super::genera::SumHasher;
+use super::memo::{SumMemo, allocation, table_bytes};
 use super::{Canon, Outcome};
 
 /// The largest total of heaps searched: the search goes one call deeper a
@@ -29,12 +28,14 @@ pub const MAX_TOKENS: u64 = 2048;
 /// Positions decided between two reports to the progress callback.
 const DECIDED_BETWEEN_REPORTS: u64 = 1 << 14;
 
-/// Bytes a memo entry costs, at least: the key's heap sizes, the vector's
-/// header, the outcome and the hash table's own slot.
-const ENTRY_OVERHEAD: u64 = 56;
+/// Bytes a memo entry takes in a typical search (its key's allocation, its
+/// slot in a table between half and 7/8 full): only to tell progress
+/// about how many positions fit the bound, which is counted exactly.
+const TYPICAL_ENTRY_BYTES: u64 = 80;
 
 /// A memoised misère game-tree search over multisets of heaps, with a memory
-/// bound.
+/// bound: the memo, each heap's options and the normal form's table
+/// together stay within it (counted as allocated, see `misere/memo.rs`).
 ///
 /// ```
 /// use grundy::{Ruleset, misere::{Judge, Outcome}};
@@ -50,27 +51,28 @@ const ENTRY_OVERHEAD: u64 = 56;
 #[derive(Debug, Clone)]
 pub struct Judge {
     ruleset: Ruleset,
-    memo: HashMap<Vec<u64>, bool, BuildHasherDefault<SumHasher>>,
+    memo: SumMemo<bool>,
     movable: HashMap<u64, bool>,
     /// Each heap's options, the heaps with a move in each, without repeats.
     options: HashMap<u64, Arc<[Vec<u64>]>>,
+    /// Bytes of the options' own allocations.
+    options_bytes: u64,
     /// Positions remembered in normal form ([`Judge::with_normal_form`]).
     canon: Option<Canon>,
     max_bytes: u64,
-    bytes: u64,
 }
 
 impl Judge {
-    /// A judge for `ruleset` whose memo may use about `max_bytes`.
+    /// A judge for `ruleset` whose memo and tables stay within `max_bytes`.
     pub fn new(ruleset: Ruleset, max_bytes: u64) -> Self {
         Judge {
             ruleset,
-            memo: HashMap::default(),
+            memo: SumMemo::default(),
             movable: HashMap::new(),
             options: HashMap::new(),
+            options_bytes: 0,
             canon: None,
             max_bytes,
-            bytes: 0,
         }
     }
 
@@ -136,7 +138,7 @@ impl Judge {
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Outcome> {
         check_tokens(heaps)?;
-        let key = self.canonical(heaps.to_vec());
+        let key = self.canonical(heaps.to_vec())?;
         Ok(if self.wins(key, progress)? {
             Outcome::N
         } else {
@@ -185,7 +187,7 @@ impl Judge {
                     removed: mv.removed,
                     parts: mv.parts,
                 };
-                let next = self.canonical(played.apply(heaps));
+                let next = self.canonical(played.apply(heaps))?;
                 if !self.wins(next, progress)? {
                     moves.push(played);
                 }
@@ -208,11 +210,12 @@ impl Judge {
             if i > 0 && position[i] == position[i - 1] {
                 continue;
             }
-            for parts in self.options_of(position[i]).iter() {
-                let mut next: Vec<u64> = position[..i].to_vec();
+            for parts in self.options_of(position[i])?.iter() {
+                let mut next = Vec::with_capacity(position.len() - 1 + parts.len());
+                next.extend_from_slice(&position[..i]);
                 next.extend_from_slice(&position[i + 1..]);
                 next.extend_from_slice(parts);
-                let next = self.canonical(next);
+                let next = self.canonical(next)?;
                 if !self.wins(next, progress)? {
                     result = true;
                     break 'search;
@@ -222,7 +225,7 @@ impl Judge {
         self.remember(position, result)?;
         let done = self.memo.len() as u64;
         if done.is_multiple_of(DECIDED_BETWEEN_REPORTS) {
-            let total = self.max_bytes / ENTRY_OVERHEAD;
+            let total = self.max_bytes / TYPICAL_ENTRY_BYTES;
             if progress(Progress { done, total }).is_break() {
                 return Err(Error::new(
                     ErrorKind::Interrupted,
@@ -234,8 +237,25 @@ impl Judge {
     }
 
     fn remember(&mut self, position: Vec<u64>, result: bool) -> Result<()> {
-        let cost = ENTRY_OVERHEAD + 8 * position.len() as u64;
-        if self.bytes + cost > self.max_bytes {
+        self.check(self.memo.bytes_inserting(&position, 0))?;
+        self.memo.insert(position, result, 0);
+        Ok(())
+    }
+
+    /// Bytes held besides the memo: each heap's options, which heaps can
+    /// move, and the normal form's table.
+    fn side_bytes(&self) -> u64 {
+        table_bytes::<u64, Arc<[Vec<u64>]>>(self.options.capacity())
+            + self.options_bytes
+            + table_bytes::<u64, bool>(self.movable.capacity())
+            + self.canon.as_ref().map_or(0, Canon::bytes)
+    }
+
+    /// Whether `memo` bytes of memo, beside what else is held, stay within
+    /// the bound.
+    fn check(&self, memo: u64) -> Result<()> {
+        let need = memo + self.side_bytes();
+        if need > self.max_bytes {
             return Err(Error::new(
                 ErrorKind::TooLarge,
                 format!(
@@ -245,36 +265,51 @@ impl Judge {
                 ),
             )
             .with_detail(Detail::OverBudget {
-                need: self.bytes + cost,
+                need,
                 budget: self.max_bytes,
                 fits: None,
             }));
         }
-        self.bytes += cost;
-        self.memo.insert(position, result);
         Ok(())
     }
 
-    fn options_of(&mut self, h: u64) -> Arc<[Vec<u64>]> {
-        let ruleset = &self.ruleset;
-        Arc::clone(
-            self.options
-                .entry(h)
-                .or_insert_with(|| super::moving_options(ruleset, h)),
-        )
+    /// Heap `h`'s options, worked out once; an error when they pass the
+    /// bound (counted once they are made: at most one heap's options over).
+    fn options_of(&mut self, h: u64) -> Result<Arc<[Vec<u64>]>> {
+        if let Some(known) = self.options.get(&h) {
+            return Ok(Arc::clone(known));
+        }
+        let options = super::moving_options(&self.ruleset, h);
+        // An `Arc`'s two counts, then the vectors' headers; each vector's
+        // heaps.
+        self.options_bytes += allocation(16 + size_of::<Vec<u64>>() * options.len())
+            + options
+                .iter()
+                .map(|parts| allocation(8 * parts.capacity()))
+                .sum::<u64>();
+        self.options.insert(h, Arc::clone(&options));
+        self.check(self.memo.bytes())?;
+        Ok(options)
     }
 
     /// Sorted, without heaps on which no move is possible: nobody can ever
     /// play there, so they change neither who moves last nor anything else;
     /// in normal form too where asked ([`Judge::with_normal_form`]).
-    fn canonical(&mut self, mut heaps: Vec<u64>) -> Vec<u64> {
-        if let Some(canon) = &mut self.canon {
+    /// An error when the normal form's table, grown for a larger heap,
+    /// passes the bound (checked heap by heap).
+    fn canonical(&mut self, mut heaps: Vec<u64>) -> Result<Vec<u64>> {
+        if self.canon.is_some() {
             let largest = heaps.iter().copied().max().unwrap_or(0);
-            if largest > canon.max_heap() {
-                canon.extend(&self.ruleset, largest);
+            while let Some(canon) = &mut self.canon
+                && largest > canon.max_heap()
+            {
+                canon.extend(&self.ruleset, canon.max_heap() + 1);
+                self.check(self.memo.bytes())?;
             }
-            canon.normalize(&mut heaps);
-            return heaps;
+            if let Some(canon) = &self.canon {
+                canon.normalize(&mut heaps);
+            }
+            return Ok(heaps);
         }
         heaps.retain(|&h| {
             *self
@@ -283,7 +318,7 @@ impl Judge {
                 .or_insert_with(|| self.ruleset.has_move(h))
         });
         heaps.sort_unstable();
-        heaps
+        Ok(heaps)
     }
 }
 

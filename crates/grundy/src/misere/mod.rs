@@ -34,6 +34,7 @@ mod judge;
 mod learn;
 mod levels;
 mod lookahead;
+mod memo;
 mod moore;
 mod period;
 mod presentation;
