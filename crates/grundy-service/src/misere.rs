@@ -510,12 +510,13 @@ enum Rule {
 }
 
 /// The memo of the game-tree search tried before a quotient is computed
-/// for a position (about 400,000 positions, under half a second): a
-/// position it settles needs no quotient, whose construction can take a
-/// minute where it fails (Dawson's Kayles past heap 33: the search settles
-/// 70, or 40 + 35, in a fraction of a second), and one it does not settle
-/// costs little beside the quotient.
-pub const QUICK_SEARCH_BYTES: u64 = 32 << 20;
+/// for a position (about 450,000 positions, the memo counted as
+/// allocated, in about a second at most): a position it settles needs no
+/// quotient, whose construction can take a minute where it fails (Dawson's
+/// Kayles past heap 33: the search settles 70, or 40 + 35, in a fraction
+/// of a second), and one it does not settle costs little beside the
+/// quotient.
+pub const QUICK_SEARCH_BYTES: u64 = 48 << 20;
 
 impl Solver {
     /// How to answer `heaps` short of a full game-tree search: by a
