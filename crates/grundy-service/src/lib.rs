@@ -44,6 +44,7 @@ mod frequencies;
 mod game;
 mod json_int;
 pub mod misere;
+mod misere_limit;
 mod moves;
 mod ppos_iter;
 mod question;

@@ -26,7 +26,8 @@
 //! quotient when its period is proved: the certificate text that
 //! `grundy verify` checks, written whole or not at all. The solver checks
 //! it from the rules before using it; one that fails is reported and
-//! computed again.
+//! computed again. `<dir>/<game>.misere.limit` records where the
+//! construction of the quotient stopped (see `misere_limit.rs`).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -97,6 +98,30 @@ pub trait Store: Send + Sync + fmt::Debug {
     /// still there.
     fn save_misere(&self, game: &Ruleset, certificate: &str) -> Result<(), StoreError> {
         let _ = (game, certificate);
+        Ok(())
+    }
+
+    /// The record of where the construction of `game`'s misère quotient
+    /// stopped, as the solver wrote it, `Ok(None)` when none is kept; the
+    /// default keeps none. The solver reads it as a hint only (it can make
+    /// an answer slower, never wrong), so a store need not check it.
+    ///
+    /// # Errors
+    /// A [`StoreError`] when something is kept but cannot be read.
+    fn load_misere_limit(&self, game: &Ruleset) -> Result<Option<String>, StoreError> {
+        let _ = game;
+        Ok(None)
+    }
+
+    /// Keeps `record` as where the construction of `game`'s misère
+    /// quotient stopped, replacing what was kept; the default keeps
+    /// nothing.
+    ///
+    /// # Errors
+    /// A [`StoreError`] when it cannot be written; what was kept before is
+    /// still there.
+    fn save_misere_limit(&self, game: &Ruleset, record: &str) -> Result<(), StoreError> {
+        let _ = (game, record);
         Ok(())
     }
 }
@@ -199,6 +224,13 @@ impl FileStore {
     /// `0.77.values`); `grundy verify` checks it.
     pub fn misere_path(&self, game: &Ruleset) -> PathBuf {
         self.path(game).with_extension("misere.cert")
+    }
+
+    /// The file that records where the construction of `game`'s misère
+    /// quotient stopped (`0.07.misere.limit`), so that a later run does not
+    /// spend its time finding that again.
+    pub fn misere_limit_path(&self, game: &Ruleset) -> PathBuf {
+        self.path(game).with_extension("misere.limit")
     }
 
     /// The number of values the file of `game` says it holds, from its
@@ -327,65 +359,99 @@ impl Store for FileStore {
     }
 
     fn load_misere(&self, game: &Ruleset) -> Result<Option<String>, StoreError> {
-        let path = self.misere_path(game);
-        let failed = |why: String| {
-            StoreError::new(format!(
-                "ignoring the misère quotient file {} ({why}); the quotient will be computed again",
-                path.display()
-            ))
-        };
-        match fs::metadata(&path) {
-            Ok(m) if m.is_file() && m.len() <= MAX_MISERE_BYTES => {}
-            Ok(m) if m.is_file() => {
-                return Err(failed(format!(
-                    "it is larger than {MAX_MISERE_BYTES} bytes"
-                )));
-            }
-            Ok(_) => return Err(failed("it is not a regular file".to_string())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(failed(e.to_string())),
-        }
-        let file =
-            fs::File::open(&path).map_err(|e| failed(format!("it cannot be opened: {e}")))?;
-        let mut bytes = Vec::new();
-        file.take(MAX_MISERE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| failed(e.to_string()))?;
-        if bytes.len() as u64 > MAX_MISERE_BYTES {
+        read_text(
+            &self.misere_path(game),
+            "misère quotient",
+            "the quotient will be computed again",
+        )
+    }
+
+    fn save_misere(&self, game: &Ruleset, certificate: &str) -> Result<(), StoreError> {
+        write_text(&self.misere_path(game), certificate, "misère quotient")
+    }
+
+    fn load_misere_limit(&self, game: &Ruleset) -> Result<Option<String>, StoreError> {
+        read_text(
+            &self.misere_limit_path(game),
+            "misère quotient limit",
+            "the construction will be tried again",
+        )
+    }
+
+    fn save_misere_limit(&self, game: &Ruleset, record: &str) -> Result<(), StoreError> {
+        write_text(
+            &self.misere_limit_path(game),
+            record,
+            "misère quotient limit",
+        )
+    }
+}
+
+/// The text kept at `path` (a file of the `what` kind), `Ok(None)` when
+/// there is none; an error that says the file is ignored (and `then`)
+/// when it is not a regular file of at most [`MAX_MISERE_BYTES`] of UTF-8.
+fn read_text(path: &Path, what: &str, then: &str) -> Result<Option<String>, StoreError> {
+    let failed = |why: String| {
+        StoreError::new(format!(
+            "ignoring the {what} file {} ({why}); {then}",
+            path.display()
+        ))
+    };
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() && m.len() <= MAX_MISERE_BYTES => {}
+        Ok(m) if m.is_file() => {
             return Err(failed(format!(
                 "it is larger than {MAX_MISERE_BYTES} bytes"
             )));
         }
-        String::from_utf8(bytes)
-            .map(Some)
-            .map_err(|_| failed("it is not UTF-8 text".to_string()))
+        Ok(_) => return Err(failed("it is not a regular file".to_string())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(failed(e.to_string())),
     }
+    let file = fs::File::open(path).map_err(|e| failed(format!("it cannot be opened: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_MISERE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| failed(e.to_string()))?;
+    if bytes.len() as u64 > MAX_MISERE_BYTES {
+        return Err(failed(format!(
+            "it is larger than {MAX_MISERE_BYTES} bytes"
+        )));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| failed("it is not UTF-8 text".to_string()))
+}
 
-    fn save_misere(&self, game: &Ruleset, certificate: &str) -> Result<(), StoreError> {
-        let path = self.misere_path(game);
-        let failed = |e: std::io::Error| {
-            StoreError::new(format!(
-                "cannot write the misère quotient file {}: {e}",
-                path.display()
-            ))
-        };
-        fs::create_dir_all(&self.dir).map_err(failed)?;
-        // Two threads of one process may keep the same game's quotient at
-        // once (the web server): each writes its own temporary file.
-        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let temp = path.with_extension(format!("cert.tmp{}-{n}", std::process::id()));
-        let write = || -> std::io::Result<()> {
-            let mut file = fs::File::create(&temp)?;
-            file.write_all(certificate.as_bytes())?;
-            file.sync_all()?;
-            fs::rename(&temp, &path)
-        };
-        write().map_err(|e| {
-            let _ = fs::remove_file(&temp);
-            failed(e)
-        })
+/// Writes `text` to `path` whole or not at all: to a temporary file, then
+/// renamed into place.
+fn write_text(path: &Path, text: &str, what: &str) -> Result<(), StoreError> {
+    let failed = |e: std::io::Error| {
+        StoreError::new(format!(
+            "cannot write the {what} file {}: {e}",
+            path.display()
+        ))
+    };
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(failed)?;
     }
+    // Two threads of one process may keep the same game's file at once
+    // (the web server): each writes its own temporary file.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(format!(".tmp{}-{n}", std::process::id()));
+    let temp = PathBuf::from(temp);
+    let write = || -> std::io::Result<()> {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        failed(e)
+    })
 }
 
 /// Tables kept in memory for the life of the store: for tests, and for front
@@ -394,6 +460,7 @@ impl Store for FileStore {
 pub struct MemoryStore {
     tables: Mutex<HashMap<String, ValueTable>>,
     quotients: Mutex<HashMap<String, String>>,
+    limits: Mutex<HashMap<String, String>>,
 }
 
 impl MemoryStore {
@@ -428,6 +495,15 @@ impl Store for MemoryStore {
 
     fn save_misere(&self, game: &Ruleset, certificate: &str) -> Result<(), StoreError> {
         lock(&self.quotients).insert(game.to_string(), certificate.to_string());
+        Ok(())
+    }
+
+    fn load_misere_limit(&self, game: &Ruleset) -> Result<Option<String>, StoreError> {
+        Ok(lock(&self.limits).get(&game.to_string()).cloned())
+    }
+
+    fn save_misere_limit(&self, game: &Ruleset, record: &str) -> Result<(), StoreError> {
+        lock(&self.limits).insert(game.to_string(), record.to_string());
         Ok(())
     }
 }

@@ -102,8 +102,10 @@ impl FileStore {
 /// Whether a file name is one this store writes: `<game>.values`, a
 /// temporary `<game>.values.tmp…`, the values kept outside memory by a
 /// run past the memory budget (`<game>.cold`, its checkpoint
-/// `<game>.cold.state` and that checkpoint's temporary file), or a misère
-/// quotient's certificate (`<game>.misere.cert`, `<game>.misere.cert.tmp…`).
+/// `<game>.cold.state` and that checkpoint's temporary file), a misère
+/// quotient's certificate (`<game>.misere.cert`, `<game>.misere.cert.tmp…`)
+/// or the record of where its construction stopped (`<game>.misere.limit`,
+/// `<game>.misere.limit.tmp…`).
 fn is_ours(path: &std::path::Path) -> bool {
     path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
         n.ends_with(".values")
@@ -112,11 +114,14 @@ fn is_ours(path: &std::path::Path) -> bool {
             || n.contains(".cold.state")
             || n.ends_with(".misere.cert")
             || n.contains(".misere.cert.tmp")
+            || n.ends_with(".misere.limit")
+            || n.contains(".misere.limit.tmp")
     })
 }
 
 /// The game and heap count (heaps 0 to its bound) of a misère quotient's
-/// certificate, from its first lines.
+/// certificate, or the game of the record of where its construction
+/// stopped, from their first lines.
 fn misere_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> {
     let mut head = Vec::new();
     fs::File::open(path)
@@ -126,11 +131,15 @@ fn misere_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)
         .ok()?;
     let text = String::from_utf8_lossy(&head);
     let mut lines = text.lines();
-    if lines.next()? != grundy::misere::certificate::HEADER {
-        return None;
-    }
+    let first = lines.next()?;
     let game = lines.next()?.strip_prefix("game:")?.trim();
     let game = game.parse::<grundy::Ruleset>().ok()?.to_string();
+    if first == crate::misere_limit::HEADER {
+        return Some((Some(game), None));
+    }
+    if first != grundy::misere::certificate::HEADER {
+        return None;
+    }
     let bound: u64 = lines
         .next()?
         .strip_prefix("max-heap:")?

@@ -20,7 +20,10 @@
 //! (`0.77.misere.cert` beside `0.77.values`); the first position of a game
 //! reads it from there, checks it from the rules
 //! ([`grundy::misere::certificate::read`], milliseconds where computing
-//! took seconds) and computes the quotient again if it fails.
+//! took seconds) and computes the quotient again if it fails. Where the
+//! construction stopped for want of a quotient (not of memory), that is
+//! kept too (`0.07.misere.limit`, see `misere_limit.rs`) and read with the
+//! certificate, so a later run does not compute its way there again.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -29,6 +32,7 @@ use grundy::misere::{Quotient, Strategy, certificate, period_provable, pretendin
 use grundy::{ErrorKind, Result, Ruleset};
 
 use crate::misere::MAX_QUOTIENT_HEAP;
+use crate::misere_limit;
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
 
@@ -102,6 +106,12 @@ impl Solver {
         if let Some(stored) = self.stored_strategy(game, watch) {
             known.strategy = Some(stored);
         }
+        if known.failed_at.is_none()
+            && let Some((at, why)) = self.stored_limit(game, watch)
+        {
+            known.failed_at = Some(at);
+            known.failed_why = Some(why);
+        }
         self.strategies.remember(game, known.clone());
         known.strategy.filter(|s| s.covers(largest))
     }
@@ -171,6 +181,9 @@ impl Solver {
                         .min(bound);
                     if known.failed_at.is_none_or(|f| at < f) {
                         known.failed_why = Some(stopped.error.to_string());
+                        if stopped.error.kind() == ErrorKind::Overflow {
+                            self.keep_limit(game, at, &stopped.error.to_string(), watch);
+                        }
                     }
                     known.failed_at = Some(known.failed_at.map_or(at, |f| f.min(at)));
                     // The quotient it reached answers every position of
@@ -252,6 +265,43 @@ impl Solver {
             return None;
         }
         Some(Arc::new(strategy))
+    }
+
+    /// Where the construction of `game`'s quotient stopped and why, as kept
+    /// in the store under this revision of the construction; a record that
+    /// cannot be read is a warning.
+    fn stored_limit(&self, game: &Ruleset, watch: &mut Watch) -> Option<(u64, String)> {
+        let store = self.config().store.as_ref()?;
+        let read = store
+            .load_misere_limit(game)
+            .map_err(|e| e.to_string())
+            .and_then(|text| match text {
+                Some(text) => misere_limit::read(&text, game).map_err(|why| {
+                    format!(
+                        "ignoring the misère quotient limit of {game} kept in the store ({why}); the construction will be tried again"
+                    )
+                }),
+                None => Ok(None),
+            });
+        match read {
+            Ok(limit) => limit,
+            Err(warning) => {
+                let _ = watch.tell(Event::Warning(warning));
+                None
+            }
+        }
+    }
+
+    /// Keeps in the store that the construction of `game`'s quotient stops
+    /// at heap `at`, for the reason `why`; a failure is a warning.
+    fn keep_limit(&self, game: &Ruleset, at: u64, why: &str, watch: &mut Watch) {
+        let Some(store) = &self.config().store else {
+            return;
+        };
+        let record = misere_limit::write(game, at, why);
+        if let Err(e) = store.save_misere_limit(game, &record) {
+            let _ = watch.tell(Event::Warning(e.to_string()));
+        }
     }
 
     /// Why no quotient of every heap of `game` was found, after

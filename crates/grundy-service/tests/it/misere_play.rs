@@ -358,3 +358,97 @@ fn the_quotient_of_every_heap_is_the_one_positions_use_and_kept() {
         assert_eq!(e.kind(), kind, "{spec}: {e}");
     }
 }
+
+/// Where the construction of a game's quotient stops for want of a
+/// quotient, the store keeps it (`<game>.misere.limit`), and a later
+/// solver answers from that record instead of computing its way there
+/// again; a record of another revision of the construction is ignored and
+/// replaced, a broken one is a warning, and a planted one is believed (it
+/// can only send positions to the search).
+#[test]
+fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(FileStore::new(dir.path()));
+    let solver_with_store = || {
+        Solver::new(Config {
+            store: Some(store.clone() as Arc<dyn Store>),
+            ..Config::default()
+        })
+    };
+    // (quotient computations' progress events, warnings, the error)
+    let every_heap = |game: &Ruleset| {
+        let (mut computed, mut warnings) = (0, Vec::new());
+        let mut watch = Watch::new(|event| {
+            match event {
+                Event::Values { .. } => computed += 1,
+                Event::Warning(w) => warnings.push(w),
+                _ => {}
+            }
+            ControlFlow::Continue(())
+        });
+        let e = solver_with_store()
+            .misere_quotient_of_every_heap(game, false, &mut watch)
+            .unwrap_err();
+        drop(watch);
+        (computed, warnings, e)
+    };
+    let game: Ruleset = "0.3102".parse().unwrap();
+    let stops = grundy::misere::Quotient::compute_as_far_as(&game, 32, BYTES, &mut |_| {
+        ControlFlow::Continue(())
+    })
+    .unwrap_err();
+    assert_eq!(stops.error.kind(), ErrorKind::Overflow);
+    let at = stops.reached.unwrap().max_heap() + 1;
+
+    let (computed, warnings, first) = every_heap(&game);
+    assert!(computed > 0 && warnings.is_empty(), "{warnings:?}");
+    assert_eq!(first.kind(), ErrorKind::Overflow);
+    let path = store.misere_limit_path(&game);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(&format!("\nstops-at: {at}\n")), "{text}");
+    let listed = store.files().unwrap();
+    assert!(
+        listed
+            .iter()
+            .any(|f| f.path == path && f.game.as_deref() == Some("0.3102") && f.heaps.is_none()),
+        "{listed:?}"
+    );
+
+    let (computed, warnings, again) = every_heap(&game);
+    assert_eq!((computed, warnings.len()), (0, 0), "{warnings:?}");
+    assert_eq!(again.kind(), ErrorKind::Overflow);
+    assert_eq!(again.to_string(), first.to_string());
+
+    let other_revision = text.replace("\nrevision: ", "\nrevision: 9");
+    std::fs::write(&path, &other_revision).unwrap();
+    let (computed, warnings, _) = every_heap(&game);
+    assert!(computed > 0 && warnings.is_empty(), "{warnings:?}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "replaced");
+
+    std::fs::write(&path, text.replace("stops-at", "stops")).unwrap();
+    let (computed, warnings, _) = every_heap(&game);
+    assert!(computed > 0, "computed again");
+    assert!(
+        warnings.len() == 1 && warnings[0].contains("ignoring the misère quotient limit"),
+        "{warnings:?}"
+    );
+
+    let kayles: Ruleset = "0.77".parse().unwrap();
+    let planted = text
+        .replace("game: 0.3102", "game: 0.77")
+        .replace(&format!("stops-at: {at}"), "stops-at: 10")
+        .lines()
+        .map(|line| {
+            if line.starts_with("why:") {
+                "why: planted by a test"
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(store.misere_limit_path(&kayles), planted).unwrap();
+    let (computed, _, e) = every_heap(&kayles);
+    assert_eq!(computed, 0);
+    assert!(e.to_string().contains("planted by a test"), "{e}");
+}

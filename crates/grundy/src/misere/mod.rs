@@ -55,7 +55,7 @@ pub use period::{
     PretendingPeriod, describe as describe_period_theorem, period_provable, pretending_period,
 };
 pub use presentation::{Presentation, Word};
-pub use quotient::{Element, Quotient, Stopped};
+pub use quotient::{CONSTRUCTION_REVISION, Element, Quotient, Stopped};
 pub use strategy::Strategy;
 
 /// The options of heap `h` of `ruleset`, each the heaps it leaves that

@@ -94,6 +94,13 @@ pub struct Quotient {
     heaps: Vec<Element>,
 }
 
+/// The construction's revision: raised whenever [`Quotient::compute`] can
+/// find quotients it could not before. A front end that remembers where a
+/// construction stopped ([`ErrorKind::Overflow`], which does not depend on
+/// the memory bound) keeps this beside it, and tries again under another
+/// revision.
+pub const CONSTRUCTION_REVISION: u32 = 1;
+
 impl Quotient {
     /// The quotient of all sums of heaps of `ruleset` of sizes up to
     /// `max_heap`, its tables and searches within about `max_bytes`.
