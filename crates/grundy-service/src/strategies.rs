@@ -110,7 +110,9 @@ impl Solver {
             && let Some((at, why)) = self.stored_limit(game, watch)
         {
             known.failed_at = Some(at);
-            known.failed_why = Some(why);
+            known.failed_why = Some(format!(
+                "{why} (as an earlier run found and the store recorded; clearing the store's files of {game} tries again)"
+            ));
         }
         self.strategies.remember(game, known.clone());
         known.strategy.filter(|s| s.covers(largest))

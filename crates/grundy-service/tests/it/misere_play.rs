@@ -417,7 +417,10 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
     let (computed, warnings, again) = every_heap(&game);
     assert_eq!((computed, warnings.len()), (0, 0), "{warnings:?}");
     assert_eq!(again.kind(), ErrorKind::Overflow);
-    assert_eq!(again.to_string(), first.to_string());
+    assert!(
+        again.to_string().starts_with(&first.to_string()) && again.to_string().contains("recorded"),
+        "{again}"
+    );
 
     let other_revision = text.replace("\nrevision: ", "\nrevision: 9");
     std::fs::write(&path, &other_revision).unwrap();
