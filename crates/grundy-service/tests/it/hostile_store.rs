@@ -110,8 +110,53 @@ fn check_misere(bytes: &[u8]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Writes `bytes` where the store records where 0.75's quotient
+/// construction stopped: a solver over the store never panics, and answers
+/// as a solver with no store does or (a record it believes sends the
+/// position to the search) refuses with one error, never another outcome.
+fn check_misere_limit(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let game: Ruleset = "0.75".parse().unwrap();
+    let position = [40, 7, 2];
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(FileStore::new(dir.path()));
+    std::fs::write(store.misere_limit_path(&game), bytes).unwrap();
+    let truth = Solver::default()
+        .misere_position(&game, &position, 100, &mut Watch::silent())
+        .unwrap();
+    let solver = Solver::new(Config {
+        store: Some(store),
+        ..Config::default()
+    });
+    match solver.misere_position(&game, &position, 100, &mut Watch::silent()) {
+        Ok(answer) => {
+            prop_assert_eq!(answer.winning, truth.winning);
+            prop_assert_eq!(answer.moves, truth.moves);
+        }
+        Err(e) => prop_assert!(!e.to_string().is_empty()),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn arbitrary_misere_limit_files_never_change_an_answer(
+        bytes in prop::collection::vec(any::<u8>(), 0..200),
+        header in any::<bool>(),
+    ) {
+        let mut bytes = bytes;
+        if header {
+            let mut record = format!(
+                "grundy misère quotient limit\ngame: 0.75\nrevision: {}\n",
+                grundy::misere::CONSTRUCTION_REVISION
+            )
+            .into_bytes();
+            record.extend(bytes);
+            bytes = record;
+        }
+        check_misere_limit(&bytes)?;
+    }
 
     #[test]
     fn arbitrary_misere_files_are_refused(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
