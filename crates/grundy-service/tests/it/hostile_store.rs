@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use grundy::{Ruleset, values};
-use grundy_service::misere::MisereMethod;
+use grundy_service::misere::{MisereMethod, MiserePositionReport};
 use grundy_service::{Config, FileStore, Solver, Store, Watch};
 use proptest::prelude::*;
 
@@ -85,25 +85,34 @@ fn valid_certificate() -> Vec<u8> {
         .into_bytes()
 }
 
-/// Writes `bytes` where the store keeps 0.75's misère quotient; a solver
-/// over the store answers a position past every bound as a solver with no
-/// store does: a certificate is used only once it checks from the rules.
-fn check_misere(bytes: &[u8]) -> Result<(), TestCaseError> {
+/// The answer to `position` of 0.75 by a solver with no store, and by one
+/// over a store where `bytes` lie at the file `file` names.
+fn answers_with_file(
+    position: &[u64],
+    file: fn(&FileStore, &Ruleset) -> std::path::PathBuf,
+    bytes: &[u8],
+) -> (MiserePositionReport, grundy::Result<MiserePositionReport>) {
     let game: Ruleset = "0.75".parse().unwrap();
-    let position = [5_000, 7, 2];
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(FileStore::new(dir.path()));
-    std::fs::write(store.misere_path(&game), bytes).unwrap();
+    std::fs::write(file(&store, &game), bytes).unwrap();
     let truth = Solver::default()
-        .misere_position(&game, &position, 100, &mut Watch::silent())
+        .misere_position(&game, position, 100, &mut Watch::silent())
         .unwrap();
     let solver = Solver::new(Config {
         store: Some(store),
         ..Config::default()
     });
-    let answer = solver
-        .misere_position(&game, &position, 100, &mut Watch::silent())
-        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let answer = solver.misere_position(&game, position, 100, &mut Watch::silent());
+    (truth, answer)
+}
+
+/// Writes `bytes` where the store keeps 0.75's misère quotient; a solver
+/// over the store answers a position past every bound as a solver with no
+/// store does: a certificate is used only once it checks from the rules.
+fn check_misere(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let (truth, answer) = answers_with_file(&[5_000, 7, 2], FileStore::misere_path, bytes);
+    let answer = answer.map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(truth.method, MisereMethod::Quotient, "the store is read");
     prop_assert_eq!(answer.winning, truth.winning);
     prop_assert_eq!(answer.moves, truth.moves);
@@ -115,19 +124,8 @@ fn check_misere(bytes: &[u8]) -> Result<(), TestCaseError> {
 /// as a solver with no store does or (a record it believes sends the
 /// position to the search) refuses with one error, never another outcome.
 fn check_misere_limit(bytes: &[u8]) -> Result<(), TestCaseError> {
-    let game: Ruleset = "0.75".parse().unwrap();
-    let position = [40, 7, 2];
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(FileStore::new(dir.path()));
-    std::fs::write(store.misere_limit_path(&game), bytes).unwrap();
-    let truth = Solver::default()
-        .misere_position(&game, &position, 100, &mut Watch::silent())
-        .unwrap();
-    let solver = Solver::new(Config {
-        store: Some(store),
-        ..Config::default()
-    });
-    match solver.misere_position(&game, &position, 100, &mut Watch::silent()) {
+    let (truth, answer) = answers_with_file(&[40, 7, 2], FileStore::misere_limit_path, bytes);
+    match answer {
         Ok(answer) => {
             prop_assert_eq!(answer.winning, truth.winning);
             prop_assert_eq!(answer.moves, truth.moves);

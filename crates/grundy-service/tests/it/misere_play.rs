@@ -163,8 +163,9 @@ fn a_quotient_stopped_short_keeps_what_it_reached() {
     );
 }
 
-/// Events of one misère position: (values computed, warnings).
-fn position_events(solver: &Solver, game: &Ruleset, heaps: &[u64]) -> (usize, Vec<String>, bool) {
+/// What `work` returned, with how many values-computed events and which
+/// warnings it told its watch.
+fn counting_events<T>(work: impl FnOnce(&mut Watch) -> T) -> (usize, Vec<String>, T) {
     let (mut computed, mut warnings) = (0, Vec::new());
     let mut watch = Watch::new(|event| {
         match event {
@@ -174,8 +175,15 @@ fn position_events(solver: &Solver, game: &Ruleset, heaps: &[u64]) -> (usize, Ve
         }
         ControlFlow::Continue(())
     });
-    let report = solver.misere_position(game, heaps, 5, &mut watch).unwrap();
+    let result = work(&mut watch);
     drop(watch);
+    (computed, warnings, result)
+}
+
+/// Events of one misère position: (values computed, warnings).
+fn position_events(solver: &Solver, game: &Ruleset, heaps: &[u64]) -> (usize, Vec<String>, bool) {
+    let (computed, warnings, report) =
+        counting_events(|watch| solver.misere_position(game, heaps, 5, watch).unwrap());
     assert_eq!(report.method, MisereMethod::Quotient, "{heaps:?}");
     (computed, warnings, report.winning)
 }
@@ -377,20 +385,11 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
     };
     // (quotient computations' progress events, warnings, the error)
     let every_heap = |game: &Ruleset| {
-        let (mut computed, mut warnings) = (0, Vec::new());
-        let mut watch = Watch::new(|event| {
-            match event {
-                Event::Values { .. } => computed += 1,
-                Event::Warning(w) => warnings.push(w),
-                _ => {}
-            }
-            ControlFlow::Continue(())
-        });
-        let e = solver_with_store()
-            .misere_quotient_of_every_heap(game, false, &mut watch)
-            .unwrap_err();
-        drop(watch);
-        (computed, warnings, e)
+        counting_events(|watch| {
+            solver_with_store()
+                .misere_quotient_of_every_heap(game, false, watch)
+                .unwrap_err()
+        })
     };
     let game: Ruleset = "0.3102".parse().unwrap();
     let stops = grundy::misere::Quotient::compute_as_far_as(&game, 32, BYTES, &mut |_| {
