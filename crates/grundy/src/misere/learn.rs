@@ -47,6 +47,7 @@ use crate::ruleset::Ruleset;
 
 use super::adjoin::Columns;
 use super::counterexample::{Candidate, least_failure, precedes};
+use super::memo::SumMemo;
 use super::quotient::{Element, Quotient};
 
 /// The most hypotheses tried for one heap before giving up.
@@ -76,7 +77,10 @@ pub(super) fn stopped_learning(n: u64) -> Error {
     )
 }
 
-/// Bytes a remembered sum costs, at least (as the judge counts).
+/// Bytes a remembered sum costs in the count the learner's own bound
+/// ([`MAX_MEMO_BYTES`]) is kept in (and 8 a heap): fixed, so that where
+/// learning gives up does not move; the caller's bound is kept as
+/// allocated (`misere/memo.rs`).
 const ENTRY_OVERHEAD: u64 = 56;
 
 /// The quotient of heaps up to `n`, learned with `base` (the proved
@@ -103,11 +107,11 @@ pub(super) fn learn(
         n,
         base,
         region: None,
-        memo: HashMap::new(),
+        memo: SumMemo::default(),
         options: HashMap::new(),
         canon: super::Canon::new(ruleset, n),
-        bytes: 0,
-        max_bytes: max_bytes.min(MAX_MEMO_BYTES),
+        estimate: 0,
+        max_bytes,
     };
     if let Some(c) = first {
         let failure = least_failure(&c, ruleset, n, max_bytes)?;
@@ -228,11 +232,15 @@ struct Oracle<'a> {
     /// A candidate and the least sum it gets wrong (none: it is proved).
     region: Option<(Candidate, Option<Vec<u64>>)>,
     /// Sums answered from their options.
-    memo: HashMap<Vec<u64>, bool>,
+    memo: SumMemo<bool>,
     options: HashMap<u64, Arc<[Vec<u64>]>>,
     /// Heaps that are one game, and pairs that cancel.
     canon: super::Canon,
-    bytes: u64,
+    /// The memo's size as the learner's own bound ([`MAX_MEMO_BYTES`])
+    /// counts it: [`ENTRY_OVERHEAD`] and 8 bytes a heap a sum. A sign of
+    /// not converging, so it keeps this fixed count; the caller's bound is
+    /// checked against the memo's bytes as allocated.
+    estimate: u64,
     max_bytes: u64,
 }
 
@@ -284,11 +292,11 @@ impl Oracle<'_> {
                 }
             }
         }
-        self.bytes += ENTRY_OVERHEAD + 8 * v.len() as u64;
-        if self.bytes > self.max_bytes {
+        self.estimate += ENTRY_OVERHEAD + 8 * v.len() as u64;
+        let capped = self.estimate > MAX_MEMO_BYTES;
+        if capped || self.memo.bytes_inserting(&v, 0) > self.max_bytes {
             // The learner's own bound means no quotient was found; the
             // caller's, that it did not fit.
-            let capped = self.max_bytes == MAX_MEMO_BYTES;
             return Err(Error::new(
                 if capped {
                     ErrorKind::Overflow
@@ -301,7 +309,7 @@ impl Oracle<'_> {
                          and learning the new quotient needs outcomes of more than {} bytes of sums (the learner's own bound); \
                          the quotient up to heap {} is the last one found",
                         self.n,
-                        self.max_bytes,
+                        MAX_MEMO_BYTES,
                         self.n - 1
                     )
                 } else {
@@ -313,7 +321,7 @@ impl Oracle<'_> {
                 },
             ));
         }
-        self.memo.insert(v, lost);
+        self.memo.insert(v, lost, 0);
         if self.memo.len().is_multiple_of(ASKED_BETWEEN) {
             self.ask_to_go_on()?;
         }
