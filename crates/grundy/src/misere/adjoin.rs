@@ -241,9 +241,7 @@ impl Search<'_> {
                 });
                 let options = options.clone();
                 for parts in options {
-                    let mut next: Vec<u64> = u[..i].to_vec();
-                    next.extend_from_slice(&u[i + 1..]);
-                    next.extend_from_slice(&parts);
+                    let mut next = super::with_heap_replaced(u, i, &parts);
                     next.sort_unstable();
                     if self.lost(&next, previous, memo)? {
                         lost = false;

@@ -304,10 +304,7 @@ impl Genera {
             }
             let moving = Arc::clone(&self.moving[heaps[i] as usize]);
             for parts in moving.iter() {
-                let mut next = Vec::with_capacity(heaps.len() + parts.len());
-                next.extend_from_slice(&heaps[..i]);
-                next.extend_from_slice(&heaps[i + 1..]);
-                next.extend_from_slice(parts);
+                let next = super::with_heap_replaced(&heaps, i, parts);
                 options.push(self.sum(next, searched)?);
             }
         }

@@ -211,11 +211,7 @@ impl Judge {
                 continue;
             }
             for parts in self.options_of(position[i])?.iter() {
-                let mut next = Vec::with_capacity(position.len() - 1 + parts.len());
-                next.extend_from_slice(&position[..i]);
-                next.extend_from_slice(&position[i + 1..]);
-                next.extend_from_slice(parts);
-                let next = self.canonical(next)?;
+                let next = self.canonical(super::with_heap_replaced(&position, i, parts))?;
                 if !self.wins(next, progress)? {
                     result = true;
                     break 'search;

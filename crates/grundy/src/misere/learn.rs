@@ -279,9 +279,7 @@ impl Oracle<'_> {
                 continue;
             }
             for parts in self.options_of(v[i]).iter() {
-                let mut next: Vec<u64> = v[..i].to_vec();
-                next.extend_from_slice(&v[i + 1..]);
-                next.extend_from_slice(parts);
+                let next = super::with_heap_replaced(&v, i, parts);
                 match self.lost(next, budget)? {
                     None => return Ok(None),
                     Some(true) => {

@@ -112,9 +112,7 @@ impl Guess<'_> {
                     continue;
                 }
                 for parts in self.options_of(v[i]).iter() {
-                    let mut next: Vec<u64> = v[..i].to_vec();
-                    next.extend_from_slice(&v[i + 1..]);
-                    next.extend_from_slice(parts);
+                    let mut next = super::with_heap_replaced(v, i, parts);
                     next.sort_unstable();
                     if self.lost(&next, copies) {
                         lost = false;

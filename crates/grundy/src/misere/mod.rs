@@ -76,6 +76,17 @@ fn moving_options(ruleset: &crate::ruleset::Ruleset, h: u64) -> std::sync::Arc<[
     all.into()
 }
 
+/// The sum `v` after a move on its heap `i` that leaves `parts`: the other
+/// heaps, then `parts`, allocated at its exact length (the searches keep
+/// such sums as memo keys). Not sorted.
+fn with_heap_replaced(v: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+    let mut next = Vec::with_capacity(v.len() - 1 + parts.len());
+    next.extend_from_slice(&v[..i]);
+    next.extend_from_slice(&v[i + 1..]);
+    next.extend_from_slice(parts);
+    next
+}
+
 /// The chain's first candidate where heap `n` splits the quotient of the
 /// smaller heaps: that quotient times heap n's tentative columns, for the
 /// module's tests.
