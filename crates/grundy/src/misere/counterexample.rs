@@ -37,6 +37,7 @@ use std::collections::HashMap;
 use crate::error::Error;
 use crate::ruleset::Ruleset;
 
+use super::footprint::{allocation, hash_table_peak};
 use super::sweep::{MAX_STATES, too_many_states};
 
 /// A finite commutative monoid with a P-portion and an image for each heap
@@ -182,7 +183,15 @@ pub(super) fn least_failure_with_exits(
         z: ones,
     }];
     let mut parents: Vec<Vec<(u32, u16)>> = Vec::with_capacity(heaps.len());
-    let mut bytes: u64 = 0;
+    // Held throughout: each kind's stuck elements, the sets of products
+    // and the layers' parents as they are done (see [`super::footprint`]);
+    // then the layer before, while the next is made.
+    let mut bytes: u64 = stuck.iter().map(|s| allocation(s.len())).sum::<u64>()
+        + remaining
+            .iter()
+            .map(|(e, p)| allocation(4 * e.len()) + allocation(4 * p.len()))
+            .sum::<u64>();
+    let mut before_bytes: u64 = 0;
     for (t, &h) in heaps.iter().enumerate() {
         let (here, next) = (&remaining[t], &remaining[t + 1]);
         let x = m.heaps[h as usize];
@@ -204,7 +213,14 @@ pub(super) fn least_failure_with_exits(
                     .collect()
             })
             .collect();
-        let state_bytes = 64 + 8 * words(next.0.len()) as u64;
+        // A state of this layer as allocated: its set twice (the table's
+        // key and the layer's copy), its slot in the layer and its parent
+        // (three each while the vectors grow); the hash table's share is
+        // counted apart.
+        let set = allocation(8 * words(next.0.len()));
+        let state_bytes = 2 * set + 3 * size_of::<State>() as u64 + 3 * 8;
+        let shift_bytes =
+            allocation(24 * shift.len()) + shift.len() as u64 * allocation(4 * next.0.len());
         let mut found: HashMap<State, u32> = HashMap::new();
         let mut layer: Vec<State> = Vec::new();
         let mut from: Vec<(u32, u16)> = Vec::new();
@@ -230,12 +246,17 @@ pub(super) fn least_failure_with_exits(
                     z,
                 };
                 if !found.contains_key(&key) {
-                    bytes += state_bytes;
-                    if found.len() >= MAX_STATES || bytes > max_bytes {
+                    let count = found.len() + 1;
+                    let now = bytes
+                        + before_bytes
+                        + shift_bytes
+                        + count as u64 * state_bytes
+                        + hash_table_peak::<State, u32>(count);
+                    if found.len() >= MAX_STATES || now > max_bytes {
                         return Err(too_many_states(
                             &format!("a misère quotient candidate for heaps up to {n}"),
                             found.len(),
-                            bytes,
+                            now,
                         ));
                     }
                     found.insert(key.clone(), layer.len() as u32);
@@ -244,6 +265,9 @@ pub(super) fn least_failure_with_exits(
                 }
             }
         }
+        bytes += allocation(8 * from.capacity());
+        before_bytes =
+            layer.capacity() as u64 * size_of::<State>() as u64 + layer.len() as u64 * set;
         states = layer;
         parents.push(from);
     }

@@ -47,6 +47,7 @@ use crate::ruleset::Ruleset;
 
 use super::adjoin::Columns;
 use super::counterexample::{Candidate, least_failure, precedes};
+use super::footprint::{self, allocation};
 use super::memo::SumMemo;
 use super::quotient::{Element, Quotient};
 
@@ -111,12 +112,14 @@ pub(super) fn learn(
         options: HashMap::new(),
         canon: super::Canon::new(ruleset, n),
         estimate: 0,
+        held: 0,
         max_bytes,
     };
     if let Some(c) = first {
-        let failure = least_failure(&c, ruleset, n, max_bytes)?;
+        let failure = least_failure(&c, ruleset, n, footprint::left(max_bytes, c.bytes()))?;
         oracle.region = Some((c, failure));
     }
+    oracle.held = oracle.bytes_besides_memo(0);
     let sigma: Vec<u64> = (1..=n).filter(|&h| ruleset.has_move(h)).collect();
     let mut table = Table::new(sigma.clone(), separating_contexts(base), &mut oracle)?;
     // The exact outcomes known and the proved parts taken at the last
@@ -125,6 +128,7 @@ pub(super) fn learn(
     let mut regions = 0;
     for _ in 0..MAX_ROUNDS {
         oracle.ask_to_go_on()?;
+        oracle.held = oracle.bytes_besides_memo(table.bytes());
         if table.stale(&mut oracle)? {
             table = Table::new(
                 sigma.clone(),
@@ -133,11 +137,14 @@ pub(super) fn learn(
             )?;
         }
         let delta = table.delta();
+        oracle.held = oracle.bytes_besides_memo(table.bytes()) + rows_bytes(&delta);
         let word = match table.noncommuting(&delta, &mut oracle)? {
             Some(word) => word,
             None => {
-                let c = table.candidate(&delta, n, max_bytes)?;
-                match least_failure(&c, ruleset, n, max_bytes)? {
+                let held = oracle.held + oracle.memo.bytes();
+                let c = table.candidate(&delta, n, footprint::left(max_bytes, held))?;
+                let left = footprint::left(max_bytes, held + c.bytes());
+                match least_failure(&c, ruleset, n, left)? {
                     None => return Ok(to_quotient_with(&c, n)),
                     Some(u) => {
                         let later = match &oracle.region {
@@ -241,10 +248,41 @@ struct Oracle<'a> {
     /// not converging, so it keeps this fixed count; the caller's bound is
     /// checked against the memo's bytes as allocated.
     estimate: u64,
+    /// Bytes the learner holds besides the memo (the best candidate, the
+    /// table and its transitions), counted at each round: the memo is
+    /// given what they leave of `max_bytes`.
+    held: u64,
     max_bytes: u64,
 }
 
+/// The bytes of rows of `T` (each at its capacity).
+fn rows_bytes<T>(rows: &Vec<Vec<T>>) -> u64 {
+    allocation(size_of::<Vec<T>>() * rows.capacity())
+        + rows
+            .iter()
+            .map(|r| allocation(size_of::<T>() * r.capacity()))
+            .sum::<u64>()
+}
+
 impl Oracle<'_> {
+    /// The bytes held besides the memo with a table of `table` bytes: the
+    /// best candidate, the normal form and the heaps' options.
+    fn bytes_besides_memo(&self, table: u64) -> u64 {
+        let options: u64 = self
+            .options
+            .values()
+            .map(|o| {
+                allocation(24 * o.len() + 16)
+                    + o.iter().map(|p| allocation(8 * p.len())).sum::<u64>()
+            })
+            .sum();
+        table
+            + self.region.as_ref().map_or(0, |(c, _)| c.bytes())
+            + self.canon.bytes()
+            + footprint::hash_table_peak::<u64, Arc<[Vec<u64>]>>(self.options.len())
+            + options
+    }
+
     fn options_of(&mut self, h: u64) -> Arc<[Vec<u64>]> {
         let ruleset = self.ruleset;
         self.options
@@ -292,7 +330,8 @@ impl Oracle<'_> {
         }
         self.estimate += ENTRY_OVERHEAD + 8 * v.len() as u64;
         let capped = self.estimate > MAX_MEMO_BYTES;
-        if capped || self.memo.bytes_inserting(&v, 0) > self.max_bytes {
+        let left = footprint::left(self.max_bytes, self.held);
+        if capped || self.memo.bytes_inserting(&v, 0) > left {
             // The learner's own bound means no quotient was found; the
             // caller's, that it did not fit.
             return Err(Error::new(
@@ -312,9 +351,10 @@ impl Oracle<'_> {
                     )
                 } else {
                     format!(
-                        "learning the misère quotient for heap {} needs more than {} bytes of exact outcomes; \
+                        "learning the misère quotient for heap {} needs more than the {} left of the memory bound for exact outcomes; \
                          ask for a smaller heap bound, or allow more memory",
-                        self.n, self.max_bytes
+                        self.n,
+                        crate::values::human_bytes(left)
                     )
                 },
             ));
@@ -373,6 +413,24 @@ struct Table {
 }
 
 impl Table {
+    /// The bytes the table holds.
+    fn bytes(&self) -> u64 {
+        let sums = |v: &Vec<Vec<u64>>| rows_bytes(v);
+        let tentative: u64 = allocation(56 * self.tentative.capacity())
+            + self
+                .tentative
+                .iter()
+                .map(|(s, e, _)| allocation(8 * s.capacity()) + allocation(8 * e.capacity()))
+                .sum::<u64>();
+        allocation(8 * self.sigma.len())
+            + sums(&self.contexts)
+            + sums(&self.access)
+            + sums(&self.rows)
+            + allocation(24 * self.ext.capacity())
+            + self.ext.iter().map(rows_bytes).sum::<u64>()
+            + tentative
+    }
+
     /// The table with the empty sum's row, closed.
     fn new(sigma: Vec<u64>, contexts: Vec<Vec<u64>>, oracle: &mut Oracle) -> Result<Table> {
         let mut table = Table {
@@ -533,7 +591,10 @@ impl Table {
     /// `max_bytes`: refused before it is built.
     fn candidate(&self, delta: &[Vec<u32>], n: u64, max_bytes: u64) -> Result<Candidate> {
         let size = self.access.len();
-        super::quotient::check_size(n, size, max_bytes)?;
+        // The hypothesis, and, once it is proved, the quotient made from it.
+        let heaps = self.sigma.last().map_or(1, |&h| h as usize + 1);
+        let needed = footprint::candidate(size, heaps) + to_quotient_bytes(size, heaps);
+        super::quotient::check_size(n, size, needed, max_bytes)?;
         let product: Vec<Vec<u32>> = (0..size)
             .map(|a| {
                 (0..size)
@@ -625,6 +686,31 @@ impl Table {
         }
         Ok(true)
     }
+}
+
+/// The bytes [`to_quotient_with`] allocates for a candidate of `size`
+/// elements with images of `heaps` heaps: Moore's work and the quotient
+/// (at most as many elements). Each element is represented by a sum found
+/// breadth first, counted here at up to 64 heaps: an estimate, not a
+/// bound (a sum can be as long as the quotient has elements; those met
+/// here have a few heaps).
+pub(super) fn to_quotient_bytes(size: usize, heaps: usize) -> u64 {
+    footprint::coarsest(size, heaps)
+        + footprint::candidate(size, heaps)
+        + allocation(8 * size)
+        + allocation(24 * size)
+        + size as u64 * allocation(8 * size.clamp(1, 64))
+}
+
+/// [`to_quotient_with`], refused when it would pass `max_bytes`.
+pub(super) fn to_quotient_within(c: &Candidate, n: u64, max_bytes: u64) -> Result<Quotient> {
+    super::quotient::check_size(
+        n,
+        c.len(),
+        to_quotient_bytes(c.len(), c.heaps.len()),
+        max_bytes,
+    )?;
+    Ok(to_quotient_with(c, n))
 }
 
 /// The proved candidate as a quotient: its elements that no sum tells

@@ -42,6 +42,7 @@ use crate::error::Result;
 use crate::ruleset::Ruleset;
 
 use super::counterexample::{Candidate, least_failure_with_exits};
+use super::footprint::{self, allocation};
 
 /// The most levels (copies of the splitting heap) tried before giving up.
 const MAX_LEVELS: usize = 16;
@@ -56,6 +57,12 @@ struct Stage {
     outer: Vec<u32>,
 }
 
+impl Stage {
+    fn bytes(&self) -> u64 {
+        self.c.bytes() + allocation(4 * self.outer.len())
+    }
+}
+
 /// What the levels share: the game, bounds and the caller's stop.
 struct Levels<'a> {
     ruleset: &'a Ruleset,
@@ -65,7 +72,8 @@ struct Levels<'a> {
     steps: usize,
     /// Whether some level passed [`MAX_LEVELS`] without repeating.
     drifted: bool,
-    /// Bytes of the tables of the levels held (every split in progress).
+    /// Bytes held by the levels and stages in progress (every split and
+    /// solve), which the work they call on must leave room for.
     held: u64,
     keep_going: &'a mut dyn FnMut() -> ControlFlow<()>,
 }
@@ -90,8 +98,9 @@ pub(super) enum Found {
 /// here.
 ///
 /// # Errors
-/// [`TooLarge`](crate::error::ErrorKind::TooLarge) when a level's table
-/// passes `max_bytes` (with the levels held, counted together);
+/// [`TooLarge`](crate::error::ErrorKind::TooLarge) when a level's tables
+/// or sweeps pass `max_bytes` (with the levels and stages held, counted
+/// together, [`super::footprint`]);
 /// [`Interrupted`](crate::error::ErrorKind::Interrupted) when `keep_going`
 /// says stop.
 pub(super) fn candidate(
@@ -115,7 +124,7 @@ pub(super) fn candidate(
         max_bytes,
         steps: 0,
         drifted: false,
-        held: 0,
+        held: level0.bytes() + outside.bytes() + allocation(no_exits.len()),
         keep_going,
     };
     Ok(match levels.split(&level0, &outside, &no_exits, n)? {
@@ -145,6 +154,20 @@ impl Levels<'_> {
     /// adjoined and proved in turn; a heap that splits is adjoined by
     /// levels ([`Levels::split`]).
     fn solve(&mut self, top: u64, outer: &Candidate, exit: &[bool]) -> Result<Option<Stage>> {
+        let held = self.held;
+        let found = self.solve_holding(top, outer, exit);
+        self.held = held;
+        found
+    }
+
+    /// [`Levels::solve`]'s work, the stages it holds counted in `held`.
+    fn solve_holding(
+        &mut self,
+        top: u64,
+        outer: &Candidate,
+        exit: &[bool],
+    ) -> Result<Option<Stage>> {
+        let base = self.held;
         let mut s = Stage {
             c: Candidate {
                 product: vec![vec![0]],
@@ -165,10 +188,12 @@ impl Levels<'_> {
             if (self.keep_going)().is_break() {
                 return Err(super::learn::stopped_learning(self.n));
             }
+            self.held = base + s.bytes();
             let t = self.adjoin(&s, outer, exit, m)?;
             let t = if self.proved(&t, exit, m)? {
                 t
             } else {
+                drop(t);
                 match self.split(&s, outer, exit, m)? {
                     Some(t) if self.proved(&t, exit, m)? => t,
                     _ => return Ok(None),
@@ -179,13 +204,12 @@ impl Levels<'_> {
         Ok(Some(s))
     }
 
-    /// Whether the sweep proves `t` for the game with exits `exit`.
+    /// Whether the sweep proves `t` for the game with exits `exit`, with
+    /// what `t` and the stages held leave of the bound.
     fn proved(&self, t: &Stage, exit: &[bool], m: u64) -> Result<bool> {
         let exits: Vec<bool> = t.outer.iter().map(|&b| exit[b as usize]).collect();
-        Ok(
-            least_failure_with_exits(&t.c, Some(&exits), self.ruleset, m, self.max_bytes)?
-                .is_none(),
-        )
+        let left = footprint::left(self.max_bytes, self.held + t.bytes());
+        Ok(least_failure_with_exits(&t.c, Some(&exits), self.ruleset, m, left)?.is_none())
     }
 
     /// Heap m adjoined to `s` (heaps below m) for the game with exits: the
@@ -217,6 +241,33 @@ impl Levels<'_> {
                 (h, images)
             })
             .collect();
+        // The moves' bytes, refused before they are made.
+        let moves_bytes = allocation(32 * order.len())
+            + order
+                .iter()
+                .map(|(_, sum)| {
+                    let mut heaps = sum.clone();
+                    heaps.dedup();
+                    allocation(4 * heaps.iter().map(|h| options[h].len()).sum::<usize>())
+                })
+                .sum::<u64>();
+        let sums_bytes = allocation(32 * order.len())
+            + order
+                .iter()
+                .map(|(_, sum)| allocation(8 * sum.len()))
+                .sum::<u64>();
+        let held = sums_bytes + moves_bytes;
+        if held > footprint::left(self.max_bytes, self.held) {
+            return Err(crate::error::Error::new(
+                crate::error::ErrorKind::TooLarge,
+                format!(
+                    "the levels of the misère quotient for heap {} need more than the {} left of the memory bound; \
+                     ask for a smaller heap bound, or allow more memory",
+                    self.n,
+                    crate::values::human_bytes(footprint::left(self.max_bytes, self.held))
+                ),
+            ));
+        }
         let moves: Vec<(usize, Vec<u32>)> = order
             .iter()
             .map(|(e, sum)| {
@@ -260,6 +311,7 @@ impl Levels<'_> {
             powers.push(power);
         };
         let images: Vec<u32> = s.c.heaps.clone();
+        let held = held + columns.len() as u64 * allocation(size);
         self.product(
             &s.c,
             &images,
@@ -267,6 +319,7 @@ impl Levels<'_> {
             |e, k| columns[k][e as usize],
             |e, k| outer.multiply(s.outer[e as usize], powers[k]),
             m,
+            held,
         )
     }
 
@@ -298,6 +351,7 @@ impl Levels<'_> {
             c: s.c.clone(),
             outer: s.outer.clone(),
         }];
+        self.held += levels[0].bytes();
         let x = outer.heaps[m as usize];
         let mut powers = vec![0u32];
         let options_of_m = super::moving_options(self.ruleset, m);
@@ -327,7 +381,7 @@ impl Levels<'_> {
             let Some(level) = self.solve(m - 1, &levels[k - 1].c, &exits)? else {
                 return Ok(None);
             };
-            self.held += table_bytes(level.c.len());
+            self.held += level.bytes();
             levels.push(level);
             powers.push(power);
             let size = levels[k].c.len() as u32;
@@ -349,6 +403,7 @@ impl Levels<'_> {
             |e, k| levels[k].c.lost[down(&levels, len, Some(k), e) as usize],
             |e, k| outer.multiply(down(&levels, len, None, e), powers[k]),
             m,
+            0,
         )
         .map(Some)
     }
@@ -356,6 +411,9 @@ impl Levels<'_> {
     /// The pairs (e, k), e of `c` and k < len with x^len = x^index, heap m
     /// as (1, 1) and the heaps below as `images` (e, 0); lost and outer
     /// image as given; Moore-reduced by both under the heaps up to m.
+    /// Refused before it is built where its tables pass what the levels
+    /// held and the caller's `also_held` bytes leave of the bound.
+    #[allow(clippy::too_many_arguments)]
     fn product(
         &self,
         c: &Candidate,
@@ -364,9 +422,16 @@ impl Levels<'_> {
         lost: impl Fn(u32, usize) -> bool,
         outer: impl Fn(u32, usize) -> u32,
         m: u64,
+        also_held: u64,
     ) -> Result<Stage> {
         let total = c.len() * len;
-        super::quotient::check_size(m, total, self.max_bytes.saturating_sub(self.held))?;
+        let letters = (1..=m).filter(|&h| self.ruleset.has_move(h)).count();
+        super::quotient::check_size(
+            m,
+            total,
+            product_bytes(total, letters, images.len() + 1),
+            footprint::left(self.max_bytes, self.held + also_held),
+        )?;
         let fold = |k: usize| {
             if k < len {
                 k
@@ -401,9 +466,18 @@ impl Levels<'_> {
     }
 }
 
-/// The bytes of a table of `size` elements, as `check_size` counts them.
-fn table_bytes(size: usize) -> u64 {
-    4 * (size as u64).pow(2)
+/// The most bytes [`Levels::product`] allocates for `total` elements
+/// reduced under `letters` heaps, with images of `heaps` heaps: the full
+/// table and its outer images, and [`reduce`]'s work and result (at most
+/// as many elements).
+fn product_bytes(total: usize, letters: usize, heaps: usize) -> u64 {
+    2 * footprint::candidate(total, heaps)
+        + 2 * allocation(4 * total)
+        + allocation(4 * letters)
+        + allocation(4 * total)
+        + footprint::hash_table_peak::<(bool, u32), u32>(total)
+        + footprint::coarsest(total, letters)
+        + allocation(8 * total)
 }
 
 /// `c` with the elements that no sum of heaps up to m tells apart, by

@@ -14,8 +14,8 @@
 //! `malloc` (chunks of at least 32 bytes, in steps of 16, 8 of them its
 //! own); a test with a counting allocator (`tests/memory_bounds.rs`)
 //! checks that the judge and the genera stay within their bounds. The
-//! quotient construction's other tables (the sweeps' layers, the levels)
-//! are still counted at fixed sizes, and can pass its bound.
+//! quotient construction's other tables are counted the same way, in
+//! [`super::footprint`].
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -104,7 +104,7 @@ pub(crate) fn table_bytes<K, V>(capacity: usize) -> u64 {
 
 /// The capacity a full table of `capacity` entries grows to when one more
 /// entry arrives: twice the buckets (four to begin with).
-fn capacity_after_growth(capacity: usize) -> usize {
+pub(crate) fn capacity_after_growth(capacity: usize) -> usize {
     match capacity {
         0 => 3,
         3 => 7,

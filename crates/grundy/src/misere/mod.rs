@@ -28,6 +28,7 @@ mod adjoin;
 mod canon;
 pub mod certificate;
 mod counterexample;
+mod footprint;
 mod genera;
 mod genus;
 mod judge;

@@ -54,8 +54,9 @@ use crate::values::{self, Progress};
 use super::Outcome;
 use super::adjoin::{self, Failure};
 use super::counterexample::Candidate;
+use super::footprint::allocation;
 use super::judge::Judge;
-use super::{counterexample, learn, levels, lookahead, reduce, refine, sweep};
+use super::{counterexample, footprint, learn, levels, lookahead, reduce, refine, sweep};
 
 /// Element indices in a quotient.
 pub type Element = u32;
@@ -103,7 +104,8 @@ pub const CONSTRUCTION_REVISION: u32 = 1;
 
 impl Quotient {
     /// The quotient of all sums of heaps of `ruleset` of sizes up to
-    /// `max_heap`, its tables and searches within about `max_bytes`.
+    /// `max_heap`, its tables and searches together within `max_bytes`
+    /// (counted as allocated, each step refused before it would pass it).
     ///
     /// # Errors
     /// [`TooLarge`](ErrorKind::TooLarge) when a candidate's tables or the
@@ -178,11 +180,12 @@ impl Quotient {
                 // through under the same bound (its own quotients are
                 // proved too); where it does not, the first error stands.
                 let mut by_contexts = None;
+                let held = reached.as_ref().map_or(0, |q| q.bytes());
                 if matches!(error.kind(), ErrorKind::Overflow | ErrorKind::TooLarge)
                     && let Ok(q) = compute_by_contexts(
                         ruleset,
                         max_heap,
-                        max_bytes,
+                        footprint::left(max_bytes, held),
                         &mut by_contexts,
                         progress,
                     )
@@ -410,7 +413,8 @@ fn chain(
             q.max_heap = n;
             continue;
         }
-        q = match adjoin_heap(&q, ruleset, n, max_heap, max_bytes, progress) {
+        let left = footprint::left(max_bytes, q.bytes());
+        q = match adjoin_heap(&q, ruleset, n, max_heap, left, progress) {
             Ok(next) => next,
             Err(e) => return Err((e, (q.max_heap > 0).then(|| Box::new(q)))),
         };
@@ -448,7 +452,8 @@ fn adjoin_heap(
     });
     Ok(match step {
         Ok(columns) => {
-            check_size(n, q.len() * columns.len(), max_bytes)?;
+            let size = q.len() * columns.len();
+            check_size(n, size, reduce::bytes(q, &columns, 0), max_bytes)?;
             reduce::reduce(q, n, &columns, &[])
         }
         Err(Failure::Split { .. }) => {
@@ -462,27 +467,40 @@ fn adjoin_heap(
             // Levels of copies of heap n first (see [`super::levels`]):
             // proved by the sweep, or no help (past the memory bound
             // too: the constructions below have their own).
-            let by_levels = levels::candidate(
-                &Candidate::of_quotient(q),
-                ruleset,
-                n,
-                max_bytes,
-                &mut keep_going,
-            )
-            .and_then(|found| match found {
-                levels::Found::Candidate(c)
-                    if counterexample::least_failure(&c, ruleset, n, max_bytes)?.is_none() =>
-                {
-                    Ok(Some(c))
+            // Each step is given what the candidates it holds leave of
+            // the bound (see [`super::footprint`]).
+            let by_levels = {
+                let held = footprint::candidate(q.len(), q.heap_elements().len());
+                if held > max_bytes {
+                    Ok(None)
+                } else {
+                    let base = Candidate::of_quotient(q);
+                    let left = footprint::left(max_bytes, held);
+                    levels::candidate(&base, ruleset, n, left, &mut keep_going).and_then(|found| {
+                        match found {
+                            levels::Found::Candidate(c)
+                                if counterexample::least_failure(
+                                    &c,
+                                    ruleset,
+                                    n,
+                                    footprint::left(left, c.bytes()),
+                                )?
+                                .is_none() =>
+                            {
+                                Ok(Some(c))
+                            }
+                            // Copies that never repeat: the quotient is
+                            // infinite or far larger, and refining or
+                            // learning only spends minutes finding no more
+                            // (0.07 at heap 34).
+                            levels::Found::NoPeriod => Err(levels::no_period(n)),
+                            _ => Ok(None),
+                        }
+                    })
                 }
-                // Copies that never repeat: the quotient is infinite or
-                // far larger, and refining or learning only spends
-                // minutes finding no more (0.07 at heap 34).
-                levels::Found::NoPeriod => Err(levels::no_period(n)),
-                _ => Ok(None),
-            });
+            };
             match by_levels {
-                Ok(Some(c)) => return Ok(learn::to_quotient_with(&c, n)),
+                Ok(Some(c)) => return learn::to_quotient_within(&c, n, max_bytes),
                 Ok(None) => {}
                 Err(e) if e.kind() == ErrorKind::TooLarge => {}
                 Err(e) => return Err(e),
@@ -492,7 +510,15 @@ fn adjoin_heap(
             // [`super::refine`]): one of them may be proved, else the last
             // answers more questions.
             let first = match adjoin::tentative_columns(q, ruleset, n) {
-                Ok(columns) if check_size(n, q.len() * columns.len(), max_bytes).is_ok() => {
+                Ok(columns)
+                    if check_size(
+                        n,
+                        q.len() * columns.len(),
+                        footprint::candidate(q.len() * columns.len(), n as usize + 1),
+                        max_bytes,
+                    )
+                    .is_ok() =>
+                {
                     Some(learn::product_candidate(q, &columns, n))
                 }
                 _ => None,
@@ -502,7 +528,7 @@ fn adjoin_heap(
                 None => None,
             };
             match refined {
-                Some(refine::Refined::Proved(c)) => learn::to_quotient_with(&c, n),
+                Some(refine::Refined::Proved(c)) => learn::to_quotient_within(&c, n, max_bytes)?,
                 Some(refine::Refined::Best(c)) => {
                     learn::learn(q, ruleset, n, Some(c), max_bytes, &mut keep_going)?
                 }
@@ -513,15 +539,18 @@ fn adjoin_heap(
     })
 }
 
-/// Refuses a candidate of `size` elements whose table passes `max_bytes`,
-/// before it is built.
-pub(super) fn check_size(n: u64, size: usize, max_bytes: u64) -> Result<()> {
-    if (size as u64).saturating_mul(size as u64).saturating_mul(4) > max_bytes {
+/// Refuses a candidate of `size` elements whose construction needs
+/// `needed` bytes (its table and the work that goes with it, see
+/// [`super::footprint`]), more than `max_bytes`, what is left of the
+/// memory bound: before it is built.
+pub(super) fn check_size(n: u64, size: usize, needed: u64, max_bytes: u64) -> Result<()> {
+    if needed > max_bytes {
         return Err(Error::new(
             ErrorKind::TooLarge,
             format!(
-                "the misère quotient for heap {n} has a candidate of {size} elements, whose table needs more than {max_bytes} bytes; \
-                 ask for a smaller heap bound, or allow more memory"
+                "the misère quotient for heap {n} has a candidate of {size} elements, whose table needs more than the {} left of the memory bound; \
+                 ask for a smaller heap bound, or allow more memory",
+                crate::values::human_bytes(max_bytes)
             ),
         ));
     }
@@ -543,7 +572,8 @@ fn compute_by_contexts(
     best: &mut Option<Quotient>,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Quotient> {
-    let mut judge = Judge::with_normal_form(ruleset.clone(), max_bytes);
+    // The judge's memo and the chain's quotients share the bound.
+    let mut judge = Judge::with_normal_form(ruleset.clone(), max_bytes / 2);
     let mut contexts: Vec<(u64, usize)> = Vec::new();
     let mut unroll = 0;
     loop {
@@ -556,7 +586,7 @@ fn compute_by_contexts(
         match chain_by_contexts(
             ruleset,
             max_heap,
-            max_bytes,
+            max_bytes / 2,
             &contexts,
             unroll,
             &mut labels,
@@ -684,8 +714,14 @@ fn chain_by_contexts(
             q.max_heap = n;
             continue;
         }
+        // This quotient and the best ones kept are held while the next
+        // is made.
+        let held = q.bytes()
+            + best.as_ref().map_or(0, Quotient::bytes)
+            + source.best.map_or(0, Quotient::bytes);
+        let left = footprint::left(max_bytes, held);
         let columns = adjoin::columns(&q, ruleset, n)?;
-        sweep::prove(&q, ruleset, n, &columns, max_bytes)?;
+        sweep::prove(&q, ruleset, n, &columns, left)?;
         let ahead = contexts.iter().any(|c| c.0 > n);
         let columns = if ahead {
             columns.unrolled(unroll)
@@ -693,7 +729,11 @@ fn chain_by_contexts(
             columns
         };
         let size = q.len() * columns.len();
-        check_size(n, size, max_bytes).map_err(Failure::Other)?;
+        let rows = contexts.iter().filter(|c| c.0 > n).count();
+        let needed = reduce::bytes(&q, &columns, rows)
+            + allocation(24 * rows)
+            + rows as u64 * allocation(size);
+        check_size(n, size, needed, left).map_err(Failure::Other)?;
         let mut labels = Vec::new();
         for &(heap, copies) in contexts.iter().filter(|c| c.0 > n) {
             if let Some(b) = source.best

@@ -13,7 +13,35 @@
 use std::collections::HashMap;
 
 use super::adjoin::Columns;
+use super::footprint::{self, allocation};
 use super::quotient::{Element, Quotient};
+
+/// The most bytes [`reduce`] allocates for the candidate of `columns` over
+/// `q` with `labels` rows of labels: the heaps' moves from each element,
+/// the classes' keys and Moore's work, and the quotient it returns (at
+/// most as many elements).
+pub(super) fn bytes(q: &Quotient, columns: &Columns, labels: usize) -> u64 {
+    let size = q.len() * columns.len();
+    let generators = q.heap_elements().len() + 1;
+    let longest = (0..q.len() as Element)
+        .map(|a| q.representative(a).len())
+        .max()
+        .unwrap_or(0)
+        + columns.len();
+    let moves = allocation(24 * size) + size as u64 * allocation(8 * generators);
+    let keys = footprint::hash_table_peak::<Vec<bool>, u32>(size)
+        + size as u64 * allocation(labels + 1)
+        + allocation(4 * size);
+    let numbering = footprint::hash_table_peak::<u32, usize>(size)
+        + 2 * allocation(8 * size)
+        + allocation(4 * size);
+    let result = footprint::table(size)
+        + allocation(24 * size)
+        + size as u64 * allocation(8 * longest)
+        + allocation(size)
+        + allocation(4 * generators);
+    moves + keys + footprint::coarsest(size, generators) + numbering + result
+}
 
 /// The quotient of heaps up to `n`, from the proved candidate of `columns`
 /// over `q`; with `labels` (one row per candidate element), elements with

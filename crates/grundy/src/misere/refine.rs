@@ -37,6 +37,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 
 use super::counterexample::{Candidate, least_failure, precedes};
+use super::footprint::{self, allocation, hash_table_peak};
 
 /// One state: Φ, whether a heap is present, and Z as a bit set over M.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -97,7 +98,17 @@ pub(super) fn refine(
     // The state each was first reached from, and by which heap.
     let mut parent: Vec<(u32, u32)> = vec![(0, u32::MAX)];
     let mut delta: Vec<Vec<u32>> = Vec::new();
-    let state_bytes = 64 + 8 * words as u64 + 4 * heaps.len() as u64;
+    // A state as allocated: its slot in `states` (three while the vector
+    // grows), its set twice (in `states` and as the index's key), its
+    // parent and its row of transitions (likewise grown), and the index's
+    // share of its table (see [`super::footprint`]).
+    let state_bytes = 3 * size_of::<Triple>() as u64
+        + 2 * allocation(8 * words)
+        + 3 * 8
+        + 3 * 24
+        + allocation(4 * generators.len());
+    let kept_bytes =
+        |states: usize| states as u64 * state_bytes + hash_table_peak::<Triple, u32>(states);
     let mut s = 0;
     while s < states.len() {
         let mut row = Vec::with_capacity(generators.len());
@@ -118,9 +129,7 @@ pub(super) fn refine(
                 Some(&t) => t,
                 None => {
                     let t = states.len() as u32;
-                    if states.len() >= max_states
-                        || (states.len() as u64 + 1).saturating_mul(state_bytes) > max_bytes
-                    {
+                    if states.len() >= max_states || kept_bytes(states.len() + 1) > max_bytes {
                         return Err(Error::new(
                             ErrorKind::TooLarge,
                             format!(
@@ -141,7 +150,18 @@ pub(super) fn refine(
         s += 1;
     }
     drop(index);
-    // Moore's refinement.
+    // Moore's refinement, with the states held.
+    let held = states.len() as u64 * state_bytes + allocation(4 * states.len());
+    if held + footprint::coarsest(states.len(), generators.len()) > max_bytes {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "refining a misère quotient candidate for heaps up to {n}: minimising its {} states needs more than the {} left of the memory bound",
+                states.len(),
+                crate::values::human_bytes(footprint::left(max_bytes, held))
+            ),
+        ));
+    }
     let initial: Vec<u32> = states
         .iter()
         .map(|t| u32::from(t.moved && has(&t.z, 0)))
@@ -150,8 +170,23 @@ pub(super) fn refine(
     // Classes are numbered in order of first state (the identity's is 0),
     // each with its first state's access word.
     let first = super::moore::first_states(&class);
-    // The next candidate's table, refused before it is built.
-    super::quotient::check_size(n, first.len(), max_bytes)?;
+    // The next candidate's table and the access words it is made from,
+    // refused before they are built (a word is as long as its state's
+    // path from the identity; parents come first).
+    let mut depth = vec![0usize; states.len()];
+    for q in 1..states.len() {
+        depth[q] = depth[parent[q].0 as usize] + 1;
+    }
+    let words_bytes = allocation(24 * first.len())
+        + first
+            .iter()
+            .map(|&q| {
+                allocation(4 * depth[q].next_power_of_two().max(4) * usize::from(depth[q] > 0))
+            })
+            .sum::<u64>();
+    let needed = footprint::candidate(first.len(), n as usize + 1) + words_bytes;
+    let held = held + allocation(8 * states.len()) + 2 * allocation(8 * first.len());
+    super::quotient::check_size(n, first.len(), needed, footprint::left(max_bytes, held))?;
     let of = |q: usize| class[q];
     let word = |mut q: usize| {
         let mut w = Vec::new();
@@ -224,7 +259,7 @@ pub(super) fn iterate(
     keep_going: &mut dyn FnMut() -> ControlFlow<()>,
 ) -> Result<Refined> {
     let mut c = first;
-    let Some(mut u) = least_failure(&c, ruleset, n, max_bytes)? else {
+    let Some(mut u) = least_failure(&c, ruleset, n, footprint::left(max_bytes, c.bytes()))? else {
         return Ok(Refined::Proved(c));
     };
     let most = MIN_GROWTH.max(GROWTH * c.len());
@@ -233,7 +268,8 @@ pub(super) fn iterate(
             return Err(super::learn::stopped_learning(n));
         }
         let max_states = MAX_STATES.min((max_bytes / 256).max(1) as usize);
-        let r = match refine(&c, ruleset, n, max_states, max_bytes) {
+        let left = footprint::left(max_bytes, c.bytes());
+        let r = match refine(&c, ruleset, n, max_states, left) {
             Ok(r) => r,
             Err(e) if e.kind() == ErrorKind::TooLarge => break,
             Err(e) => return Err(e),
@@ -243,7 +279,7 @@ pub(super) fn iterate(
             // would cost more than the learner's start gains.
             break;
         }
-        match least_failure(&r, ruleset, n, max_bytes)? {
+        match least_failure(&r, ruleset, n, footprint::left(left, r.bytes()))? {
             None => return Ok(Refined::Proved(r)),
             // Never otherwise: the refinement is right up to u.
             Some(v) if precedes(&u, &v) => {
@@ -290,17 +326,27 @@ mod tests {
 
     /// A refinement whose table would pass the memory bound is refused
     /// before its table is built (4.026 at heap 11 once built a 1.4 GB
-    /// table under a 1 GiB bound), and the states' own bound is not what
-    /// refuses it here.
+    /// table under a 1 GiB bound): at the least bound it fits in, its
+    /// table is counted, and one byte less refuses it at its table, not
+    /// at the states' own bound.
     #[test]
     fn a_refinement_too_large_for_memory_is_refused_before_it_is_built() {
         let game: Ruleset = "0.07".parse().unwrap();
         let first = super::super::first_candidate(&game, 25, MEMO);
         let c = refine(&first, &game, 25, 1 << 16, MEMO).unwrap();
         let r = refine(&c, &game, 25, 1 << 16, MEMO).unwrap();
-        let table = 4 * (r.len() as u64).pow(2);
-        assert!(refine(&c, &game, 25, 1 << 16, table).is_ok());
-        let e = refine(&c, &game, 25, 1 << 16, table - 1).expect_err("refused");
+        // The least bound that refining fits in.
+        let (mut low, mut high) = (0u64, MEMO);
+        while high - low > 1 {
+            let mid = low + (high - low) / 2;
+            if refine(&c, &game, 25, 1 << 16, mid).is_ok() {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        assert!(high >= r.bytes(), "{high} < {}", r.bytes());
+        let e = refine(&c, &game, 25, 1 << 16, low).expect_err("refused");
         assert_eq!(e.kind(), crate::error::ErrorKind::TooLarge);
         assert!(e.to_string().contains("whose table needs more than"), "{e}");
     }

@@ -56,6 +56,7 @@ use crate::error::{Error, ErrorKind};
 use crate::ruleset::Ruleset;
 
 use super::adjoin::{Columns, Failure};
+use super::footprint::{allocation, hash_table_peak};
 use super::quotient::{Element, Quotient};
 
 /// The most states kept at one step of the sweep.
@@ -207,7 +208,13 @@ pub(super) fn prove(
         states: vec![start],
         parents: vec![(0, 0)],
     }];
-    let mut bytes: u64 = 0;
+    // The kinds and the sets of products held throughout, then each
+    // layer's states as it is done.
+    let mut bytes: u64 = kinds.len() as u64 * allocation(size)
+        + remaining
+            .iter()
+            .map(|r| allocation(8 * r.elements.len()) + allocation(4 * r.position.len()))
+            .sum::<u64>();
     for (t, kind) in kinds.iter().enumerate() {
         let (here, next) = (&remaining[t], &remaining[t + 1]);
         let powers = powers(&m, kind.image);
@@ -221,7 +228,16 @@ pub(super) fn prove(
                     .collect()
             })
             .collect();
-        let state_bytes = 64 + 8 * words(next.elements.len()) as u64;
+        // A state of this layer as allocated (see [`super::footprint`]):
+        // its set, its parent (three while the vector grows) and, as the
+        // layer ends, its entries in the two vectors it is sorted into;
+        // the hash table's share is counted apart. Once the layer is
+        // done, its set, its slot and its parent stay.
+        let set = allocation(8 * words(next.elements.len()));
+        let state_bytes = set + 3 * 8 + 2 * size_of::<(State, u32)>() as u64;
+        let kept_bytes = set + size_of::<State>() as u64 + 2 * 8;
+        let shift_bytes =
+            allocation(24 * shift.len()) + shift.len() as u64 * allocation(4 * next.elements.len());
         let mut found: HashMap<State, u32> = HashMap::new();
         let mut parents: Vec<(u32, u16)> = Vec::new();
         let layer = layers.last().expect("first layer");
@@ -253,12 +269,16 @@ pub(super) fn prove(
                     z,
                 };
                 if !found.contains_key(&key) {
-                    bytes += state_bytes;
-                    if found.len() >= MAX_STATES || bytes > max_bytes {
+                    let count = found.len() + 1;
+                    let now = bytes
+                        + shift_bytes
+                        + count as u64 * state_bytes
+                        + hash_table_peak::<State, u32>(count);
+                    if found.len() >= MAX_STATES || now > max_bytes {
                         return Err(Failure::Other(too_many_states(
                             &format!("the misère quotient for heap {n}"),
                             found.len(),
-                            bytes,
+                            now,
                         )));
                     }
                     found.insert(key, parents.len() as u32);
@@ -266,6 +286,7 @@ pub(super) fn prove(
                 }
             }
         }
+        bytes += found.len() as u64 * kept_bytes;
         let mut states: Vec<(State, u32)> = found.into_iter().collect();
         states.sort_unstable_by_key(|s| s.1);
         layers.push(Layer {

@@ -1,0 +1,137 @@
+//! What the quotient construction's tables and searches take, counted as
+//! allocated, so that the construction keeps its memory bound as a whole.
+//!
+//! The construction's steps run inside one another: the chain holds the
+//! quotient of the smaller heaps while a heap is adjoined; adjoining holds
+//! a candidate while it is refined and swept; learning holds the refined
+//! candidate, its table and its exact outcomes while each hypothesis is
+//! built and swept; each level of [`super::levels`] holds the levels below
+//! it. So a step is given what its caller leaves of the bound
+//! ([`left`]), and counts its own tables by what they allocate: a monoid
+//! table is a vector of rows ([`table`]), a hash table has a slot for
+//! every bucket and grows into one twice as large while the old one is
+//! still there ([`hash_table_peak`]). The sizes follow the standard
+//! library and glibc's `malloc` ([`super::memo`]); the test binary
+//! `tests/memory_bounds.rs` measures the whole construction with a
+//! counting allocator. Not counted yet: the memo of guessed labels in
+//! [`super::lookahead`] (the fallback construction by contexts), the
+//! heaps' options and the small vectors a step makes per heap; and a
+//! learned quotient's representatives are counted at up to 64 heaps each
+//! (`learn::to_quotient_bytes`), an estimate.
+
+use std::mem::size_of;
+
+use super::counterexample::Candidate;
+pub(super) use super::memo::allocation;
+use super::memo::{capacity_after_growth, table_bytes};
+use super::quotient::Quotient;
+
+/// What is left of `max_bytes` while `held` bytes are held.
+pub(super) fn left(max_bytes: u64, held: u64) -> u64 {
+    max_bytes.saturating_sub(held)
+}
+
+/// The bytes of a monoid table of `size` elements held as one vector of
+/// `u32` per row.
+pub(super) fn table(size: usize) -> u64 {
+    allocation(size * size_of::<Vec<u32>>())
+        .saturating_add((size as u64).saturating_mul(allocation(4 * size)))
+}
+
+/// The most bytes a standard hash table with keys `K` and values `V` takes
+/// while `entries` entries go into it: the table that holds them and the
+/// one it grew from, both allocated while it grew (keys' and values' own
+/// allocations not included).
+pub(super) fn hash_table_peak<K, V>(entries: usize) -> u64 {
+    let (mut before, mut capacity) = (0, 0);
+    while capacity < entries {
+        before = capacity;
+        capacity = capacity_after_growth(capacity);
+    }
+    table_bytes::<K, V>(capacity) + table_bytes::<K, V>(before)
+}
+
+/// The most bytes [`super::moore::coarsest`] allocates for `states` states
+/// and `letters` letters: two class vectors, and a hash table of one key
+/// of `letters + 1` classes per state.
+pub(super) fn coarsest(states: usize, letters: usize) -> u64 {
+    2 * allocation(4 * states)
+        + hash_table_peak::<Vec<u32>, u32>(states)
+        + states as u64 * allocation(4 * (letters + 1))
+}
+
+/// The bytes of a candidate of `size` elements with images of `heaps`
+/// heaps.
+pub(super) fn candidate(size: usize, heaps: usize) -> u64 {
+    table(size) + allocation(size) + allocation(4 * heaps)
+}
+
+impl Candidate {
+    /// The bytes this candidate holds.
+    pub(super) fn bytes(&self) -> u64 {
+        candidate(self.len(), self.heaps.len())
+    }
+}
+
+impl Quotient {
+    /// The bytes this quotient holds: its table, P-portion, pretending map
+    /// and representatives.
+    pub(super) fn bytes(&self) -> u64 {
+        let representatives: u64 = (0..self.len() as u32)
+            .map(|a| allocation(8 * self.representative(a).len()))
+            .sum();
+        table(self.len())
+            + allocation(self.len())
+            + allocation(4 * self.heap_elements().len())
+            + allocation(size_of::<Vec<u64>>() * self.len())
+            + representatives
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    /// A table as the construction builds one (rows collected from
+    /// iterators, at their exact lengths).
+    fn built(size: usize) -> Vec<Vec<u32>> {
+        (0..size)
+            .map(|a| (0..size).map(|b| ((a + b) % size) as u32).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_table_counts_its_rows_and_their_headers() {
+        for size in [1, 2, 7, 100, 1000] {
+            let t = built(size);
+            let counted = t.capacity() * size_of::<Vec<u32>>()
+                + t.iter().map(|r| r.capacity() * 4).sum::<usize>();
+            // Counted with the allocator's headers and rounding: at least
+            // the bytes asked for, at most 40 bytes more a row.
+            assert!(table(size) >= counted as u64, "{size}");
+            assert!(
+                table(size) <= counted as u64 + 40 * (size as u64 + 1),
+                "{size}"
+            );
+        }
+    }
+
+    /// The peak is at least the table that holds the entries, and at
+    /// least the one before it plus that, as the table grew.
+    #[test]
+    fn a_hash_table_peak_covers_the_growth_into_it() {
+        let mut map: HashMap<u64, u32> = HashMap::new();
+        for i in 0..10_000u64 {
+            let before = map.capacity();
+            map.insert(i, 0);
+            let now = if map.capacity() > before {
+                table_bytes::<u64, u32>(map.capacity()) + table_bytes::<u64, u32>(before)
+            } else {
+                table_bytes::<u64, u32>(map.capacity())
+            };
+            assert!(hash_table_peak::<u64, u32>(map.len()) >= now, "{i}");
+        }
+    }
+}
