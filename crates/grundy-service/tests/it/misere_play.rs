@@ -119,7 +119,7 @@ fn a_game_s_quotient_is_computed_once_and_kept() {
 fn a_quotient_stopped_short_keeps_what_it_reached() {
     let kayles: Ruleset = "0.77".parse().unwrap();
     let solver = Solver::new(Config {
-        budget: Budget::bytes(1 << 18),
+        budget: Budget::bytes(1 << 19),
         ..Config::default()
     });
     let mut totals = Vec::new();

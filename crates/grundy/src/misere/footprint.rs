@@ -13,10 +13,9 @@
 //! still there ([`hash_table_peak`]). The sizes follow the standard
 //! library and glibc's `malloc` ([`super::memo`]); the test binary
 //! `tests/memory_bounds.rs` measures the whole construction with a
-//! counting allocator. Not counted yet: the memo of guessed labels in
-//! [`super::lookahead`] (the fallback construction by contexts), the
-//! heaps' options and the small vectors a step makes per heap; and a
-//! learned quotient's representatives are counted at up to 64 heaps each
+//! counting allocator. Not counted: the heaps' options and the small
+//! vectors a step makes per heap; and a learned quotient's
+//! representatives are counted at up to 64 heaps each
 //! (`learn::to_quotient_bytes`), an estimate.
 
 use std::mem::size_of;

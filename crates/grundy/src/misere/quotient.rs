@@ -739,9 +739,12 @@ fn chain_by_contexts(
             if let Some(b) = source.best
                 && heap <= b.max_heap() + 1
             {
-                labels.push(lookahead::guessed_labels(
-                    &q, &columns, n, ruleset, b, heap, copies,
-                ));
+                let guess = lookahead::Guess::new(&q, &columns, n, ruleset, b, heap);
+                labels.push(
+                    guess
+                        .labels(copies, footprint::left(left, needed))
+                        .map_err(Failure::Other)?,
+                );
                 continue;
             }
             let mut row = Vec::with_capacity(size);
