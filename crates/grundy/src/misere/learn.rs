@@ -702,12 +702,13 @@ pub(super) fn to_quotient_bytes(size: usize, heaps: usize) -> u64 {
         + size as u64 * allocation(8 * size.clamp(1, 64))
 }
 
-/// [`to_quotient_with`], refused when it would pass `max_bytes`.
+/// [`to_quotient_with`], refused when it would pass `max_bytes` with `c`
+/// (held while the quotient is made).
 pub(super) fn to_quotient_within(c: &Candidate, n: u64, max_bytes: u64) -> Result<Quotient> {
     super::quotient::check_size(
         n,
         c.len(),
-        to_quotient_bytes(c.len(), c.heaps.len()),
+        c.bytes() + to_quotient_bytes(c.len(), c.heaps.len()),
         max_bytes,
     )?;
     Ok(to_quotient_with(c, n))
