@@ -20,10 +20,24 @@
 
 use std::mem::size_of;
 
+use crate::error::{Error, ErrorKind};
+
 use super::counterexample::Candidate;
 pub(super) use super::memo::allocation;
-use super::memo::{capacity_after_growth, table_bytes};
+use super::memo::table_bytes;
 use super::quotient::Quotient;
+
+/// The error of a step (`what`, as "refining … for heaps up to 12") that
+/// needs more than the `left` bytes its callers leave of the memory bound.
+pub(super) fn too_large(what: &str, left: u64) -> Error {
+    Error::new(
+        ErrorKind::TooLarge,
+        format!(
+            "{what} needs more than the {} left of the memory bound; ask for a smaller heap bound, or allow more memory",
+            crate::values::human_bytes(left)
+        ),
+    )
+}
 
 /// What is left of `max_bytes` while `held` bytes are held.
 pub(super) fn left(max_bytes: u64, held: u64) -> u64 {
@@ -41,12 +55,19 @@ pub(super) fn table(size: usize) -> u64 {
 /// while `entries` entries go into it: the table that holds them and the
 /// one it grew from, both allocated while it grew (keys' and values' own
 /// allocations not included).
+///
+/// Constant time (the sweeps ask at every new state): capacities go 0, 3,
+/// 7, then 7·2^k ([`super::memo::capacity_after_growth`]).
 pub(super) fn hash_table_peak<K, V>(entries: usize) -> u64 {
-    let (mut before, mut capacity) = (0, 0);
-    while capacity < entries {
-        before = capacity;
-        capacity = capacity_after_growth(capacity);
-    }
+    let (before, capacity) = match entries {
+        0 => (0, 0),
+        1..=3 => (0, 3),
+        4..=7 => (3, 7),
+        e => {
+            let capacity = 7 * e.div_ceil(7).next_power_of_two();
+            (capacity / 2, capacity)
+        }
+    };
     table_bytes::<K, V>(capacity) + table_bytes::<K, V>(before)
 }
 
@@ -113,6 +134,28 @@ mod tests {
             assert!(
                 table(size) <= counted as u64 + 40 * (size as u64 + 1),
                 "{size}"
+            );
+        }
+    }
+
+    /// The naive twin: the capacities the table grows through, one step
+    /// at a time.
+    fn peak_by_growth(entries: usize) -> u64 {
+        let (mut before, mut capacity) = (0, 0);
+        while capacity < entries {
+            before = capacity;
+            capacity = super::super::memo::capacity_after_growth(capacity);
+        }
+        table_bytes::<u64, u32>(capacity) + table_bytes::<u64, u32>(before)
+    }
+
+    #[test]
+    fn the_peak_in_constant_time_is_the_one_grown_to() {
+        for entries in (0..5000).chain([1 << 20, (1 << 20) + 1, 7 << 20, (7 << 20) + 1]) {
+            assert_eq!(
+                hash_table_peak::<u64, u32>(entries),
+                peak_by_growth(entries),
+                "{entries}"
             );
         }
     }

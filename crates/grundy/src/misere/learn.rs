@@ -329,34 +329,29 @@ impl Oracle<'_> {
             }
         }
         self.estimate += ENTRY_OVERHEAD + 8 * v.len() as u64;
-        let capped = self.estimate > MAX_MEMO_BYTES;
-        let left = footprint::left(self.max_bytes, self.held);
-        if capped || self.memo.bytes_inserting(&v, 0) > left {
-            // The learner's own bound means no quotient was found; the
-            // caller's, that it did not fit.
+        // The learner's own bound means no quotient was found; the
+        // caller's, that it did not fit.
+        if self.estimate > MAX_MEMO_BYTES {
             return Err(Error::new(
-                if capped {
-                    ErrorKind::Overflow
-                } else {
-                    ErrorKind::TooLarge
-                },
-                if capped {
-                    format!(
-                        "no misère quotient was found for heap {}: it tells apart sums of smaller heaps that their quotient identifies, \
-                         and learning the new quotient needs outcomes of more than {} bytes of sums (the learner's own bound); \
-                         the quotient up to heap {} is the last one found",
-                        self.n,
-                        MAX_MEMO_BYTES,
-                        self.n - 1
-                    )
-                } else {
-                    format!(
-                        "learning the misère quotient for heap {} needs more than the {} left of the memory bound for exact outcomes; \
-                         ask for a smaller heap bound, or allow more memory",
-                        self.n,
-                        crate::values::human_bytes(left)
-                    )
-                },
+                ErrorKind::Overflow,
+                format!(
+                    "no misère quotient was found for heap {}: it tells apart sums of smaller heaps that their quotient identifies, \
+                     and learning the new quotient needs outcomes of more than {} bytes of sums (the learner's own bound); \
+                     the quotient up to heap {} is the last one found",
+                    self.n,
+                    MAX_MEMO_BYTES,
+                    self.n - 1
+                ),
+            ));
+        }
+        let left = footprint::left(self.max_bytes, self.held);
+        if self.memo.bytes_inserting(&v, 0) > left {
+            return Err(footprint::too_large(
+                &format!(
+                    "remembering the exact outcomes that learning the misère quotient for heap {} asks for",
+                    self.n
+                ),
+                left,
             ));
         }
         self.memo.insert(v, lost, 0);

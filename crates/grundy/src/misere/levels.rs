@@ -246,9 +246,14 @@ impl Levels<'_> {
             + order
                 .iter()
                 .map(|(_, sum)| {
-                    let mut heaps = sum.clone();
-                    heaps.dedup();
-                    allocation(4 * heaps.iter().map(|h| options[h].len()).sum::<usize>())
+                    // Each heap of the sum once (it is sorted).
+                    let targets = sum
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, h)| i == 0 || sum[i - 1] != *h)
+                        .map(|(_, h)| options[h].len())
+                        .sum::<usize>();
+                    allocation(4 * targets)
                 })
                 .sum::<u64>();
         let sums_bytes = allocation(32 * order.len())
@@ -257,15 +262,11 @@ impl Levels<'_> {
                 .map(|(_, sum)| allocation(8 * sum.len()))
                 .sum::<u64>();
         let held = sums_bytes + moves_bytes;
-        if held > footprint::left(self.max_bytes, self.held) {
-            return Err(crate::error::Error::new(
-                crate::error::ErrorKind::TooLarge,
-                format!(
-                    "the levels of the misère quotient for heap {} need more than the {} left of the memory bound; \
-                     ask for a smaller heap bound, or allow more memory",
-                    self.n,
-                    crate::values::human_bytes(footprint::left(self.max_bytes, self.held))
-                ),
+        let left = footprint::left(self.max_bytes, self.held);
+        if held > left {
+            return Err(footprint::too_large(
+                &format!("a level of the misère quotient for heap {}", self.n),
+                left,
             ));
         }
         let moves: Vec<(usize, Vec<u32>)> = order

@@ -13,15 +13,62 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::Result;
 use crate::ruleset::Ruleset;
 
-use super::footprint::hash_table_peak;
+use super::footprint::{self, hash_table_peak};
 use super::quotient::Quotient;
 
-/// The guesses for the candidate of `columns` over `q` (heaps up to n),
-/// from `best`, with copies of `heap`; see [`Guess::labels`].
-pub(super) struct Guess<'a> {
+/// For each element (a, k) of the candidate of `columns` over `q` (heaps up
+/// to n), whether its representative plus `copies` copies of `heap` is
+/// lost, as far as the candidate and `best` tell: with no copy left, `best`
+/// gives the outcome exactly; otherwise a sum is remembered by its element
+/// of the candidate (when its heaps are all up to n) and its element of
+/// `best`, with the copies.
+///
+/// That memo is a guess (two sums with the same pair of images may differ
+/// with `heap` beside them: that is what a split is), so these labels only
+/// steer the refinement; every quotient built with them is still proved.
+///
+/// # Errors
+/// [`TooLarge`](crate::error::ErrorKind::TooLarge) when the memo would pass `max_bytes`
+/// (its table counted as allocated, with its growth).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn guessed_labels(
+    q: &Quotient,
+    columns: &super::adjoin::Columns,
+    n: u64,
+    ruleset: &Ruleset,
+    best: &Quotient,
+    heap: u64,
+    copies: usize,
+    max_bytes: u64,
+) -> Result<Vec<bool>> {
+    let len = columns.len();
+    let mut guess = Guess {
+        q,
+        columns,
+        n,
+        ruleset,
+        best,
+        heap,
+        options: HashMap::new(),
+        memo: HashMap::new(),
+        max_bytes,
+    };
+    (0..q.len() * len)
+        .map(|m| {
+            let (a, k) = (m / len, m % len);
+            let mut sum: Vec<u64> = q.representative(a as u32).to_vec();
+            sum.extend(std::iter::repeat_n(n, k));
+            sum.retain(|&h| ruleset.has_move(h));
+            sum.sort_unstable();
+            guess.lost(&sum, copies)
+        })
+        .collect()
+}
+
+struct Guess<'a> {
     q: &'a Quotient,
     columns: &'a super::adjoin::Columns,
     n: u64,
@@ -32,59 +79,6 @@ pub(super) struct Guess<'a> {
     memo: HashMap<(usize, u32, usize), bool>,
     /// The memo's bound in bytes.
     max_bytes: u64,
-}
-
-impl<'a> Guess<'a> {
-    pub(super) fn new(
-        q: &'a Quotient,
-        columns: &'a super::adjoin::Columns,
-        n: u64,
-        ruleset: &'a Ruleset,
-        best: &'a Quotient,
-        heap: u64,
-    ) -> Guess<'a> {
-        Guess {
-            q,
-            columns,
-            n,
-            ruleset,
-            best,
-            heap,
-            options: HashMap::new(),
-            memo: HashMap::new(),
-            max_bytes: 0,
-        }
-    }
-
-    /// For each element (a, k) of the candidate, whether its
-    /// representative plus `copies` copies of the heap is lost, as far as
-    /// the candidate and `best` tell: with no copy left, `best` gives the
-    /// outcome exactly; otherwise a sum is remembered by its element of
-    /// the candidate (when its heaps are all up to n) and its element of
-    /// `best`, with the copies.
-    ///
-    /// That memo is a guess (two sums with the same pair of images may
-    /// differ with the heap beside them: that is what a split is), so
-    /// these labels only steer the refinement; every quotient built with
-    /// them is still proved.
-    ///
-    /// # Errors
-    /// [`TooLarge`](ErrorKind::TooLarge) when the memo would pass
-    /// `max_bytes` (its table counted as allocated, with its growth).
-    pub(super) fn labels(mut self, copies: usize, max_bytes: u64) -> Result<Vec<bool>> {
-        self.max_bytes = max_bytes;
-        let len = self.columns.len();
-        (0..self.q.len() * len)
-            .map(|m| {
-                let (a, k) = (m / len, m % len);
-                let mut sum: Vec<u64> = self.q.representative(a as u32).to_vec();
-                sum.extend(std::iter::repeat_n(self.n, k));
-                sum.retain(|&h| self.ruleset.has_move(h));
-                sum.sort_unstable();
-                self.lost(&sum, copies)
-            })
-            .collect()
-    }
 }
 
 impl Guess<'_> {
@@ -139,14 +133,12 @@ impl Guess<'_> {
             }
         }
         if hash_table_peak::<(usize, u32, usize), bool>(self.memo.len() + 1) > self.max_bytes {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "guessing labels for the misère quotient of heaps up to {} needs more than the {} left of the memory bound; \
-                     ask for a smaller heap bound, or allow more memory",
-                    self.n,
-                    crate::values::human_bytes(self.max_bytes)
+            return Err(footprint::too_large(
+                &format!(
+                    "guessing labels for the misère quotient of heaps up to {}",
+                    self.n
                 ),
+                self.max_bytes,
             ));
         }
         self.memo.insert((element, image, copies), lost);

@@ -545,13 +545,11 @@ fn adjoin_heap(
 /// memory bound: before it is built.
 pub(super) fn check_size(n: u64, size: usize, needed: u64, max_bytes: u64) -> Result<()> {
     if needed > max_bytes {
-        return Err(Error::new(
-            ErrorKind::TooLarge,
-            format!(
-                "the misère quotient for heap {n} has a candidate of {size} elements, whose table needs more than the {} left of the memory bound; \
-                 ask for a smaller heap bound, or allow more memory",
-                crate::values::human_bytes(max_bytes)
+        return Err(footprint::too_large(
+            &format!(
+                "the table of a candidate of {size} elements for the misère quotient of heaps up to {n}"
             ),
+            max_bytes,
         ));
     }
     Ok(())
@@ -739,10 +737,9 @@ fn chain_by_contexts(
             if let Some(b) = source.best
                 && heap <= b.max_heap() + 1
             {
-                let guess = lookahead::Guess::new(&q, &columns, n, ruleset, b, heap);
+                let max_bytes = footprint::left(left, needed);
                 labels.push(
-                    guess
-                        .labels(copies, footprint::left(left, needed))
+                    lookahead::guessed_labels(&q, &columns, n, ruleset, b, heap, copies, max_bytes)
                         .map_err(Failure::Other)?,
                 );
                 continue;

@@ -153,13 +153,12 @@ pub(super) fn refine(
     // Moore's refinement, with the states held.
     let held = states.len() as u64 * state_bytes + allocation(4 * states.len());
     if held + footprint::coarsest(states.len(), generators.len()) > max_bytes {
-        return Err(Error::new(
-            ErrorKind::TooLarge,
-            format!(
-                "refining a misère quotient candidate for heaps up to {n}: minimising its {} states needs more than the {} left of the memory bound",
-                states.len(),
-                crate::values::human_bytes(footprint::left(max_bytes, held))
+        return Err(footprint::too_large(
+            &format!(
+                "minimising the {} states of a refined misère quotient candidate for heaps up to {n}",
+                states.len()
             ),
+            footprint::left(max_bytes, held),
         ));
     }
     let initial: Vec<u32> = states
@@ -348,7 +347,7 @@ mod tests {
         assert!(high >= r.bytes(), "{high} < {}", r.bytes());
         let e = refine(&c, &game, 25, 1 << 16, low).expect_err("refused");
         assert_eq!(e.kind(), crate::error::ErrorKind::TooLarge);
-        assert!(e.to_string().contains("whose table needs more than"), "{e}");
+        assert!(e.to_string().contains("the table of a candidate"), "{e}");
     }
 
     /// Where refinements are not proved, each is right past the failure
