@@ -45,6 +45,7 @@ mod game;
 mod json_int;
 pub mod misere;
 mod misere_limit;
+mod misere_race;
 mod moves;
 mod ppos_iter;
 mod question;

@@ -17,6 +17,10 @@
 //!    covers positions of those heaps;
 //! 5. the judge within a share of the memory budget.
 //!
+//! With more than one thread, 4 and 5 run side by side and the first to
+//! answer answers (a quotient found is used even so; see
+//! `misere_race.rs`): which is quicker cannot be told beforehand.
+//!
 //! Each is exact; the report says which answered.
 
 use grundy::misere::{
@@ -32,6 +36,7 @@ use grundy::{Error, ErrorKind, Result, Ruleset};
 use serde::Serialize;
 
 use crate::answers::MAX_MOVES_LISTED;
+use crate::misere_race::Settled;
 use crate::report::MoveReport;
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
@@ -544,6 +549,14 @@ impl Solver {
                 Err(e) if e.kind() == ErrorKind::TooLarge => {}
                 Err(e) => return Err(e),
             }
+            if self.threads() > 1 {
+                return Ok(Some(
+                    match self.quotient_or_search(game, heaps, largest, watch)? {
+                        Settled::Quotient(strategy) => Rule::Quotient(strategy),
+                        Settled::Searched(winning, moves) => Rule::Searched(winning, moves),
+                    },
+                ));
+            }
         }
         Ok(self
             .misere_strategy(game, largest, watch)?
@@ -592,7 +605,7 @@ impl Solver {
 
 /// The game-tree search of `heaps` within `bytes` of memo: whether the
 /// player to move wins, and every winning move.
-fn search(
+pub(crate) fn search(
     game: &Ruleset,
     heaps: &[u64],
     bytes: u64,
