@@ -306,7 +306,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();
-        eprintln!("{}", interrupted_line(&ctx));
+        eprintln!("{}", interrupted_line(&ctx, is_misere(&cli.command)));
         return Ok(ExitCode::from(crate::interrupt::INTERRUPTED));
     }
     let code = result?;
@@ -315,10 +315,24 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// The one line a run stopped by Ctrl-C prints: what was kept.
-fn interrupted_line(ctx: &Context) -> String {
+fn interrupted_line(ctx: &Context, misere: bool) -> String {
     match &ctx.solver.config().store {
+        // Genera, quotients and game-tree searches keep nothing until they
+        // end: there is nothing to resume from.
+        Some(_) if misere => "interrupted: misère quotients and searches are kept only once they end, so the same command starts this one again".to_string(),
         Some(_) => "interrupted: the values computed so far are saved in the cache; the same command resumes from them".to_string(),
         None => "interrupted: nothing was saved (--no-cache)".to_string(),
+    }
+}
+
+/// Whether `command` is about misère play.
+fn is_misere(command: &Command) -> bool {
+    match command {
+        Command::Misere(_) => true,
+        Command::Values(args) => args.misere,
+        Command::Move(args) => args.misere,
+        Command::Play(args) => args.misere,
+        _ => false,
     }
 }
 
