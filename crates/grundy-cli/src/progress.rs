@@ -13,6 +13,12 @@ const ETA: &str = "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})"
 /// A bar for one step of a period search: heaps done of the step's target.
 const STEP: &str = "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} heaps this step";
 
+/// A bar for misère work, with no estimate of the time left: a heap of a
+/// quotient or of the genera costs more than the heap before it (often
+/// many times more), so the time so far, spread evenly, says little of
+/// the time left.
+const UNEVEN: &str = "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len}";
+
 fn style(template: &str) -> ProgressStyle {
     ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
@@ -27,18 +33,31 @@ pub struct Bar {
     /// In a period search: the bar counts one step's heaps, with no
     /// estimate of the time left.
     searching: bool,
+    /// Whether the time left may be estimated from the time so far.
+    even: bool,
     bar: Option<ProgressBar>,
 }
 
 impl Bar {
-    /// A bar that will be labelled `what` (e.g. "values").
+    /// A bar that will be labelled `what` (e.g. "values"); misère work
+    /// (`what` starting "misère") gets no estimate of the time left.
     pub fn new(what: &'static str) -> Self {
         Bar {
             what,
             started: Instant::now(),
             enabled: std::io::stderr().is_terminal(),
             searching: false,
+            even: !what.starts_with("misère"),
             bar: None,
+        }
+    }
+
+    /// The template the bar shows now.
+    fn template(&self) -> &'static str {
+        match (self.searching, self.even) {
+            (true, _) => STEP,
+            (false, true) => ETA,
+            (false, false) => UNEVEN,
         }
     }
 
@@ -50,7 +69,7 @@ impl Bar {
         }
         let what = self.what;
         let started = self.started;
-        let template = if self.searching { STEP } else { ETA };
+        let template = self.template();
         let bar = self.bar.get_or_insert_with(|| {
             let bar = ProgressBar::new(total)
                 .with_style(style(template))
@@ -118,5 +137,21 @@ impl Drop for Bar {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bar, ETA, STEP, UNEVEN};
+
+    #[test]
+    fn misere_work_gets_no_estimate_of_the_time_left() {
+        assert_eq!(Bar::new("values").template(), ETA);
+        assert_eq!(Bar::new("misère quotient").template(), UNEVEN);
+        assert_eq!(Bar::new("misère search").template(), UNEVEN);
+        assert!(!UNEVEN.contains("eta"));
+        let mut searching = Bar::new("values");
+        searching.search(1, 2, 3, None);
+        assert_eq!(searching.template(), STEP);
     }
 }
