@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-use crate::{grundy, ok};
+use crate::{ctrl_c_stops, grundy, ok};
 
 const GAME: &str = "0.6";
 const TO: &str = "300000";
@@ -133,19 +133,7 @@ fn ctrl_c_stops_within_a_second_keeps_a_checkpoint_and_the_next_run_resumes() {
         child.try_wait().expect("the child is there").is_none(),
         "the run ended before it could be interrupted"
     );
-    let signalled = Instant::now();
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(kill.success());
-    let out = child.wait_with_output().expect("the child is reaped");
-    let took = signalled.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(took < Duration::from_secs(1), "took {took:?} to stop");
-    assert!(out.stdout.is_empty(), "half a result was printed");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let stderr = ctrl_c_stops(child);
     assert!(stderr.starts_with("interrupted: "), "{stderr}");
 
     // The next run resumes from the checkpoint and ends byte-identical.

@@ -67,6 +67,27 @@ pub fn grundy_bytes(args: &[&str], stdin: &[u8]) -> Output {
     out
 }
 
+/// Sends Ctrl-C (SIGINT) to the running `child` and checks how it stops:
+/// within a second, with exit code 130, nothing on stdout (no half
+/// result) and one line on stderr, which is returned.
+pub fn ctrl_c_stops(child: std::process::Child) -> String {
+    use std::time::{Duration, Instant};
+    let signalled = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let out = child.wait_with_output().expect("the child is reaped");
+    let took = signalled.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(took < Duration::from_secs(1), "took {took:?} to stop");
+    assert!(out.stdout.is_empty(), "half a result was printed");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    stderr
+}
+
 /// Runs `grundy` expecting success, returning stdout.
 pub fn ok(args: &[&str]) -> String {
     let out = grundy(args, None);
