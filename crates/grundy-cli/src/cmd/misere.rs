@@ -232,16 +232,17 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
                     ("game", q.game.clone()),
                     ("heaps", format!("0 to {}", q.max_heap)),
                     ("elements", q.size.to_string()),
-                    ("P-portion", lost.join(", ")),
+                    ("P-portion", listed(lost)),
                     (
                         "generators",
-                        q.generators
-                            .iter()
-                            .map(|g| format!("{} = heap {}", g.name, g.heap))
-                            .collect::<Vec<_>>()
-                            .join(", "),
+                        listed(
+                            q.generators
+                                .iter()
+                                .map(|g| format!("{} = heap {}", g.name, g.heap))
+                                .collect(),
+                        ),
                     ),
-                    ("relations", q.relations.join(", ")),
+                    ("relations", listed(q.relations.clone())),
                     ("period", period_text(&q)),
                 ],
             )?;
@@ -275,6 +276,16 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `items` separated by commas, or "none" where there are none (a
+/// quotient whose every element is won, or that has no generator).
+fn listed(items: Vec<String>) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
+    }
 }
 
 /// The pretending map's period in words: proved (with the theorem and the

@@ -296,6 +296,12 @@ fn misere_quotient_prints_its_presentation() {
     assert_eq!(json["elements"][0], "1");
     assert_eq!(json["generators"][2]["heap"], 5);
     assert_eq!(json["relations"].as_array().unwrap().len(), 4);
+    // The quotient of the empty position alone says "none" where a list
+    // is empty, rather than leaving the field blank.
+    let out = ok(&["misere", "grundy", "--max-heap", "0", "--no-cache"]);
+    for field in ["P-portion", "generators", "relations"] {
+        assert!(out.contains(&format!("{field:<12}none\n")), "{out}");
+    }
     // A split the construction cannot mend is one line and status 2.
     let out = grundy(&["misere", "0.354", "--max-heap", "6", "--no-cache"], None);
     assert_eq!(out.status.code(), Some(2));
