@@ -36,7 +36,6 @@ use grundy::{Error, ErrorKind, Result, Ruleset};
 use serde::Serialize;
 
 use crate::answers::MAX_MOVES_LISTED;
-use crate::misere_race::Settled;
 use crate::report::MoveReport;
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
@@ -503,14 +502,16 @@ impl Solver {
     }
 }
 
-/// What answers a misère position short of a full game-tree search.
-enum Rule {
+/// What answers a misère position short of the full game-tree search run
+/// alone.
+pub(crate) enum Rule {
     /// Every heap is tame: their genera.
     Tame(Box<Genera>),
     /// A quotient that covers every heap.
     Quotient(Arc<Strategy>),
-    /// The game-tree search within [`QUICK_SEARCH_BYTES`]: whether the
-    /// player to move wins, and the winning moves.
+    /// A game-tree search (within [`QUICK_SEARCH_BYTES`], or beside the
+    /// quotient's construction): whether the player to move wins, and the
+    /// winning moves.
     Searched(bool, Vec<HeapMove>),
 }
 
@@ -550,12 +551,9 @@ impl Solver {
                 Err(e) => return Err(e),
             }
             if self.threads() > 1 {
-                return Ok(Some(
-                    match self.quotient_or_search(game, heaps, largest, watch)? {
-                        Settled::Quotient(strategy) => Rule::Quotient(strategy),
-                        Settled::Searched(winning, moves) => Rule::Searched(winning, moves),
-                    },
-                ));
+                return self
+                    .quotient_or_search(game, heaps, largest, watch)
+                    .map(Some);
             }
         }
         Ok(self

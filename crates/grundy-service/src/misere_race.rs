@@ -20,27 +20,15 @@
 //! it, as the module [`crate::misere`] lists.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use grundy::misere::Strategy;
-use grundy::sum::HeapMove;
 use grundy::{ErrorKind, Result, Ruleset};
 
-use crate::misere::search;
+use crate::misere::{Rule, search};
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
-
-/// What settled a position: a quotient that covers its heaps, or the
-/// search (whether the player to move wins, and the winning moves).
-pub(crate) enum Settled {
-    /// The game's quotient, covering the position's heaps.
-    Quotient(Arc<Strategy>),
-    /// The game-tree search's answer.
-    Searched(bool, Vec<HeapMove>),
-}
 
 /// How often the waiting thread passes the search's progress on and asks
 /// whether to stop.
@@ -62,9 +50,9 @@ struct Searching {
 impl Solver {
     /// The quotient of `game` covering heap `largest`, computed, and the
     /// game-tree search of `heaps`, side by side (see the module
-    /// documentation); `Ok(None)` never: one of them answers, or the
-    /// search's error (a game tree too large for its share of memory) or
-    /// the request's stop is returned.
+    /// documentation): [`Rule::Quotient`] or [`Rule::Searched`], whichever
+    /// answered, or the search's error (a game tree too large for its
+    /// share of memory) or the request's stop.
     ///
     /// # Errors
     /// [`ErrorKind::TooLarge`] when no quotient covers the heaps and the
@@ -76,7 +64,7 @@ impl Solver {
         heaps: &[u64],
         largest: u64,
         watch: &mut Watch,
-    ) -> Result<Settled> {
+    ) -> Result<Rule> {
         let searching = Searching::default();
         thread::scope(|scope| {
             let searcher = scope.spawn(|| {
@@ -135,8 +123,8 @@ impl Solver {
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             match (quotient, searched) {
-                (Ok(Some(strategy)), _) => Ok(Settled::Quotient(strategy)),
-                (_, Ok((winning, moves))) => Ok(Settled::Searched(winning, moves)),
+                (Ok(Some(strategy)), _) => Ok(Rule::Quotient(strategy)),
+                (_, Ok((winning, moves))) => Ok(Rule::Searched(winning, moves)),
                 (Ok(None), Err(e)) | (Err(e), _) => Err(e),
             }
         })
@@ -151,7 +139,7 @@ mod tests {
     use grundy::misere::Judge;
     use grundy::{ErrorKind, Ruleset};
 
-    use super::Settled;
+    use crate::misere::Rule;
     use crate::misere_limit;
     use crate::solver::{Config, Solver};
     use crate::store::{FileStore, Store};
@@ -170,16 +158,16 @@ mod tests {
         )
     }
 
-    fn searched(answer: Settled) -> (bool, Vec<(usize, u64, Vec<u64>)>) {
+    fn searched(answer: Rule) -> (bool, Vec<(usize, u64, Vec<u64>)>) {
         match answer {
-            Settled::Searched(winning, moves) => (
+            Rule::Searched(winning, moves) => (
                 winning,
                 moves
                     .into_iter()
                     .map(|m| (m.heap, m.from, m.parts))
                     .collect(),
             ),
-            Settled::Quotient(_) => panic!("answered by the quotient"),
+            _ => panic!("not answered by the search"),
         }
     }
 
@@ -206,7 +194,7 @@ mod tests {
         let answer = solver
             .quotient_or_search(&game, &[40, 41, 42, 43, 44, 45], 45, &mut Watch::silent())
             .unwrap();
-        assert!(matches!(answer, Settled::Quotient(s) if s.covers(45)));
+        assert!(matches!(answer, Rule::Quotient(s) if s.covers(45)));
         assert!(solver.held_strategy(&game, 1000).is_some());
     }
 
