@@ -1,8 +1,16 @@
 //! Build information for `grundy --version`: the commit built from (where
 //! the source is a git checkout), the compiler, the target and the profile.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Tells cargo to rerun this script when `path` changes, if it exists: a
+/// missing path counts as changed on every build.
+fn watch(path: &Path) {
+    if path.exists() {
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+}
 
 fn main() {
     let git = |args: &[&str]| {
@@ -18,17 +26,17 @@ fn main() {
     let commit = git(&["rev-parse", "--short=12", "HEAD"]);
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
         let dir = PathBuf::from(dir);
-        println!("cargo:rerun-if-changed={}", dir.join("HEAD").display());
+        watch(&dir.join("HEAD"));
         if let Some(reference) = git(&["symbolic-ref", "-q", "HEAD"]) {
             let common = git(&["rev-parse", "--git-common-dir"]).map_or(dir.clone(), PathBuf::from);
-            println!(
-                "cargo:rerun-if-changed={}",
-                common.join(reference).display()
-            );
-            println!(
-                "cargo:rerun-if-changed={}",
-                common.join("packed-refs").display()
-            );
+            // The branch's ref is a loose file or a line of packed-refs,
+            // and either may be missing: watching a missing file would make
+            // cargo rerun this script (and relink the binary) on every
+            // build, so the loose ref's folder is watched instead, which
+            // also sees the ref appear.
+            let loose = common.join(&reference);
+            watch(loose.parent().unwrap_or(&common));
+            watch(&common.join("packed-refs"));
         }
     }
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
