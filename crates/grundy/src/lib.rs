@@ -100,6 +100,7 @@ pub mod checksum;
 pub mod count;
 mod error;
 pub mod exhaustive;
+pub mod games;
 mod hadamard;
 pub mod mex;
 pub mod misere;
@@ -108,6 +109,7 @@ mod nimber;
 pub mod period;
 pub mod quote;
 pub mod ruleset;
+pub mod search;
 pub mod sum;
 pub mod values;
 

@@ -135,6 +135,19 @@ impl Hasher for SumHasher {
         self.write_u64(word as u64);
     }
 
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_u8(&mut self, word: u8) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_u128(&mut self, word: u128) {
+        self.write_u64(word as u64);
+        self.write_u64((word >> 64) as u64);
+    }
+
     fn finish(&self) -> u64 {
         self.0
     }

@@ -35,7 +35,7 @@ mod judge;
 mod learn;
 mod levels;
 mod lookahead;
-mod memo;
+pub(crate) mod memo;
 mod moore;
 mod period;
 mod presentation;

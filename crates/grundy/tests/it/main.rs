@@ -1,6 +1,7 @@
 //! Integration tests of the `grundy` library: one binary, one module a topic.
 
 mod bitsets;
+mod boards;
 mod cancel;
 mod certificate;
 mod common;

@@ -1,0 +1,81 @@
+//! Times the generic search on one position, for benchmarks: the nimber,
+//! the positions examined and the table's size.
+//!
+//! ```text
+//! cargo run --release -p grundy --example board_search -- cram 5x7 [threads] [budget MiB]
+//! cargo run --release -p grundy --example board_search -- node-kayles 3x12
+//! cargo run --release -p grundy --example board_search -- chomp 6x7
+//! cargo run --release -p grundy --example board_search -- strips 1000
+//! ```
+
+use std::time::Instant;
+
+use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, Staircase};
+use grundy::search::{self, Game, Options, Search};
+use grundy::values::Budget;
+
+fn main() -> Result<(), grundy::Error> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let game = args.first().map_or("cram", String::as_str);
+    let size = args.get(1).map_or("4x5", String::as_str);
+    let threads = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
+    let budget = args
+        .get(3)
+        .and_then(|b| b.parse::<u64>().ok())
+        .map_or_else(Budget::default, |mib| Budget::bytes(mib << 20));
+    let options = Options { budget, threads };
+    let (rows, cols) = size
+        .split_once('x')
+        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+        .unwrap_or((1, size.parse().unwrap_or(1)));
+    match game {
+        "cram" => run(Cram, &Board::rectangle(rows, cols)?, options),
+        "node-kayles" => run(NodeKayles, &Graph::grid(rows, cols)?, options),
+        "chomp" => run(Chomp, &Staircase::rectangle(rows, cols)?, options),
+        "strips" => {
+            let start = Instant::now();
+            let mut search = Search::new(Cram, options);
+            for n in 0..=cols {
+                search.nimber(&Board::rectangle(1, n)?, &mut search::silent)?;
+            }
+            let stats = search.stats();
+            println!(
+                "strips 1..={cols}: {:.3} s, {} nodes, {} facts, {} bytes",
+                start.elapsed().as_secs_f64(),
+                stats.nodes,
+                stats.facts,
+                stats.bytes
+            );
+            Ok(())
+        }
+        other => {
+            eprintln!("unknown game {other}: cram, node-kayles, chomp or strips");
+            Ok(())
+        }
+    }
+}
+
+fn run<G: Game>(game: G, position: &G::Position, options: Options) -> Result<(), grundy::Error> {
+    let start = Instant::now();
+    let mut search = Search::new(game, options);
+    let value = search.nimber(position, &mut search::silent)?;
+    let stats = search.stats();
+    println!(
+        "{position:?}: nimber {value}, {:.3} s, {} nodes, {} facts ({} nimbers), {} bytes, {} dropped",
+        start.elapsed().as_secs_f64(),
+        stats.nodes,
+        stats.facts,
+        known(&search),
+        stats.bytes,
+        stats.dropped
+    );
+    Ok(())
+}
+
+fn known<G: Game>(search: &Search<G>) -> usize {
+    search
+        .facts()
+        .iter()
+        .filter(|(_, f)| f.value().is_some())
+        .count()
+}

@@ -1,0 +1,517 @@
+//! Boards: the free cells of a rectangular grid, with their connected
+//! regions and the symmetries of the square.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::bits::{Bits, Wide, column, flood, ones};
+use crate::error::{Error, Result};
+
+/// The most cells a board may have, free or blocked.
+pub const MAX_CELLS: u64 = 1 << 20;
+
+/// The free cells of a rectangular grid of `rows × cols` cells.
+///
+/// Rows are numbered from 0 at the top, columns from 0 at the left. A board
+/// is written one row a line, `.` for a free cell and `#` for a blocked
+/// one:
+///
+/// ```
+/// use grundy::games::Board;
+/// let board: Board = "...\n.#.\n...".parse()?;
+/// assert_eq!((board.rows(), board.cols()), (3, 3));
+/// assert!(board.is_free(0, 1) && !board.is_free(1, 1));
+/// assert_eq!(board.free_cells(), 8);
+/// assert_eq!(board.to_string(), "...\n.#.\n...");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    rows: u32,
+    cols: u32,
+    /// The free cells, `row × cols + col`: in one word for boards of up to
+    /// 128 cells, in words of 64 beyond.
+    cells: Cells,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Cells {
+    Small(u128),
+    Large(Wide),
+}
+
+/// Runs `$body` with `$bits` bound to the board's cells, whichever their
+/// width.
+macro_rules! with_cells {
+    ($board:expr, $bits:ident => $body:expr) => {
+        match &$board.cells {
+            Cells::Small($bits) => $body,
+            Cells::Large($bits) => $body,
+        }
+    };
+}
+
+impl Board {
+    /// A board of `rows × cols` free cells.
+    ///
+    /// ```
+    /// use grundy::games::Board;
+    /// let strip = Board::rectangle(1, 1000)?;
+    /// assert_eq!(strip.free_cells(), 1000);
+    /// assert!(Board::rectangle(2000, 2000).is_err());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](crate::ErrorKind::InvalidInput) when the
+    /// board has more than [`MAX_CELLS`] cells.
+    pub fn rectangle(rows: u32, cols: u32) -> Result<Board> {
+        check_size(rows, cols)?;
+        let n = (rows * cols) as usize;
+        let mut board = Board::blocked(rows, cols);
+        match &mut board.cells {
+            Cells::Small(b) => *b = if n == 128 { u128::MAX } else { (1 << n) - 1 },
+            Cells::Large(w) => (0..n).for_each(|i| w.insert(i)),
+        }
+        Ok(board)
+    }
+
+    /// A board of `rows × cols` blocked cells (sizes checked by the caller).
+    fn blocked(rows: u32, cols: u32) -> Board {
+        let n = rows as usize * cols as usize;
+        let cells = if n <= 128 {
+            Cells::Small(0)
+        } else {
+            Cells::Large(Wide::none(n))
+        };
+        Board { rows, cols, cells }
+    }
+
+    /// Rows of the board.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// Whether the cell in row `row`, column `col` is on the board and free.
+    pub fn is_free(&self, row: u32, col: u32) -> bool {
+        row < self.rows && col < self.cols && self.has(self.index(row, col))
+    }
+
+    /// Free cells on the board.
+    pub fn free_cells(&self) -> u32 {
+        with_cells!(self, b => b.len())
+    }
+
+    /// The board with the cell in row `row`, column `col` blocked.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](crate::ErrorKind::InvalidInput) when the
+    /// cell is off the board.
+    pub fn block(&self, row: u32, col: u32) -> Result<Board> {
+        if row >= self.rows || col >= self.cols {
+            return Err(Error::input(format!(
+                "cell ({row}, {col}) is off the {} × {} board; rows and columns count from 0",
+                self.rows, self.cols
+            )));
+        }
+        let mut board = self.clone();
+        board.remove(self.index(row, col));
+        Ok(board)
+    }
+
+    fn index(&self, row: u32, col: u32) -> usize {
+        row as usize * self.cols as usize + col as usize
+    }
+
+    /// The (row, column) of cell `i`.
+    pub(crate) fn cell(&self, i: usize) -> (u32, u32) {
+        let cols = self.cols as usize;
+        ((i / cols) as u32, (i % cols) as u32)
+    }
+
+    fn has(&self, i: usize) -> bool {
+        with_cells!(self, b => b.has(i))
+    }
+
+    fn remove(&mut self, i: usize) {
+        match &mut self.cells {
+            Cells::Small(b) => b.remove(i),
+            Cells::Large(w) => w.remove(i),
+        }
+    }
+
+    /// Every pair of free cells that share a side, `(a, b)` with `b` right
+    /// of or below `a`, as cell numbers.
+    pub(crate) fn pairs(&self, out: &mut Vec<(usize, usize)>) {
+        if self.cols == 0 {
+            return;
+        }
+        let cols = self.cols as usize;
+        let rows = self.rows as usize;
+        with_cells!(self, b => {
+            let last = column(rows, cols, cols - 1);
+            b.and(&b.down(1)).minus(&last).each(|i| out.push((i, i + 1)));
+            b.and(&b.down(cols)).each(|i| out.push((i, i + cols)));
+        });
+    }
+
+    /// The board with cells `a` and `b` blocked.
+    pub(crate) fn without(&self, a: usize, b: usize) -> Board {
+        let mut board = self.clone();
+        board.remove(a);
+        board.remove(b);
+        board
+    }
+
+    /// Bytes the board holds on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        match &self.cells {
+            Cells::Small(_) => 0,
+            Cells::Large(w) => w.0.len() * 8,
+        }
+    }
+
+    /// The connected regions of free cells (cells that share a side), each
+    /// in canonical form: cropped to its bounding box and turned to the
+    /// least, in a fixed order, of its images under the eight symmetries of
+    /// the square. Regions of fewer than `min_cells` cells are left out.
+    ///
+    /// Congruent regions (one is the other moved, turned or reflected) have
+    /// the same canonical form, and a canonical form is congruent to its
+    /// region.
+    pub(crate) fn regions(&self, min_cells: u32, out: &mut Vec<Board>) {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        match &self.cells {
+            Cells::Small(free) => regions_small(*free, rows, cols, min_cells, out),
+            Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
+        }
+    }
+}
+
+/// [`Board::regions`] of a board of at most 128 cells: the region grows a
+/// step in every direction at a time, in one word.
+fn regions_small(free: u128, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
+    let first: u128 = column(rows, cols, 0);
+    let last: u128 = column(rows, cols, cols.saturating_sub(1));
+    let (from_left, from_right) = (free & !first, free & !last);
+    let mut left = free;
+    while left != 0 {
+        let mut region = left & left.wrapping_neg();
+        loop {
+            let grown = (region | region << 1 & from_left | region >> 1 & from_right)
+                | (region.up(cols) | region.down(cols)) & left;
+            let grown = grown & left;
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        left &= !region;
+        if region.count_ones() >= min_cells {
+            out.push(canonical_in_word(region, cols));
+        }
+    }
+}
+
+/// The canonical form of a region of a board of at most 128 cells, `cols`
+/// a row.
+fn canonical_in_word(region: u128, cols: usize) -> Board {
+    let top = region.trailing_zeros() as usize / cols;
+    let bottom = (127 - region.leading_zeros() as usize) / cols;
+    let mut all = 0u128;
+    for r in top..=bottom {
+        all |= region >> (r * cols) & ones(cols);
+    }
+    let left = all.trailing_zeros() as usize;
+    let w = 128 - (all >> left).leading_zeros() as usize;
+    let h = bottom - top + 1;
+    if region.count_ones() as usize == h * w {
+        return full(h, w);
+    }
+    let mut lines = [0u64; 64];
+    for (i, line) in lines.iter_mut().enumerate().take(h) {
+        *line = (region >> ((top + i) * cols + left) & ones(w)) as u64;
+    }
+    canonical_lines(&lines[..h], w)
+}
+
+/// The canonical form of a full `h × w` rectangle: lying down.
+fn full(h: usize, w: usize) -> Board {
+    Board::rectangle(h.min(w) as u32, h.max(w) as u32).unwrap_or_else(|_| Board::blocked(0, 0))
+}
+
+/// [`Board::regions`] of the free cells `free` of a `rows × cols` grid.
+fn regions_of<B: Bits>(free: &B, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
+    let mut left = free.clone();
+    while let Some(start) = left.first() {
+        let region = if rows == 1 || cols == 1 {
+            // A strip: the region is the run of free cells from `start`.
+            B::range(rows * cols, start, left.next_absent(start))
+        } else {
+            let mut seed = B::none(rows * cols);
+            seed.insert(start);
+            flood(&left, &seed, rows, cols)
+        };
+        left = left.minus(&region);
+        if region.len() >= min_cells {
+            out.push(canonical(&region, cols));
+        }
+    }
+}
+
+fn check_size(rows: u32, cols: u32) -> Result<()> {
+    if u64::from(rows) * u64::from(cols) > MAX_CELLS {
+        return Err(Error::input(format!(
+            "a {rows} × {cols} board is too large: a board may have at most {MAX_CELLS} cells"
+        )));
+    }
+    Ok(())
+}
+
+/// The canonical form of a region of a grid of `cols` columns.
+///
+/// The region is cropped to its bounding box, then the least of its eight
+/// images under the symmetries of the square is kept, images ordered by
+/// rows, columns, then cells as a number. A full rectangle needs no images:
+/// it is its own, lying down.
+fn canonical<B: Bits>(region: &B, cols: usize) -> Board {
+    let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+    region.each(|i| {
+        let (r, c) = (i / cols, i % cols);
+        top = top.min(r);
+        bottom = bottom.max(r);
+        left = left.min(c);
+        right = right.max(c);
+    });
+    if top == usize::MAX {
+        return Board::blocked(0, 0);
+    }
+    let (h, w) = (bottom - top + 1, right - left + 1);
+    if region.len() as usize == h * w {
+        return full(h, w);
+    }
+    if h * w <= 128 {
+        // Not full, so both sides are at least 2 and at most 64.
+        let mut lines = [0u64; 64];
+        region.each(|i| lines[i / cols - top] |= 1 << (i % cols - left));
+        return canonical_lines(&lines[..h], w);
+    }
+    let mut best: Option<Board> = None;
+    for transposed in [false, true] {
+        let (rows, cols_out) = if transposed { (w, h) } else { (h, w) };
+        for flip_rows in [false, true] {
+            for flip_cols in [false, true] {
+                let mut image = Board::blocked(rows as u32, cols_out as u32);
+                region.each(|i| {
+                    let (r, c) = (i / cols - top, i % cols - left);
+                    let (r, c) = if transposed { (c, r) } else { (r, c) };
+                    let r = if flip_rows { rows - 1 - r } else { r };
+                    let c = if flip_cols { cols_out - 1 - c } else { c };
+                    image.insert(r * cols_out + c);
+                });
+                if best.as_ref().is_none_or(|b| image < *b) {
+                    best = Some(image);
+                }
+            }
+        }
+    }
+    best.unwrap_or_else(|| Board::blocked(0, 0))
+}
+
+/// The canonical form of a region cropped to its bounding box, given as
+/// its lines of `w` cells (`lines.len() · w` at most 128, both at most 64).
+fn canonical_lines(lines: &[u64], w: usize) -> Board {
+    let h = lines.len();
+    // Images are ordered by rows first, so only the lying orientation
+    // (fewer rows) can be least, unless the box is square.
+    let mut best = u128::MAX;
+    if h <= w {
+        best = best.min(least_flip(lines, w));
+    }
+    if w <= h {
+        let mut columns = [0u64; 64];
+        for (r, &line) in lines.iter().enumerate() {
+            let mut bits = line;
+            while bits != 0 {
+                columns[bits.trailing_zeros() as usize] |= 1 << r;
+                bits &= bits - 1;
+            }
+        }
+        best = best.min(least_flip(&columns[..w], h));
+    }
+    Board {
+        rows: h.min(w) as u32,
+        cols: h.max(w) as u32,
+        cells: Cells::Small(best),
+    }
+}
+
+/// The least of the four images of `lines` (each `width` cells) under
+/// reversing their order and reversing each, packed one after another.
+fn least_flip(lines: &[u64], width: usize) -> u128 {
+    let (mut same, mut mirrored, mut upside, mut both) = (0u128, 0u128, 0u128, 0u128);
+    let last = lines.len() - 1;
+    for (i, &line) in lines.iter().enumerate() {
+        let mirror = u128::from(line.reverse_bits() >> (64 - width));
+        let line = u128::from(line);
+        same |= line << (i * width);
+        mirrored |= mirror << (i * width);
+        upside |= line << ((last - i) * width);
+        both |= mirror << ((last - i) * width);
+    }
+    same.min(mirrored).min(upside).min(both)
+}
+
+impl Board {
+    fn insert(&mut self, i: usize) {
+        match &mut self.cells {
+            Cells::Small(b) => b.insert(i),
+            Cells::Large(w) => w.insert(i),
+        }
+    }
+}
+
+impl FromStr for Board {
+    type Err = Error;
+
+    /// Reads a board drawn one row a line: `.` (or `o`) a free cell, `#`
+    /// (or `x`) a blocked one. Blank lines around the drawing and spaces at
+    /// the ends of lines are ignored; every row must be as long as the
+    /// first.
+    fn from_str(text: &str) -> Result<Board> {
+        let rows: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .skip_while(|l| l.is_empty())
+            .collect();
+        let rows = match rows.iter().rposition(|l| !l.is_empty()) {
+            Some(last) => &rows[..=last],
+            None => {
+                return Err(Error::input(
+                    "the board is empty: draw it one row a line, `.` for a free cell and `#` for a blocked one",
+                ));
+            }
+        };
+        let cols = rows[0].chars().count();
+        let size = u32::try_from(rows.len()).ok().zip(u32::try_from(cols).ok());
+        let Some((r, c)) = size else {
+            return Err(Error::input(format!(
+                "the board is too large: a board may have at most {MAX_CELLS} cells"
+            )));
+        };
+        check_size(r, c)?;
+        let mut board = Board::blocked(r, c);
+        for (i, row) in rows.iter().enumerate() {
+            let n = row.chars().count();
+            if n != cols {
+                return Err(Error::input(format!(
+                    "row {} of the board has {n} cells, but row 1 has {cols}; every row must be as long",
+                    i + 1
+                )));
+            }
+            for (j, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' | 'o' | 'O' => board.insert(i * cols + j),
+                    '#' | 'x' | 'X' => {}
+                    other => {
+                        return Err(Error::input(format!(
+                            "row {} of the board has {}: use `.` for a free cell and `#` for a blocked one",
+                            i + 1,
+                            crate::quote::quoted(&other.to_string())
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+}
+
+impl fmt::Display for Board {
+    /// The board one row a line, `.` free and `#` blocked.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.rows {
+            if row > 0 {
+                f.write_str("\n")?;
+            }
+            for col in 0..self.cols {
+                f.write_str(if self.is_free(row, col) { "." } else { "#" })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({:?})", self.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Board;
+
+    fn regions(board: &Board, min: u32) -> Vec<Board> {
+        let mut out = Vec::new();
+        board.regions(min, &mut out);
+        out
+    }
+
+    #[test]
+    fn regions_are_connected_cropped_and_turned() {
+        let board: Board = "..#..\n..#.#\n###..\n#####\n#.###".parse().unwrap();
+        let mut found: Vec<String> = regions(&board, 1).iter().map(Board::to_string).collect();
+        found.sort();
+        assert_eq!(found.len(), 3, "{found:?}");
+        assert!(found.contains(&"..\n..".to_string()) && found.contains(&".".to_string()));
+        assert_eq!(regions(&board, 2).len(), 2);
+    }
+
+    #[test]
+    fn congruent_regions_have_one_canonical_form() {
+        let form = |s: &str| regions(&s.parse().unwrap(), 1).remove(0);
+        let trominoes: Vec<Board> = ["..\n.#", "..\n#.", ".#\n..", "#.\n..", "#..#\n#.##"]
+            .iter()
+            .map(|s| form(s))
+            .collect();
+        assert!(trominoes.windows(2).all(|w| w[0] == w[1]), "{trominoes:?}");
+        let s_shapes: Vec<Board> = ["#..\n..#", "..#\n#..", ".#\n..\n#.", "#.\n..\n.#"]
+            .iter()
+            .map(|s| form(s))
+            .collect();
+        assert!(s_shapes.windows(2).all(|w| w[0] == w[1]), "{s_shapes:?}");
+        assert_ne!(form(".#\n.#\n.."), form("...\n#.#"));
+        assert_ne!(s_shapes[0], form("..\n.."));
+        let strip = form(&".".repeat(300));
+        assert_eq!(strip, form(&".\n".repeat(300)));
+        assert_eq!(strip.free_cells(), 300);
+    }
+
+    #[test]
+    fn a_spiral_is_one_region() {
+        let spiral = ".....\n####.\n...#.\n.#...\n.####";
+        let board: Board = spiral.parse().unwrap();
+        let found = regions(&board, 1);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].free_cells(), board.free_cells());
+    }
+
+    #[test]
+    fn boards_read_as_drawn() {
+        let board = Board::rectangle(2, 100).unwrap().block(1, 99).unwrap();
+        assert_eq!((board.rows(), board.cols()), (2, 100));
+        assert!(board.is_free(1, 98) && !board.is_free(1, 99));
+        assert_eq!(board.to_string().lines().nth(1).unwrap().len(), 100);
+        assert!("..\n.".parse::<Board>().is_err());
+        assert!(".a".parse::<Board>().is_err());
+        assert!("\n\n".parse::<Board>().is_err());
+        let drawn = "..#\n#..\n...";
+        assert_eq!(drawn.parse::<Board>().unwrap().to_string(), drawn);
+    }
+}

@@ -1,0 +1,120 @@
+//! Cram: players in turn place a domino on two free cells that share a
+//! side; whoever cannot place one loses.
+//!
+//! On a strip of one row a domino takes two adjacent cells out of a row of
+//! free cells: that is the octal game 0.07, Dawson's Kayles, the paper
+//! strip of Project Euler 306.
+
+use std::fmt;
+
+use super::board::Board;
+use crate::search::Game;
+
+/// Cram on a [`Board`].
+///
+/// ```
+/// use grundy::games::{Board, Cram};
+/// use grundy::search::{self, Options, Search};
+/// let mut search = Search::new(Cram, Options::default());
+/// // Even × even boards are lost for the first player: the second copies
+/// // each move turned half round. Even × odd boards are won: the first
+/// // player covers the two middle cells, then copies.
+/// assert_eq!(search.nimber(&Board::rectangle(4, 4)?, &mut search::silent)?.value(), 0);
+/// assert_ne!(search.nimber(&Board::rectangle(4, 3)?, &mut search::silent)?.value(), 0);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cram;
+
+/// A domino on two cells that share a side, `(row, column)` each, the first
+/// above or left of the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Domino {
+    /// The upper or left cell.
+    pub first: (u32, u32),
+    /// The lower or right cell.
+    pub second: (u32, u32),
+}
+
+impl fmt::Display for Domino {
+    /// `r1,c1-r2,c2`, counting from 0: `0,0-0,1` covers the top left corner
+    /// and the cell to its right.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{},{}-{},{}",
+            self.first.0, self.first.1, self.second.0, self.second.1
+        )
+    }
+}
+
+impl Game for Cram {
+    type Position = Board;
+    type Move = Domino;
+
+    fn moves(&self, board: &Board, out: &mut Vec<(Domino, Board)>) {
+        let mut pairs = Vec::new();
+        board.pairs(&mut pairs);
+        out.extend(pairs.into_iter().map(|(a, b)| {
+            let domino = Domino {
+                first: board.cell(a),
+                second: board.cell(b),
+            };
+            (domino, board.without(a, b))
+        }));
+    }
+
+    /// The connected regions of at least two free cells, each cropped and
+    /// turned to its canonical form (a lone cell takes no domino).
+    fn components(&self, board: &Board, out: &mut Vec<Board>) {
+        board.regions(2, out);
+    }
+
+    /// A game of Cram lasts at most half the free cells' moves, and no
+    /// nimber passes the length of the longest play.
+    fn nimber_bound(&self, board: &Board) -> u32 {
+        board.free_cells() / 2
+    }
+
+    fn weight(&self, board: &Board) -> u64 {
+        u64::from(board.free_cells())
+    }
+
+    fn heap_bytes(&self, board: &Board) -> usize {
+        board.heap_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cram, Domino};
+    use crate::games::Board;
+    use crate::search::Game;
+
+    #[test]
+    fn moves_are_every_domino_in_board_terms() {
+        let board: Board = "..\n.#".parse().unwrap();
+        let mut moves = Vec::new();
+        Cram.moves(&board, &mut moves);
+        let mut dominoes: Vec<String> = moves.iter().map(|(d, _)| d.to_string()).collect();
+        dominoes.sort();
+        assert_eq!(dominoes, ["0,0-0,1", "0,0-1,0"]);
+        for (d, after) in &moves {
+            assert_eq!(after.free_cells(), 1);
+            assert!(!after.is_free(d.first.0, d.first.1) && !after.is_free(d.second.0, d.second.1));
+        }
+    }
+
+    #[test]
+    fn long_boards_name_cells_as_drawn() {
+        let board = Board::rectangle(1, 70).unwrap();
+        let mut moves = Vec::new();
+        Cram.moves(&board, &mut moves);
+        assert_eq!(moves.len(), 69);
+        assert!(moves.iter().any(|(d, _)| *d
+            == Domino {
+                first: (0, 68),
+                second: (0, 69)
+            }));
+    }
+}

@@ -1,0 +1,460 @@
+//! The search engine: nimbers of components, found by outcome search with a
+//! shared transposition table.
+//!
+//! Two questions call each other:
+//!
+//! - *Is `C + *x` lost?* (`C` one component, `*x` a nim heap) — that is,
+//!   does `C` have value `x`. It is won if some option `C'` of `C` leaves
+//!   `C' + *x` lost (so `C'` has value `x`), or if `C` has a value below
+//!   `x`. The options are tried first, those whose value the table already
+//!   knows before the others; one that has value `x` ends the question,
+//!   and whatever is learnt on the way is kept.
+//! - *Is `C₁ + … + Cₘ + *x` lost?* — components whose nimber the table
+//!   knows are folded into `x`; of the others, the nimbers of all but the
+//!   heaviest are computed and the heaviest alone is searched (Lemoine and
+//!   Viennot, "Nimbers are inevitable", 2012).
+//!
+//! The nimber of a component is the least `k` for which `C + *k` is lost,
+//! found by asking in turn for `k = 0, 1, …`, skipping values the table
+//! already excludes and stopping at the bound (a mex of `m` options is at
+//! most `m`; [`Game::nimber_bound`]).
+
+use std::ops::ControlFlow;
+
+use super::table::{Fact, Table};
+use super::workers::{self, Ticker};
+use super::{Game, JudgedMove, Options, Progress, Stats};
+use crate::error::Result;
+use crate::nimber::Nimber;
+
+/// A search for nimbers of positions of one game, keeping what it learns
+/// for the next question.
+///
+/// ```
+/// use grundy::games::{Graph, NodeKayles};
+/// use grundy::search::{self, Options, Search};
+/// let mut search = Search::new(NodeKayles, Options::default());
+/// // Node-Kayles on a path is Dawson's Kayles, 0.137.
+/// let dawson: grundy::Ruleset = "0.137".parse()?;
+/// let g = grundy::values::compute(&dawson, 30)?;
+/// for n in 0..=30 {
+///     let v = search.nimber(&Graph::path(n)?, &mut search::silent)?;
+///     assert_eq!(v, g.get(n as u64).unwrap());
+/// }
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Search<G: Game> {
+    game: G,
+    table: Table<G::Position>,
+    options: Options,
+    nodes: u64,
+}
+
+impl<G: Game> Search<G> {
+    /// A search of `game` with an empty table.
+    pub fn new(game: G, options: Options) -> Self {
+        Search {
+            game,
+            table: Table::new(options.budget),
+            options,
+            nodes: 0,
+        }
+    }
+
+    /// The game searched.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The nimber of `position`: the nim-sum of its components' nimbers.
+    ///
+    /// With more than one thread, every thread searches the whole
+    /// position, each trying moves in its own order, and all share the
+    /// table; the first to finish answers (the value is the same whichever
+    /// it is).
+    ///
+    /// # Errors
+    /// [`ErrorKind::Interrupted`](crate::ErrorKind::Interrupted) when
+    /// `progress` asks to stop (what was learnt is kept: asking again
+    /// resumes); [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge) when
+    /// the game is too long for the search's recursion.
+    pub fn nimber(
+        &mut self,
+        position: &G::Position,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Nimber> {
+        let mut components = Vec::new();
+        self.game.components(position, &mut components);
+        let (game, table) = (&self.game, &self.table);
+        let value = workers::run(
+            self.options.threads,
+            &mut self.nodes,
+            progress,
+            &|nodes| snapshot(table, nodes),
+            &|worker, ticker| {
+                let mut searcher = Searcher::new(game, table, ticker, worker);
+                let mut sum = 0;
+                for c in &components {
+                    sum ^= searcher.nimber(c)?;
+                }
+                Ok(sum)
+            },
+        )?;
+        Ok(Nimber::new(u64::from(value)))
+    }
+
+    /// Whether `position` is lost for the player to move (its nimber is
+    /// zero), which may take less search than its nimber.
+    ///
+    /// # Errors
+    /// As [`Search::nimber`].
+    pub fn is_lost(
+        &mut self,
+        position: &G::Position,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<bool> {
+        let mut components = Vec::new();
+        self.game.components(position, &mut components);
+        let (game, table) = (&self.game, &self.table);
+        workers::run(
+            self.options.threads,
+            &mut self.nodes,
+            progress,
+            &|nodes| snapshot(table, nodes),
+            &|worker, ticker| {
+                Searcher::new(game, table, ticker, worker).is_lost_sum(&components, 0)
+            },
+        )
+    }
+
+    /// Every move of `position`, each with the position it leads to and
+    /// whether that position is lost for the player to move (so the move
+    /// wins), in the game's order. Threads share the moves out.
+    ///
+    /// ```
+    /// use grundy::games::{Board, Cram, Domino};
+    /// use grundy::search::{self, Options, Search};
+    /// let mut search = Search::new(Cram, Options::default());
+    /// let board = Board::rectangle(1, 5)?;
+    /// let winning: Vec<Domino> = search
+    ///     .judge_moves(&board, &mut search::silent)?
+    ///     .into_iter()
+    ///     .filter(|m| m.wins)
+    ///     .map(|m| m.play)
+    ///     .collect();
+    /// // A strip of 5 is Dawson's Kayles' heap of 5, of value 0: no move wins.
+    /// assert!(winning.is_empty());
+    /// let board = Board::rectangle(1, 6)?;
+    /// let judged = search.judge_moves(&board, &mut search::silent)?;
+    /// assert_eq!(judged.len(), 5);
+    /// assert!(judged.iter().any(|m| m.wins));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Search::nimber`].
+    pub fn judge_moves(
+        &mut self,
+        position: &G::Position,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Vec<JudgedMove<G::Move, G::Position>>> {
+        let mut moves = Vec::new();
+        self.game.moves(position, &mut moves);
+        let options: Vec<Vec<G::Position>> = moves
+            .iter()
+            .map(|(_, p)| {
+                let mut components = Vec::new();
+                self.game.components(p, &mut components);
+                components
+            })
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let lost: Vec<std::sync::OnceLock<bool>> =
+            options.iter().map(|_| std::sync::OnceLock::new()).collect();
+        let (game, table) = (&self.game, &self.table);
+        workers::run(
+            self.options.threads,
+            &mut self.nodes,
+            progress,
+            &|nodes| snapshot(table, nodes),
+            &|worker, ticker| {
+                let mut searcher = Searcher::new(game, table, ticker, worker);
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(option) = options.get(i) else {
+                        return Ok(());
+                    };
+                    let _ = lost[i].set(searcher.is_lost_sum(option, 0)?);
+                }
+            },
+        )?;
+        // Every worker that answered had finished the moves it took, and a
+        // worker stops only once all are taken; the first to answer may
+        // still leave others' moves unfinished, so those are judged here.
+        let mut judged = Vec::with_capacity(moves.len());
+        for (i, (m, p)) in moves.into_iter().enumerate() {
+            let outcome = match lost[i].get() {
+                Some(&outcome) => outcome,
+                None => self.is_lost(&p, progress)?,
+            };
+            judged.push(JudgedMove {
+                play: m,
+                after: p,
+                wins: outcome,
+            });
+        }
+        Ok(judged)
+    }
+
+    /// What the search has done so far.
+    pub fn stats(&self) -> Stats {
+        let (facts, bytes, dropped) = self.table.counts();
+        Stats {
+            nodes: self.nodes,
+            facts,
+            bytes,
+            dropped,
+        }
+    }
+
+    /// Every fact the table holds: to save it, and [`Search::learn`] it
+    /// back later.
+    pub fn facts(&self) -> Vec<(G::Position, Fact)> {
+        self.table.facts()
+    }
+
+    /// Adds facts found before (by [`Search::facts`] of a search of the
+    /// same game). Facts are trusted: a false one gives false values, so
+    /// read them only from where this library wrote them, checked.
+    pub fn learn(&mut self, facts: impl IntoIterator<Item = (G::Position, Fact)>) {
+        for (position, fact) in facts {
+            let bytes = self.game.heap_bytes(&position);
+            self.table.record(&position, fact, u64::MAX, bytes);
+        }
+    }
+}
+
+fn snapshot<P: Clone + Eq + std::hash::Hash>(table: &Table<P>, nodes: u64) -> Progress {
+    let (facts, bytes, _) = table.counts();
+    Progress {
+        nodes,
+        facts,
+        bytes,
+    }
+}
+
+/// One thread's search.
+struct Searcher<'s, 't, G: Game> {
+    game: &'s G,
+    table: &'s Table<G::Position>,
+    ticker: &'s mut Ticker<'t>,
+    /// Which thread this is: thread `i` tries each position's moves
+    /// starting `i` places along, so that threads explore apart.
+    worker: usize,
+}
+
+/// The options of a component, each a list of canonical components, all in
+/// one vector.
+struct Moves<P> {
+    components: Vec<P>,
+    /// Each option's components, as a range of `components`.
+    options: Vec<std::ops::Range<usize>>,
+}
+
+impl<P> Moves<P> {
+    fn len(&self) -> usize {
+        self.options.len()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &[P]> {
+        self.options.iter().map(|r| &self.components[r.clone()])
+    }
+}
+
+impl<'s, 't, G: Game> Searcher<'s, 't, G> {
+    fn new(
+        game: &'s G,
+        table: &'s Table<G::Position>,
+        ticker: &'s mut Ticker<'t>,
+        worker: usize,
+    ) -> Self {
+        Searcher {
+            game,
+            table,
+            ticker,
+            worker,
+        }
+    }
+
+    fn record(&self, component: &G::Position, fact: Fact, since: u64) {
+        let bytes = self.game.heap_bytes(component);
+        self.table
+            .record(component, fact, self.ticker.nodes - since, bytes);
+    }
+
+    /// The options of `component`, split into canonical components.
+    fn options(&mut self, component: &G::Position) -> Result<Moves<G::Position>> {
+        self.ticker.tick()?;
+        let mut moves = Vec::new();
+        self.game.moves(component, &mut moves);
+        let mut components = Vec::with_capacity(moves.len() * 2);
+        let mut options = Vec::with_capacity(moves.len());
+        let mut heaviest = Vec::with_capacity(moves.len());
+        for (_, p) in moves {
+            let start = components.len();
+            self.game.components(&p, &mut components);
+            let weight = components[start..]
+                .iter()
+                .map(|c| self.game.weight(c))
+                .max()
+                .unwrap_or(0);
+            heaviest.push(weight);
+            options.push(start..components.len());
+        }
+        // Options that fall apart into light components first: their
+        // values are the likeliest to be known or cheap to find.
+        let mut order: Vec<usize> = (0..options.len()).collect();
+        order.sort_by_key(|&i| heaviest[i]);
+        let mut options: Vec<_> = order.into_iter().map(|i| options[i].clone()).collect();
+        if self.worker > 0 && !options.is_empty() {
+            let len = options.len();
+            options.rotate_left(self.worker * len.div_ceil(8) % len);
+        }
+        Ok(Moves {
+            components,
+            options,
+        })
+    }
+
+    /// The largest value `component` could have, given its options.
+    fn bound(&self, component: &G::Position, options: usize) -> u32 {
+        self.game
+            .nimber_bound(component)
+            .min(u32::try_from(options).unwrap_or(u32::MAX))
+    }
+
+    /// The nimber of a canonical component.
+    fn nimber(&mut self, component: &G::Position) -> Result<u32> {
+        let fact = self.table.get(component);
+        if let Some(v) = fact.value() {
+            return Ok(v);
+        }
+        self.ticker.descend()?;
+        let since = self.ticker.nodes;
+        let options = self.options(component)?;
+        let bound = self.bound(component, options.len());
+        let mut excluded = fact;
+        let mut k = 0;
+        let value = loop {
+            if k >= bound {
+                break bound;
+            }
+            if !excluded.excludes(k) {
+                if !self.some_option_has(&options, k)? {
+                    break k;
+                }
+                excluded = excluded.merge(Fact::excluding(k));
+                self.record(component, Fact::excluding(k), since);
+            }
+            k += 1;
+        };
+        self.record(component, Fact::nimber(value), since);
+        self.ticker.ascend();
+        Ok(value)
+    }
+
+    /// Whether some option has value `x`: whether `component + *x` is won
+    /// by a move in `component`.
+    fn some_option_has(&mut self, options: &Moves<G::Position>, x: u32) -> Result<bool> {
+        // First the options the table values outright: no search at all.
+        let mut unknown = Vec::new();
+        for (i, option) in options.iter().enumerate() {
+            let mut sum = 0;
+            let mut known = true;
+            for c in option {
+                match self.table.get(c).value() {
+                    Some(v) => sum ^= v,
+                    None => {
+                        known = false;
+                        break;
+                    }
+                }
+            }
+            if known {
+                if sum == x {
+                    return Ok(true);
+                }
+            } else {
+                unknown.push(i);
+            }
+        }
+        for i in unknown {
+            let range = options.options[i].clone();
+            if self.is_lost_sum(&options.components[range], x)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether `components + *x` is lost for the player to move.
+    fn is_lost_sum(&mut self, components: &[G::Position], x: u32) -> Result<bool> {
+        let mut x = x;
+        let mut unknown: Vec<&G::Position> = Vec::with_capacity(components.len());
+        for c in components {
+            match self.table.get(c).value() {
+                Some(v) => x ^= v,
+                None => unknown.push(c),
+            }
+        }
+        let Some(heaviest) = (0..unknown.len()).max_by_key(|&i| self.game.weight(unknown[i]))
+        else {
+            return Ok(x == 0);
+        };
+        let searched = unknown.swap_remove(heaviest);
+        for c in unknown {
+            x ^= self.nimber(c)?;
+        }
+        self.is_lost(searched, x)
+    }
+
+    /// Whether `component + *x` is lost: whether `component` has value `x`.
+    fn is_lost(&mut self, component: &G::Position, x: u32) -> Result<bool> {
+        let fact = self.table.get(component);
+        if let Some(v) = fact.value() {
+            return Ok(v == x);
+        }
+        if fact.excludes(x) || x > self.game.nimber_bound(component) {
+            return Ok(false);
+        }
+        self.ticker.descend()?;
+        let since = self.ticker.nodes;
+        let options = self.options(component)?;
+        let bound = self.bound(component, options.len());
+        let lost = if x > bound {
+            false
+        } else if self.some_option_has(&options, x)? {
+            self.record(component, Fact::excluding(x), since);
+            false
+        } else {
+            // No option has value x, so the value is the least k <= x that
+            // no option has.
+            let mut value = x;
+            for k in 0..x {
+                if fact.excludes(k) {
+                    continue;
+                }
+                if !self.some_option_has(&options, k)? {
+                    value = k;
+                    break;
+                }
+                self.record(component, Fact::excluding(k), since);
+            }
+            self.record(component, Fact::nimber(value), since);
+            value == x
+        };
+        self.ticker.ascend();
+        Ok(lost)
+    }
+}

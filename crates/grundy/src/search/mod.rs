@@ -1,0 +1,242 @@
+//! Any impartial game, solved by search: boards, graphs, positions of any
+//! shape.
+//!
+//! The heap engines of [`crate::values`] know their games by rule codes. A
+//! [`Game`] is known only by its moves: it lists the positions one move
+//! away, splits a position into independent components, and writes each
+//! component in a canonical form, so that a component met again — elsewhere
+//! on the board, or turned over — is recognised. That is all [`Search`]
+//! needs to find the nimber of any position:
+//!
+//! ```
+//! use grundy::games::{Board, Cram};
+//! use grundy::search::{Options, Search};
+//! let mut search = Search::new(&Cram, Options::default());
+//! let board = Board::rectangle(3, 3)?;
+//! assert_eq!(search.nimber(&board, &mut grundy::search::silent)?.value(), 0);
+//! let board = Board::rectangle(3, 4)?;
+//! assert_eq!(search.nimber(&board, &mut grundy::search::silent)?.value(), 1);
+//! # Ok::<(), grundy::Error>(())
+//! ```
+//!
+//! [`Search`] is fast for three reasons, each exact:
+//!
+//! - **Components.** The value of a sum is the nim-sum of its components'
+//!   values (the Sprague–Grundy theorem), so a position that falls apart is
+//!   solved part by part, and each part is met again and again across the
+//!   search.
+//! - **A transposition table** keyed by canonical components, bounded by the
+//!   memory [`Budget`](crate::values::Budget): past it, the facts that were
+//!   cheapest to find are dropped to make room ([`Options::budget`]).
+//! - **Outcome search with nimbers** (Lemoine and Viennot, "Nimbers are
+//!   inevitable", *Theoretical Computer Science* 462, 2012): whether a
+//!   component `C` has value `k` is the question whether `C + *k` is lost
+//!   for the player to move, which is settled by finding *one* move to a
+//!   lost position — most options are never valued exactly. Of a sum of
+//!   several components, the nimbers of all but the heaviest are computed and
+//!   only the heaviest is searched. The table keeps, for each component,
+//!   the values it was shown *not* to have (Beling and Rogalski's nimber
+//!   sets, "On pruning search trees of impartial games", *Artificial
+//!   Intelligence* 283, 2020), and two bounds cut the questions short: a
+//!   mex of `m` values is at most `m`, and a game may bound its nimbers
+//!   further ([`Game::nimber_bound`]: no value exceeds the longest play).
+//!
+//! [`naive`] is the twin the tests compare it with: a memoised mex over whole
+//! positions, with no components, no symmetry and no pruning. [`misere`]
+//! decides misère play, where sums do not decompose.
+
+use std::fmt;
+use std::hash::Hash;
+use std::ops::ControlFlow;
+
+mod engine;
+pub mod misere;
+pub mod naive;
+mod table;
+mod workers;
+
+pub use engine::Search;
+pub use table::Fact;
+
+/// An impartial game given by its moves.
+///
+/// The engine asks for three things: the moves of a position
+/// ([`Game::moves`]), its independent components in canonical form
+/// ([`Game::components`]), and, optionally, bounds and weights that speed the
+/// search up. Everything else — values, winning moves, misère outcomes — is
+/// derived.
+///
+/// A game on positions `u32` where a move takes one or two tokens (the
+/// subtraction game {1, 2}, whose values are 0, 1, 2, 0, 1, 2, …):
+///
+/// ```
+/// use grundy::search::{self, Game, Options, Search};
+/// struct TakeOneOrTwo;
+/// impl Game for TakeOneOrTwo {
+///     type Position = u32;
+///     type Move = u32;
+///     fn moves(&self, n: &u32, out: &mut Vec<(u32, u32)>) {
+///         out.extend((1..=2).filter(|&t| t <= *n).map(|t| (t, n - t)));
+///     }
+/// }
+/// let mut search = Search::new(&TakeOneOrTwo, Options::default());
+/// let values: Vec<u64> = (0..7)
+///     .map(|n| search.nimber(&n, &mut search::silent).map(|v| v.value()))
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(values, [0, 1, 2, 0, 1, 2, 0]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub trait Game: Sync {
+    /// A position: the whole state of the game between moves.
+    type Position: Clone + Eq + Hash + fmt::Debug + Send + Sync;
+
+    /// A move, in the game's own terms (a domino, a vertex, a square), as the
+    /// front ends show it.
+    type Move: Clone + fmt::Debug + Send;
+
+    /// Appends every move of `position` to `out`, each with the position it
+    /// leads to. A position with no moves is lost for the player to move.
+    fn moves(&self, position: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>);
+
+    /// Appends the independent components of `position` to `out`, each in
+    /// canonical form.
+    ///
+    /// Two promises make the engine exact: the value of `position` is the
+    /// nim-sum of the values of the components appended, and two
+    /// components in canonical form that are equal have equal values (a
+    /// canonical form is a representative of its class under the game's
+    /// symmetries). Components without moves may be left out.
+    ///
+    /// The default appends `position` itself: one component, no symmetry.
+    fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        out.push(position.clone());
+    }
+
+    /// An upper bound of the nimber of `component`, a position in canonical
+    /// form, if the game knows one cheaply: the length of its longest play,
+    /// for one (a nimber never exceeds it). The default knows none.
+    fn nimber_bound(&self, component: &Self::Position) -> u32 {
+        let _ = component;
+        u32::MAX
+    }
+
+    /// How costly `component` looks to search: of a sum of several unknown
+    /// components, the engine computes the nimbers of all but the heaviest
+    /// and searches only the heaviest. The default weighs every component
+    /// the same.
+    fn weight(&self, component: &Self::Position) -> u64 {
+        let _ = component;
+        0
+    }
+
+    /// Bytes that `position` holds on the heap, beyond its own size, so
+    /// that the table can keep to its budget. The default is none.
+    fn heap_bytes(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
+}
+
+/// A game borrowed is the same game: a [`Search`] may borrow the game it
+/// searches.
+impl<G: Game + ?Sized> Game for &G {
+    type Position = G::Position;
+    type Move = G::Move;
+
+    fn moves(&self, position: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>) {
+        (**self).moves(position, out);
+    }
+
+    fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
+        (**self).components(position, out);
+    }
+
+    fn nimber_bound(&self, component: &Self::Position) -> u32 {
+        (**self).nimber_bound(component)
+    }
+
+    fn weight(&self, component: &Self::Position) -> u64 {
+        (**self).weight(component)
+    }
+
+    fn heap_bytes(&self, position: &Self::Position) -> usize {
+        (**self).heap_bytes(position)
+    }
+}
+
+/// How a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The memory the transposition table may take. When it is full, the
+    /// facts that were cheapest to find are dropped, so a search never
+    /// stops for want of memory; it only slows down.
+    pub budget: crate::values::Budget,
+    /// Threads that search side by side, sharing the table (at least 1).
+    /// Every thread count gives the same values.
+    pub threads: usize,
+}
+
+impl Default for Options {
+    /// The default budget, one thread.
+    fn default() -> Self {
+        Options {
+            budget: crate::values::Budget::default(),
+            threads: 1,
+        }
+    }
+}
+
+/// How far a search has come, reported every few thousand positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// Positions examined so far, by every thread of this call.
+    pub nodes: u64,
+    /// Components the table holds a fact about.
+    pub facts: u64,
+    /// Bytes the table holds.
+    pub bytes: u64,
+}
+
+/// A progress callback that never stops the search.
+///
+/// ```
+/// use grundy::games::{Board, Cram};
+/// use grundy::search::{self, Options, Search};
+/// let v = Search::new(&Cram, Options::default())
+///     .nimber(&Board::rectangle(2, 3)?, &mut search::silent)?;
+/// assert_eq!(v.value(), 1);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn silent(_: Progress) -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
+
+/// A move judged: the position it leads to, and whether that position is
+/// lost for the player then to move (so the move wins).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgedMove<M, P> {
+    /// The move, in the game's own terms.
+    pub play: M,
+    /// The position it leads to.
+    pub after: P,
+    /// Whether the move wins: `after` is lost for the player to move.
+    pub wins: bool,
+}
+
+/// What a search did, for `--stats` and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Stats {
+    /// Positions examined (their moves listed), over every call.
+    pub nodes: u64,
+    /// Components the table holds a fact about now.
+    pub facts: u64,
+    /// Bytes the table holds now.
+    pub bytes: u64,
+    /// Facts dropped to keep the table within its budget.
+    pub dropped: u64,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,307 @@
+//! The transposition table: what is known of each canonical component,
+//! within a memory budget.
+//!
+//! A fact is either a component's nimber or the set of values it was shown
+//! not to have (bits 0 to 63), so an outcome search that ends without the
+//! nimber still leaves something for the next question about the same
+//! component. Facts are exact, so threads share one table without
+//! coordination beyond a lock per shard, and any fact may be dropped at any
+//! time: the search then only works it out again.
+//!
+//! Memory is counted as allocated (the hash table's buckets, its growth,
+//! and each key's own allocations, as in [`crate::misere::memo`]). A shard
+//! whose next insertion would pass its share of the budget first drops the
+//! cheaper half of its facts, those whose search examined the fewest
+//! positions; a fact that still does not fit is not kept.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use crate::misere::memo::{SumHasher, allocation, capacity_after_growth, table_bytes};
+use crate::values::Budget;
+
+/// What the table knows of one component: its nimber, or values it does not
+/// have.
+///
+/// ```
+/// use grundy::search::Fact;
+/// let f = Fact::excluding(0).merge(Fact::excluding(2));
+/// assert!(f.excludes(0) && !f.excludes(1) && f.excludes(2));
+/// assert_eq!(f.value(), None);
+/// let known = f.merge(Fact::nimber(1));
+/// assert_eq!(known.value(), Some(1));
+/// assert!(known.excludes(0) && !known.excludes(1) && known.excludes(5));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fact {
+    value: Option<u32>,
+    excluded: u64,
+}
+
+impl Fact {
+    /// The component's nimber is `value`.
+    pub const fn nimber(value: u32) -> Self {
+        Fact {
+            value: Some(value),
+            excluded: 0,
+        }
+    }
+
+    /// The component's nimber is not `value` (only values below 64 are
+    /// remembered; any other gives the empty fact).
+    pub const fn excluding(value: u32) -> Self {
+        Fact {
+            value: None,
+            excluded: if value < 64 { 1 << value } else { 0 },
+        }
+    }
+
+    /// The nimber, when known.
+    pub const fn value(self) -> Option<u32> {
+        self.value
+    }
+
+    /// Whether the component is known not to have nimber `value`.
+    pub const fn excludes(self, value: u32) -> bool {
+        match self.value {
+            Some(v) => v != value,
+            None => value < 64 && self.excluded & (1 << value) != 0,
+        }
+    }
+
+    /// The values below 64 known not to be the nimber, as bits.
+    pub const fn excluded_bits(self) -> u64 {
+        match self.value {
+            Some(v) if v < 64 => !(1 << v),
+            Some(_) => u64::MAX,
+            None => self.excluded,
+        }
+    }
+
+    /// Both facts at once (they are facts about one component, so they
+    /// never contradict each other).
+    #[must_use]
+    pub const fn merge(self, other: Fact) -> Fact {
+        match (self.value, other.value) {
+            (Some(_), _) => self,
+            (None, Some(_)) => other,
+            (None, None) => Fact {
+                value: None,
+                excluded: self.excluded | other.excluded,
+            },
+        }
+    }
+}
+
+/// A fact with what keeping it costs and what finding it cost.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    fact: Fact,
+    /// The bytes the key holds on the heap.
+    key_bytes: u32,
+    /// log2 of the positions examined to find the fact, plus one.
+    work: u8,
+}
+
+type Hasher = BuildHasherDefault<SumHasher>;
+
+#[derive(Debug)]
+struct Shard<P> {
+    map: HashMap<P, Slot, Hasher>,
+    /// Bytes of the keys' own allocations.
+    owned: u64,
+    dropped: u64,
+}
+
+impl<P: Eq + Hash> Shard<P> {
+    fn bytes(&self) -> u64 {
+        table_bytes::<P, Slot>(self.map.capacity()) + self.owned
+    }
+
+    /// Bytes held after inserting a new key of `key_bytes`.
+    fn bytes_inserting(&self, key_bytes: u64) -> u64 {
+        let capacity = self.map.capacity();
+        let table = if self.map.len() == capacity {
+            // Both tables are held while the entries move.
+            table_bytes::<P, Slot>(capacity)
+                + table_bytes::<P, Slot>(capacity_after_growth(capacity))
+        } else {
+            table_bytes::<P, Slot>(capacity)
+        };
+        table + self.owned + key_bytes
+    }
+
+    /// Drops the cheaper half of the facts (by work; ties broken in table
+    /// order).
+    fn drop_cheaper_half(&mut self) {
+        let mut histogram = [0usize; 256];
+        for slot in self.map.values() {
+            histogram[usize::from(slot.work)] += 1;
+        }
+        let half = self.map.len().div_ceil(2);
+        let mut below = 0;
+        let mut cutoff = 0;
+        while below + histogram[cutoff] < half {
+            below += histogram[cutoff];
+            cutoff += 1;
+        }
+        let mut ties = half - below;
+        let mut freed = 0;
+        let mut dropped = 0;
+        self.map.retain(|_, slot| {
+            let work = usize::from(slot.work);
+            let drop = work < cutoff
+                || (work == cutoff && ties > 0 && {
+                    ties -= 1;
+                    true
+                });
+            if drop {
+                freed += u64::from(slot.key_bytes);
+                dropped += 1;
+            }
+            !drop
+        });
+        self.owned -= freed;
+        self.dropped += dropped;
+    }
+}
+
+/// Facts about canonical components, shared by the threads of a search.
+#[derive(Debug)]
+pub(crate) struct Table<P> {
+    shards: Box<[Mutex<Shard<P>>]>,
+    /// Each shard's share of the budget.
+    share: u64,
+}
+
+/// Shards: enough that threads rarely wait for one another.
+const SHARDS: usize = 64;
+
+impl<P: Clone + Eq + Hash> Table<P> {
+    /// An empty table that keeps within `budget`.
+    pub(crate) fn new(budget: Budget) -> Self {
+        let shards = (0..SHARDS)
+            .map(|_| {
+                Mutex::new(Shard {
+                    map: HashMap::default(),
+                    owned: 0,
+                    dropped: 0,
+                })
+            })
+            .collect();
+        Table {
+            shards,
+            share: budget.max_bytes() / SHARDS as u64,
+        }
+    }
+
+    fn shard(&self, key: &P) -> MutexGuard<'_, Shard<P>> {
+        let hash = Hasher::default().hash_one(key);
+        // The high bits: the map itself uses the low ones.
+        let index = (hash >> 58) as usize % SHARDS;
+        self.shards[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What is known of `key` (the empty fact if nothing).
+    pub(crate) fn get(&self, key: &P) -> Fact {
+        self.shard(key)
+            .map
+            .get(key)
+            .map_or_else(Fact::default, |slot| slot.fact)
+    }
+
+    /// Adds `fact` to what is known of `key`, found by examining `nodes`
+    /// positions; a key not yet in the table takes `key_heap_bytes` on the
+    /// heap once cloned.
+    pub(crate) fn record(&self, key: &P, fact: Fact, nodes: u64, key_heap_bytes: usize) {
+        let work = (u64::BITS - nodes.leading_zeros()) as u8;
+        let mut shard = self.shard(key);
+        if let Some(slot) = shard.map.get_mut(key) {
+            slot.fact = slot.fact.merge(fact);
+            slot.work = slot.work.max(work);
+            return;
+        }
+        let key_bytes = allocation(key_heap_bytes);
+        if shard.bytes_inserting(key_bytes) > self.share {
+            shard.drop_cheaper_half();
+            if shard.bytes_inserting(key_bytes) > self.share {
+                shard.dropped += 1;
+                return;
+            }
+        }
+        shard.owned += key_bytes;
+        shard.map.insert(
+            key.clone(),
+            Slot {
+                fact,
+                key_bytes: u32::try_from(key_bytes).unwrap_or(u32::MAX),
+                work,
+            },
+        );
+    }
+
+    /// Facts held, bytes held and facts dropped so far.
+    pub(crate) fn counts(&self) -> (u64, u64, u64) {
+        let mut counts = (0, 0, 0);
+        for shard in &self.shards {
+            let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
+            counts.0 += shard.map.len() as u64;
+            counts.1 += shard.bytes();
+            counts.2 += shard.dropped;
+        }
+        counts
+    }
+
+    /// Every fact held, in no particular order.
+    pub(crate) fn facts(&self) -> Vec<(P, Fact)> {
+        let mut all = Vec::new();
+        for shard in &self.shards {
+            let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
+            all.extend(shard.map.iter().map(|(k, slot)| (k.clone(), slot.fact)));
+        }
+        all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Fact, SHARDS, Table};
+    use crate::values::Budget;
+
+    #[test]
+    fn facts_merge_and_are_read_back() {
+        let table = Table::new(Budget::bytes(1 << 20));
+        table.record(&7u64, Fact::excluding(0), 10, 0);
+        table.record(&7u64, Fact::excluding(3), 10, 0);
+        let f = table.get(&7);
+        assert!(f.excludes(0) && f.excludes(3) && !f.excludes(1));
+        table.record(&7u64, Fact::nimber(1), 10, 0);
+        assert_eq!(table.get(&7).value(), Some(1));
+        assert_eq!(table.get(&8), Fact::default());
+    }
+
+    /// A table far smaller than its keys keeps within its budget, drops
+    /// facts to do so, and keeps the costliest.
+    #[test]
+    fn a_full_table_keeps_within_its_budget_and_keeps_costly_facts() {
+        let budget = 64 * 1024;
+        let table = Table::new(Budget::bytes(budget));
+        for key in 0..100_000u64 {
+            let work = if key % 1000 == 0 { 1 << 40 } else { 1 };
+            table.record(&key, Fact::nimber(1), work, 0);
+            let (_, bytes, _) = table.counts();
+            assert!(bytes <= budget, "{bytes} > {budget}");
+        }
+        let (facts, _, dropped) = table.counts();
+        assert!(dropped > 0 && facts > 0 && facts + dropped >= 100_000);
+        let costly_kept = (0..100_000u64)
+            .step_by(1000)
+            .filter(|k| table.get(k).value().is_some())
+            .count();
+        assert!(costly_kept > 50, "{costly_kept} of 100 costly facts kept");
+        assert!(budget / SHARDS as u64 > 0);
+    }
+}
