@@ -48,6 +48,23 @@ fn main() -> Result<(), grundy::Error> {
             );
             Ok(())
         }
+        "node-kayles-rows" => {
+            // Node-Kayles on rows × n grids for n = 1..=cols, one table.
+            let mut search = Search::new(NodeKayles, options);
+            for n in 1..=cols {
+                let start = Instant::now();
+                let v = search.nimber(&Graph::grid(rows, n)?, &mut search::silent)?;
+                let stats = search.stats();
+                println!(
+                    "{rows}x{n}: nimber {v}, {:.3} s, {} nodes so far, {} facts, {} bytes",
+                    start.elapsed().as_secs_f64(),
+                    stats.nodes,
+                    stats.facts,
+                    stats.bytes
+                );
+            }
+            Ok(())
+        }
         other => {
             eprintln!("unknown game {other}: cram, node-kayles, chomp or strips");
             Ok(())

@@ -264,6 +264,46 @@ fn regions_of<B: Bits>(free: &B, rows: usize, cols: usize, min_cells: u32, out: 
     }
 }
 
+impl Board {
+    /// Appends the board as bytes: rows, columns, then its cells as words.
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.rows.to_le_bytes());
+        out.extend_from_slice(&self.cols.to_le_bytes());
+        match &self.cells {
+            Cells::Small(b) => out.extend_from_slice(&b.to_le_bytes()),
+            Cells::Large(w) => {
+                w.0.iter()
+                    .for_each(|word| out.extend_from_slice(&word.to_le_bytes()))
+            }
+        }
+    }
+
+    /// Reads a board written by [`Board::encode`]; `None` if the bytes are
+    /// not one (a size past [`MAX_CELLS`], a cell past the board).
+    pub(crate) fn decode(bytes: &mut &[u8]) -> Option<Board> {
+        use crate::search::codec::{read_u32, read_words};
+        let rows = read_u32(bytes)?;
+        let cols = read_u32(bytes)?;
+        check_size(rows, cols).ok()?;
+        let n = rows as usize * cols as usize;
+        let mut board = Board::blocked(rows, cols);
+        match &mut board.cells {
+            Cells::Small(b) => {
+                let words = read_words(bytes, 2)?;
+                *b = u128::from(words[0]) | u128::from(words[1]) << 64;
+                (*b & !ones(n) == 0).then_some(())?;
+            }
+            Cells::Large(w) => {
+                let words = read_words(bytes, n.div_ceil(64))?;
+                let spare = n % 64;
+                (spare == 0 || words.last().is_none_or(|&l| l >> spare == 0)).then_some(())?;
+                w.0 = words.into_boxed_slice();
+            }
+        }
+        Some(board)
+    }
+}
+
 fn check_size(rows: u32, cols: u32) -> Result<()> {
     if u64::from(rows) * u64::from(cols) > MAX_CELLS {
         return Err(Error::input(format!(

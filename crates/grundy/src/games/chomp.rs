@@ -15,7 +15,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, Result};
-use crate::search::Game;
+use crate::search::{Codec, Game};
 
 /// The most squares a staircase may have.
 pub const MAX_SQUARES: u64 = 1 << 20;
@@ -234,6 +234,33 @@ impl Game for Chomp {
 
     fn heap_bytes(&self, s: &Staircase) -> usize {
         s.rows.capacity() * 4
+    }
+}
+
+impl Codec for Chomp {
+    fn name(&self) -> String {
+        "chomp".into()
+    }
+
+    fn encode(&self, s: &Staircase, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(s.rows.len() as u32).to_le_bytes());
+        for r in &s.rows {
+            out.extend_from_slice(&r.to_le_bytes());
+        }
+    }
+
+    fn decode(&self, bytes: &mut &[u8]) -> Option<Staircase> {
+        use crate::search::codec::read_u32;
+        let n = read_u32(bytes)?;
+        if u64::from(n) > MAX_SQUARES {
+            return None;
+        }
+        let rows = (0..n)
+            .map(|_| read_u32(bytes))
+            .collect::<Option<Vec<u32>>>()?;
+        let staircase = Staircase::new(rows).ok()?;
+        // A trailing empty row is not how a staircase is written.
+        (staircase.rows.len() == n as usize).then_some(staircase)
     }
 }
 

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::board::Board;
-use crate::search::Game;
+use crate::search::{Codec, Game};
 
 /// Cram on a [`Board`].
 ///
@@ -82,6 +82,20 @@ impl Game for Cram {
 
     fn heap_bytes(&self, board: &Board) -> usize {
         board.heap_bytes()
+    }
+}
+
+impl Codec for Cram {
+    fn name(&self) -> String {
+        "cram".into()
+    }
+
+    fn encode(&self, board: &Board, out: &mut Vec<u8>) {
+        board.encode(out);
+    }
+
+    fn decode(&self, bytes: &mut &[u8]) -> Option<Board> {
+        Board::decode(bytes)
     }
 }
 

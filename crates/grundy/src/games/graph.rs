@@ -361,6 +361,43 @@ impl Graph {
     }
 }
 
+impl Graph {
+    /// Appends the graph as bytes: vertices, adjacency rows, names.
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(self.adjacent.len() as u32).to_le_bytes());
+        for a in &self.adjacent {
+            out.extend_from_slice(&a.to_le_bytes());
+        }
+        for n in &self.names {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+    }
+
+    /// Reads a graph written by [`Graph::encode`]; `None` if the bytes are
+    /// not a simple graph of at most [`MAX_VERTICES`] vertices.
+    pub(crate) fn decode(bytes: &mut &[u8]) -> Option<Graph> {
+        use crate::search::codec::{read_u32, read_words};
+        let n = read_u32(bytes)?;
+        if n > MAX_VERTICES {
+            return None;
+        }
+        let words = read_words(bytes, 2 * n as usize)?;
+        let adjacent: Vec<u128> = words
+            .chunks_exact(2)
+            .map(|w| u128::from(w[0]) | u128::from(w[1]) << 64)
+            .collect();
+        let names = (0..n)
+            .map(|_| read_u32(bytes))
+            .collect::<Option<Vec<u32>>>()?;
+        let graph = Graph { adjacent, names };
+        let all = graph.all();
+        let simple = graph.adjacent.iter().enumerate().all(|(i, &a)| {
+            a & !all == 0 && a >> i & 1 == 0 && ones(a).all(|j| graph.adjacent[j] >> i & 1 == 1)
+        });
+        simple.then_some(graph)
+    }
+}
+
 /// Tries of tied vertices a canonical labelling may make.
 pub const MAX_LEAVES: usize = 64;
 

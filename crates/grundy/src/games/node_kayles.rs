@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::graph::Graph;
-use crate::search::Game;
+use crate::search::{Codec, Game};
 
 /// Node-Kayles on a [`Graph`].
 ///
@@ -65,5 +65,19 @@ impl Game for NodeKayles {
 
     fn heap_bytes(&self, graph: &Graph) -> usize {
         graph.heap_bytes()
+    }
+}
+
+impl Codec for NodeKayles {
+    fn name(&self) -> String {
+        "node-kayles".into()
+    }
+
+    fn encode(&self, graph: &Graph, out: &mut Vec<u8>) {
+        graph.encode(out);
+    }
+
+    fn decode(&self, bytes: &mut &[u8]) -> Option<Graph> {
+        Graph::decode(bytes)
     }
 }

@@ -49,12 +49,14 @@ use std::fmt;
 use std::hash::Hash;
 use std::ops::ControlFlow;
 
+pub mod codec;
 mod engine;
 pub mod misere;
 pub mod naive;
 mod table;
 mod workers;
 
+pub use codec::Codec;
 pub use engine::Search;
 pub use table::Fact;
 

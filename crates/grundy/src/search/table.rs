@@ -57,6 +57,14 @@ impl Fact {
         }
     }
 
+    /// The nimber is none of the values whose bits are set in `bits`.
+    pub const fn excluding_bits(bits: u64) -> Self {
+        Fact {
+            value: None,
+            excluded: bits,
+        }
+    }
+
     /// The nimber, when known.
     pub const fn value(self) -> Option<u32> {
         self.value

@@ -74,6 +74,34 @@ fn node_kayles_ladders_alternate() {
     }
 }
 
+/// Node-Kayles on the 3 × n grid for n = 1..=16: OEIS A316632 (Brown,
+/// Daugherty, Fiorini et al., "Nimber Sequences of Node-Kayles Games",
+/// J. Integer Sequences 23, 2020), the published frontier.
+const NODE_KAYLES_3_BY_N: [u64; 16] = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+
+#[test]
+fn node_kayles_on_three_rows_reproduces_oeis_a316632() {
+    let mut search = Search::new(NodeKayles, Options::default());
+    for (n, &expected) in (1..).zip(&NODE_KAYLES_3_BY_N) {
+        let v = nimber(&mut search, &Graph::grid(3, n).unwrap());
+        assert_eq!(v.value(), expected, "3 × {n}");
+    }
+}
+
+/// Node-Kayles on four rows is lost. For even n the half turn pairs every
+/// vertex with one two or more steps away, so the second player copies;
+/// the comment of OEIS A316632 says 0 for every n, checked here to n = 8.
+#[test]
+fn node_kayles_on_four_rows_is_lost() {
+    let mut search = Search::new(NodeKayles, Options::default());
+    for n in 1..=8 {
+        assert!(
+            nimber(&mut search, &Graph::grid(4, n).unwrap()).is_zero(),
+            "4 × {n}"
+        );
+    }
+}
+
 /// Nimbers of empty Cram boards, from the table in the README of
 /// beling/impartial-games at commit 07a34e6 (boards first computed by
 /// Schneider 2009, Glop, Uiterwijk 2019 and Beling); the boards this test
