@@ -135,11 +135,9 @@ fn write_state(
     file: &ColdFile,
 ) -> io::Result<()> {
     file.file.sync_data()?;
-    let tmp = path.with_extension("state.tmp");
-    let mut out = File::create(&tmp)?;
-    writeln!(out, "{STATE_FORMAT}\n{game}\n{width}\n{len}")?;
-    out.sync_all()?;
-    fs::rename(&tmp, path)
+    crate::replace::replace_file(path, |out| {
+        writeln!(out, "{STATE_FORMAT}\n{game}\n{width}\n{len}")
+    })
 }
 
 impl Solver {

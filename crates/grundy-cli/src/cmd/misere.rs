@@ -202,7 +202,7 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
             out.write_all(text.as_bytes())?;
             return Ok(ExitCode::SUCCESS);
         }
-        super::period::write_certificate(path, &text)?;
+        crate::output::to_file(path, &text, "the certificate")?;
         q
     } else {
         ctx.ask("misère quotient", |solver, watch| match max_heap {

@@ -169,3 +169,97 @@ fn every_size_flag_takes_the_size_syntax() {
     let json: serde_json::Value = serde_json::from_str(&listed).unwrap();
     assert_eq!(json["moves"].as_array().unwrap().len(), 1);
 }
+
+/// C2: a link planted at the temporary name a certificate was once written
+/// through (`FILE.tmp` and the process id, known here because `exec` keeps
+/// the shell's id) is never written through, for `period`, `misere` and
+/// `plot`: the certificate lands at FILE and the victim is unchanged.
+#[test]
+fn links_planted_beside_an_output_file_are_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    for (i, args) in [
+        &["period", "0.07", "--certificate"][..],
+        &["misere", "0.75", "--max-heap", "21", "--certificate"],
+        &["plot", "0.07", "--to", "50", "-o"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        std::fs::write(&victim, "keep me").unwrap();
+        let file = dir.path().join(format!("out{i}"));
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(r#"ln -s "$1" "$2.tmp$$" && shift 2 && exec "$@""#)
+            .arg("sh")
+            .arg(&victim)
+            .arg(&file)
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["--no-cache"])
+            .args(args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "keep me",
+            "{args:?}"
+        );
+        let written = std::fs::read_to_string(&file).unwrap();
+        assert!(written.len() > 100, "{args:?}: {written}");
+    }
+}
+
+/// C2: a certificate named through a link that leads to no file (a loop, or
+/// a missing target) is refused with one line and exit 2; nothing is
+/// written, the link stays, and a missing target is not created.
+#[test]
+fn a_certificate_through_a_broken_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let looped = dir.path().join("loop");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    let dangling = dir.path().join("dangling");
+    let missing = dir.path().join("elsewhere");
+    std::os::unix::fs::symlink(&missing, &dangling).unwrap();
+    for link in [&looped, &a, &dangling] {
+        let out = grundy(
+            &["period", "0.07", "--certificate", link.to_str().unwrap()],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("leads to no file"), "{stderr}");
+        assert!(std::fs::symlink_metadata(link).unwrap().is_symlink());
+    }
+    assert!(!missing.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
+}
+
+/// A certificate written over a link goes to the file the link names, and
+/// the link stays.
+#[test]
+fn a_certificate_through_a_link_replaces_its_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.cert");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.path().join("link.cert");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    crate::ok(&["period", "0.07", "--certificate", link.to_str().unwrap()]);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .starts_with("# grundy")
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
