@@ -263,3 +263,46 @@ fn a_certificate_through_a_link_replaces_its_target() {
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
+
+/// C4: every command that prints reports a failed write to standard output
+/// (a full device): exit 1 and one line, never exit 0 with nothing written.
+#[test]
+fn every_command_reports_a_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("0.07.cert");
+    let cert = cert.to_str().unwrap();
+    crate::ok(&["period", "0.07", "--certificate", cert]);
+    for args in [
+        &["--version"][..],
+        &["-V"],
+        &["--help"],
+        &["help"],
+        &["help", "values"],
+        &["values", "--help"],
+        &["values", "nim", "--to", "10"],
+        &["values", "0.07", "--to", "3", "--format", "json"],
+        &["values", "0.07", "--to", "3", "--format", "csv"],
+        &["values", "kayles", "--to", "5", "--misere"],
+        &["move", "nim", "3", "5"],
+        &["move", "kayles", "5", "--misere"],
+        &["move", "wythoff", "3", "5"],
+        &["period", "0.07"],
+        &["count", "nim", "--to", "100"],
+        &["count", "nim", "--heaps", "2", "--to", "10"],
+        &["count", "0.07", "--to", "10", "--frequencies"],
+        &["verify", cert],
+        &["analyze", "0.07"],
+        &["ppos", "wythoff", "--to", "10"],
+        &["ppos", "wythoff", "--to", "10", "--list"],
+        &["misere", "0.75", "--max-heap", "21"],
+        &["plot", "0.07", "--to", "10", "-o", "-"],
+        &["completions", "bash"],
+        &["man"],
+    ] {
+        let out = crate::grundy_to_full(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
+}
