@@ -17,6 +17,9 @@ enum Expect {
     /// Exit 2: the good lines answered, each bad one a single numbered
     /// error line; this many error lines.
     LinesSkipped(usize),
+    /// Run with standard output on a full device (`/dev/full`): exit 1,
+    /// one error line saying so.
+    WriteFails,
 }
 
 /// One hostile input family.
@@ -93,6 +96,9 @@ fn cases(dir: &Path) -> Vec<Case> {
         b"# grundy periodicity certificate v2\n\x00\xff\x01: 3\n",
     )
     .unwrap();
+    let looped = path(dir, "loop.cert");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
     let cache = dir.join("cache");
     std::fs::create_dir_all(&cache).unwrap();
     #[cfg(unix)]
@@ -102,6 +108,9 @@ fn cases(dir: &Path) -> Vec<Case> {
     let heaps: Vec<String> = (1..=2000).map(|h| h.to_string()).collect();
     let mut many = vec!["--max-memory", "100M", "move", "kayles"];
     many.extend(heaps.iter().map(String::as_str));
+    let mut ones = vec!["move", "kayles"];
+    ones.extend(std::iter::repeat_n("1", 33_000));
+    ones.push("--misere");
     let mut play = case(
         "binary input to play",
         "a byte-order mark, a line of binary bytes, a 17 MiB line, then a position",
@@ -158,6 +167,12 @@ fn cases(dir: &Path) -> Vec<Case> {
         ),
         flood,
         case(
+            "certificate through a link loop",
+            "`period 0.07 --certificate LINK`, LINK a link to itself",
+            &["period", "0.07", "--certificate", &looped],
+            Expect::Refused("leads to no file"),
+        ),
+        case(
             "store file that never ends",
             "the cache file of 0.6 is a link to /dev/zero",
             &[
@@ -170,6 +185,12 @@ fn cases(dir: &Path) -> Vec<Case> {
             "`move kayles 1 2 … 2000` under a 100 MB budget",
             &many.iter().map(|s| &**s).collect::<Vec<_>>(),
             Expect::Answered(64 << 10),
+        ),
+        case(
+            "many heaps under misère play",
+            "`move kayles 1 1 … --misere` with 33,000 heaps",
+            &ones,
+            Expect::Answered(128 << 10),
         ),
         case(
             "huge count",
@@ -205,6 +226,23 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Refused("not a whole number"),
         ),
         case(
+            "size that wraps around",
+            "`values nim --to 10+(2^128 − 1)` written out",
+            &[
+                "values",
+                "nim",
+                "--to",
+                "10+340282366920938463463374607431768211455",
+            ],
+            Expect::Refused("not a whole number"),
+        ),
+        case(
+            "size that wraps around",
+            "`move nim 7+(2^128 − 6)` written out",
+            &["move", "nim", "7+340282366920938463463374607431768211450"],
+            Expect::Refused("not a whole number"),
+        ),
+        case(
             "negative heap",
             "`move kayles -- -1`",
             &["move", "kayles", "--", "-1"],
@@ -229,6 +267,30 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Refused("unknown game"),
         ),
         play,
+        case(
+            "full output device",
+            "`values 0.07 --to 10 > /dev/full`",
+            &["values", "0.07", "--to", "10"],
+            Expect::WriteFails,
+        ),
+        case(
+            "full output device",
+            "`move nim 3 5 > /dev/full`",
+            &["move", "nim", "3", "5"],
+            Expect::WriteFails,
+        ),
+        case(
+            "full output device",
+            "`--version > /dev/full`",
+            &["--version"],
+            Expect::WriteFails,
+        ),
+        case(
+            "full output device",
+            "`help values > /dev/full`",
+            &["help", "values"],
+            Expect::WriteFails,
+        ),
     ]
 }
 
@@ -236,7 +298,11 @@ fn cases(dir: &Path) -> Vec<Case> {
 fn run(case: &Case) -> String {
     let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
     let started = Instant::now();
-    let out = crate::grundy_bytes(&args, &case.stdin);
+    let out = if matches!(case.expect, Expect::WriteFails) {
+        crate::grundy_to_full(&args)
+    } else {
+        crate::grundy_bytes(&args, &case.stdin)
+    };
     let took = started.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr);
     let what = format!("{}: {}", case.family, case.input);
@@ -282,6 +348,12 @@ fn run(case: &Case) -> String {
                 "{stderr}"
             );
             format!("good lines answered; {errors} bad lines, one numbered error each; exit 2")
+        }
+        Expect::WriteFails => {
+            assert_eq!(out.status.code(), Some(1), "{what}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+            assert!(stderr.contains("No space left"), "{what}: {stderr}");
+            "failed write reported: exit 1, one error line (`No space left`)".to_string()
         }
     };
     format!("| {} | {} | {} |", case.family, case.input, result)
