@@ -344,7 +344,7 @@ pub fn verify(text: &str) -> Result<Certificate> {
     let bound = required_bound(&c)?;
     if c.bound != bound {
         return Err(corrupt(format!(
-            "the theorem needs the window e <= n < {bound}, the certificate says {}",
+            "the theorem needs the window {e} <= n < {bound}, the certificate says {}",
             c.bound
         )));
     }

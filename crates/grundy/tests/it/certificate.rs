@@ -459,3 +459,17 @@ proptest! {
         let _ = certificate::verify(&String::from_utf8_lossy(&bytes));
     }
 }
+
+/// W6: a certificate whose bound is not the theorem's names the window
+/// with the preperiod's value, not a literal `e`.
+#[test]
+fn a_wrong_bound_names_the_window_in_numbers() {
+    let (cert, text) = certify("0.07");
+    let short = text.replace(&format!("bound: {}", cert.bound), "bound: 7");
+    let err = certificate::verify(&short).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(&format!("window {} <= n < {}", cert.preperiod, cert.bound)),
+        "{err}"
+    );
+}
