@@ -11,7 +11,7 @@ use pyo3::types::PyTuple;
 
 use crate::args::Size;
 use crate::html;
-use crate::run::{compute, error};
+use crate::run::compute;
 
 /// The verdict of a period search: ``status`` is ``"proved"``,
 /// ``"observed"`` (a pattern seen but not proved) or ``"none"``; the
@@ -181,7 +181,10 @@ impl Verified {
 /// grundy.CertificateError: ...
 #[pyfunction]
 pub fn verify(py: Python<'_>, text: &str) -> PyResult<Verified> {
-    let r = py.detach(|| grundy_service::verify(text)).map_err(error)?;
+    // Under a watch, so that Ctrl-C stops a long check.
+    let r = compute(py, None, |_, watch| {
+        grundy_service::verify_with(text, watch)
+    })?;
     Ok(Verified {
         game: r.game,
         preperiod: r.preperiod,

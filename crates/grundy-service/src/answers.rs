@@ -555,6 +555,15 @@ impl Solver {
 /// [`ErrorKind::TooLarge`] past the verifier's limits (text over
 /// [`certificate::MAX_TEXT`] bytes, windows, values).
 pub fn verify(text: &str) -> Result<VerifyReport> {
+    verify_with(text, &mut Watch::silent())
+}
+
+/// [`verify`] under `watch`: the heaps checked (or recomputed) so far are
+/// told as [`Event::Scan`], and a watch that says stop ends the check.
+///
+/// # Errors
+/// As [`verify`], and [`ErrorKind::Interrupted`] when `watch` said stop.
+pub fn verify_with(text: &str, watch: &mut Watch) -> Result<VerifyReport> {
     if text.starts_with(grundy::misere::certificate::HEADER) {
         let q = grundy::misere::certificate::verify(text)?;
         return Ok(VerifyReport {
@@ -572,7 +581,12 @@ pub fn verify(text: &str) -> Result<VerifyReport> {
             }),
         });
     }
-    let c = certificate::verify(text)?;
+    let c = certificate::verify_with(text, &mut |p| {
+        watch.tell(Event::Scan {
+            done: p.done,
+            total: p.total,
+        })
+    })?;
     Ok(VerifyReport {
         game: c.game.to_string(),
         preperiod: c.preperiod,

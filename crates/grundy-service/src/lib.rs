@@ -61,6 +61,7 @@ mod windowed;
 
 pub use answers::{
     ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
+    verify_with,
 };
 pub use catalogue::{CatalogueEntry, Stop};
 pub use frequencies::FrequencyReport;

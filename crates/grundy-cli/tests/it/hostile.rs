@@ -306,3 +306,56 @@ fn every_command_reports_a_failed_write() {
         assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
     }
 }
+
+/// A version 1 certificate (no values carried) of the three-part code 0.8f
+/// claiming values checked to `checked_to`, with any digest: the verifier
+/// must recompute every value by plain mex before it can check anything.
+fn costly_v1_certificate(dir: &std::path::Path, checked_to: u64) -> String {
+    let path = dir.join(format!("0.8f-{checked_to}.cert"));
+    std::fs::write(
+        &path,
+        format!(
+            "# grundy periodicity certificate v1\ngame: 0.8f\npreperiod: 0\nperiod: 1\nsaltus: 0\n\
+             theorem: three-part-periodicity\nbound: 7\nchecked-to: {checked_to}\n\
+             digest: fnv1a64:0000000000000000\n"
+        ),
+    )
+    .unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// C8: a 150-byte version 1 certificate of 0.8f claiming values to 16,384
+/// (13 minutes of plain mex) is refused at once, before any value is
+/// recomputed, with the way to write one that carries its values.
+#[test]
+fn a_costly_version_1_certificate_is_refused_before_recomputing() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = costly_v1_certificate(dir.path(), 16_384);
+    let started = std::time::Instant::now();
+    let out = grundy(&["verify", &cert], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(started.elapsed().as_secs() < 5, "{stderr}");
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("version 2 certificate"), "{stderr}");
+}
+
+/// C8, C14: Ctrl-C stops `verify` within a second, even in the middle of
+/// recomputing a version 1 certificate's values (0.8f to 4,000: seconds
+/// of plain mex, within the verifier's limits), with one line that says
+/// nothing was verified.
+#[test]
+fn ctrl_c_stops_verify_within_a_second() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let cert = costly_v1_certificate(dir.path(), 4_000);
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["verify", &cert])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let stderr = crate::ctrl_c_stops(child);
+    assert!(stderr.contains("not verified"), "{stderr}");
+}
