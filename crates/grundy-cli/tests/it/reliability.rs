@@ -84,6 +84,14 @@ fn cases(dir: &Path) -> Vec<Case> {
         "three.cert",
         &[("game", "0.8f"), ("checked-to", "99999999999")],
     );
+    let costly_v1 = path(dir, "costly-v1.cert");
+    std::fs::write(
+        &costly_v1,
+        "# grundy periodicity certificate v1\ngame: 0.8f\npreperiod: 0\nperiod: 1\nsaltus: 0\n\
+         theorem: three-part-periodicity\nbound: 7\nchecked-to: 16384\n\
+         digest: fnv1a64:0000000000000000\n",
+    )
+    .unwrap();
     let control = path(dir, "control.cert");
     std::fs::write(
         &control,
@@ -146,6 +154,12 @@ fn cases(dir: &Path) -> Vec<Case> {
             "a three-part code (0.8f) claiming values to 10^11",
             &["verify", &three_part],
             Expect::Refused("does not apply"),
+        ),
+        case(
+            "costly certificate",
+            "a version 1 certificate of 0.8f claiming values to 16384 (150 bytes, any digest)",
+            &["verify", &costly_v1],
+            Expect::Refused("version 2 certificate"),
         ),
         case(
             "binary certificate",
