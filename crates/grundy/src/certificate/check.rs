@@ -611,7 +611,7 @@ pub(super) fn plain_values(ruleset: &Ruleset, to: u64, watcher: Watcher<'_>) -> 
     let mut seen: Vec<u64> = Vec::new();
     let mut reads = 0u64;
     for n in 0..=to as usize {
-        if reads >= REPORT_READS || n as u64 % REPORT_HEAPS == 0 {
+        if reads >= REPORT_READS || (n as u64).is_multiple_of(REPORT_HEAPS) {
             reads = 0;
             let progress = Progress {
                 done: n as u64,
