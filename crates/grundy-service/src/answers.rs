@@ -486,7 +486,9 @@ impl Solver {
         if let Some(p) = values.proved().filter(|p| p.saltus() > 0) {
             // Arithmetic periodicity: the values climb by the saltus each
             // period past the table.
-            let periods = u128::from(to.saturating_sub(p.preperiod()) / p.period().max(1) + 1);
+            // In u128: nim to 2^64 − 1 has 2^64 periods, which wrapped to 0
+            // and let a 1 GB histogram past this check.
+            let periods = u128::from(to.saturating_sub(p.preperiod()) / p.period().max(1)) + 1;
             largest += u128::from(p.saltus()) * periods;
         }
         let width = (largest + 1)
