@@ -328,7 +328,7 @@ impl Position {
         });
         Position {
             game: r.game,
-            heaps: r.position.iter().map(|&h| u64::from(h)).collect(),
+            heaps: r.position,
             value: None,
             winning: r.winning,
             moves,
@@ -413,9 +413,9 @@ pub struct MultiheapMove {
     /// Indices of the heaps taken from.
     heaps: Vec<usize>,
     /// The amount taken from each.
-    take: u32,
+    take: u64,
     /// The position after the move.
-    to: Vec<u32>,
+    to: Vec<u64>,
 }
 
 #[pymethods]

@@ -52,7 +52,7 @@ pub mod keys;
 mod winning;
 pub mod wythoff;
 
-pub use winning::{PSet, winning_move};
+pub use winning::{PSet, subsets_in_order, winning_move, winning_moves};
 
 /// The most heaps a [`SubsetGame`] may have.
 pub const MAX_HEAPS: usize = 4;
@@ -223,6 +223,21 @@ impl SubsetGame {
         mask != 0
             && (mask as usize) < 1 << self.heaps
             && self.allows_size(mask.count_ones() as usize)
+    }
+
+    /// Whether any move is possible from `position` (heaps in any order, of
+    /// any size): some allowed subset has only non-empty heaps.
+    ///
+    /// ```
+    /// use grundy::multiheap::SubsetGame;
+    /// let two = "subsets:3:12,13,23".parse::<SubsetGame>()?;
+    /// assert!(!two.has_move(&[0, 0, 5]) && two.has_move(&[0, 1, 5]));
+    /// assert!(SubsetGame::wythoff().has_move(&[0, u64::MAX]));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn has_move(&self, position: &[u64]) -> bool {
+        let non_empty = position.iter().filter(|&&h| h > 0).count();
+        (1..=non_empty).any(|s| self.allows_size(s))
     }
 
     /// Every legal move from `position` (heaps in any order), straight from

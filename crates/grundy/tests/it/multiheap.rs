@@ -308,6 +308,14 @@ proptest! {
             prop_assert_eq!(mv.is_none(), lost);
             let streamed = multiheap::winning_move(&game, &t, Options::default(), &mut grundy::values::silent);
             prop_assert_eq!(streamed.unwrap(), mv);
+            let mut all: Vec<_> = game
+                .moves(&t)
+                .into_iter()
+                .filter(|m| p.contains(&m.apply(&t)).unwrap())
+                .collect();
+            all.sort_by_key(|m| (m.heaps.len(), m.heaps.clone(), m.take));
+            let every = multiheap::winning_moves(&game, &t, Options::default(), &mut grundy::values::silent);
+            prop_assert_eq!(every.unwrap(), all);
             // Every ordered position, not only sorted ones.
             let Some(i) = t.iter().rposition(|&c| c < to) else { break };
             t[i] += 1;
