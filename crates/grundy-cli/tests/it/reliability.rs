@@ -104,6 +104,24 @@ fn cases(dir: &Path) -> Vec<Case> {
         b"# grundy periodicity certificate v2\n\x00\xff\x01: 3\n",
     )
     .unwrap();
+    // Values kept on disk past a 2.5 MiB budget, then one bit flipped.
+    let past = path(dir, "past-memory");
+    let frequencies = [
+        "--cache",
+        &past,
+        "--max-memory",
+        "2621440",
+        "count",
+        "0.161",
+        "--to",
+        "3000000",
+        "--frequencies",
+    ];
+    crate::ok(&frequencies);
+    let cold = dir.join("past-memory").join("0.161.cold");
+    let mut bytes = std::fs::read(&cold).unwrap();
+    bytes[100_000] ^= 1;
+    std::fs::write(&cold, bytes).unwrap();
     let looped = path(dir, "loop.cert");
     #[cfg(unix)]
     std::os::unix::fs::symlink(&looped, &looped).unwrap();
@@ -193,6 +211,12 @@ fn cases(dir: &Path) -> Vec<Case> {
                 "values", "0.6", "--to", "1000", "--cache", &cache, "--format", "csv",
             ],
             Expect::Answered(16 << 10),
+        ),
+        case(
+            "damaged values on disk",
+            "a bit flipped in the values kept past memory (`NAME.cold`)",
+            &frequencies,
+            Expect::Answered(2 << 10),
         ),
         case(
             "many heaps",
