@@ -122,6 +122,21 @@ fn cases(dir: &Path) -> Vec<Case> {
     let mut bytes = std::fs::read(&cold).unwrap();
     bytes[100_000] ^= 1;
     std::fs::write(&cold, bytes).unwrap();
+    // A record that Kayles' misère quotient cannot be built past heap 3.
+    // (Two caches: the first answer keeps the quotient, which would answer
+    // the second whatever the record says.)
+    let [planted, planted_too] = ["planted", "planted-too"].map(|name| {
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+        std::fs::write(
+            dir.join(name).join("0.77.misere.limit"),
+            format!(
+                "grundy misère quotient limit\ngame: 0.77\nrevision: {}\nstops-at: 3\nwhy: planted\n",
+                grundy::misere::CONSTRUCTION_REVISION
+            ),
+        )
+        .unwrap();
+        path(dir, name)
+    });
     let looped = path(dir, "loop.cert");
     #[cfg(unix)]
     std::os::unix::fs::symlink(&looped, &looped).unwrap();
@@ -217,6 +232,26 @@ fn cases(dir: &Path) -> Vec<Case> {
             "a bit flipped in the values kept past memory (`NAME.cold`)",
             &frequencies,
             Expect::Answered(2 << 10),
+        ),
+        case(
+            "planted misère limit",
+            "`misere kayles` with a record saying its quotient stops at heap 3",
+            &["--cache", &planted, "misere", "kayles"],
+            Expect::Answered(16 << 10),
+        ),
+        case(
+            "planted misère limit",
+            "`move kayles 5 60000 --misere` with that record",
+            &[
+                "--cache",
+                &planted_too,
+                "move",
+                "kayles",
+                "5",
+                "60000",
+                "--misere",
+            ],
+            Expect::Answered(1 << 10),
         ),
         case(
             "many heaps",
