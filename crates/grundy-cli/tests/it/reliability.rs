@@ -137,6 +137,7 @@ fn cases(dir: &Path) -> Vec<Case> {
         .unwrap();
         path(dir, name)
     });
+    let survey_db = path(dir, "survey.sqlite");
     let looped = path(dir, "loop.cert");
     #[cfg(unix)]
     std::os::unix::fs::symlink(&looped, &looped).unwrap();
@@ -252,6 +253,21 @@ fn cases(dir: &Path) -> Vec<Case> {
                 "--misere",
             ],
             Expect::Answered(1 << 10),
+        ),
+        case(
+            "survey bound past 64 bits",
+            "`survey run list grundy --max-heaps 2^64-1`",
+            &[
+                "survey",
+                "run",
+                "list",
+                "grundy",
+                "--max-heaps",
+                "2^64-1",
+                "--db",
+                &survey_db,
+            ],
+            Expect::Refused("2^63 - 1"),
         ),
         case(
             "many heaps",
