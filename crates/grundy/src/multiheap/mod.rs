@@ -44,6 +44,7 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::quote::quoted;
 use crate::values::{Budget, human_bytes};
 
 pub mod bitset;
@@ -312,18 +313,21 @@ impl FromStr for SubsetGame {
         }
         let Some(rest) = spec.strip_prefix("subsets:") else {
             return Err(Error::spec(format!(
-                "unknown multi-heap game `{spec}`; use wythoff, stone or subsets:K:SUBSETS, \
-                 e.g. subsets:3:1,2,3,12,13,23"
+                "unknown multi-heap game {}; use wythoff, stone or subsets:K:SUBSETS, \
+                 e.g. subsets:3:1,2,3,12,13,23",
+                quoted(spec)
             )));
         };
         let Some((k, list)) = rest.split_once(':') else {
             return Err(Error::spec(format!(
-                "`{spec}` lacks the subset list; write subsets:K:SUBSETS, e.g. subsets:3:all"
+                "{} lacks the subset list; write subsets:K:SUBSETS, e.g. subsets:3:all",
+                quoted(spec)
             )));
         };
         let heaps: usize = k.trim().parse().map_err(|_| {
             Error::spec(format!(
-                "`{k}` is not a number of heaps; write subsets:K:SUBSETS with K = 2, 3 or 4"
+                "{} is not a number of heaps; write subsets:K:SUBSETS with K = 2, 3 or 4",
+                quoted(k)
             ))
         })?;
         check_heaps(heaps)?;
@@ -337,8 +341,9 @@ impl FromStr for SubsetGame {
             let item = item.trim();
             if item.is_empty() {
                 return Err(Error::spec(format!(
-                    "`{spec}` has an empty subset; write subsets as heap numbers separated by \
-                     commas, e.g. subsets:{heaps}:1,2,12"
+                    "{} has an empty subset; write subsets as heap numbers separated by \
+                     commas, e.g. subsets:{heaps}:1,2,12",
+                    quoted(spec)
                 )));
             }
             let subset = item
@@ -347,8 +352,9 @@ impl FromStr for SubsetGame {
                 .collect::<Option<Vec<usize>>>()
                 .ok_or_else(|| {
                     Error::spec(format!(
-                        "`{item}` is not a subset; write each subset as its heap numbers 1 to \
-                         {heaps}, e.g. 12 for heaps 1 and 2"
+                        "{} is not a subset; write each subset as its heap numbers 1 to \
+                         {heaps}, e.g. 12 for heaps 1 and 2",
+                        quoted(item)
                     ))
                 })?;
             subsets.push(subset);

@@ -367,3 +367,23 @@ fn every_engine_stops_when_asked() {
         assert_eq!(seen, 3, "{method:?}");
     }
 }
+
+/// W6: a 100,000-character spec is quoted in the error by at most a few
+/// dozen characters, control characters escaped.
+#[test]
+fn spec_errors_quote_a_few_dozen_characters() {
+    let long = "9".repeat(100_000);
+    for spec in [
+        long.clone(),
+        format!("subsets:{long}"),
+        format!("subsets:{long}:12"),
+        format!("subsets:3:1,,{long}"),
+        format!("subsets:3:1,2x{long}"),
+        format!("wythoff\u{1b}[2J{long}"),
+    ] {
+        let err = spec.parse::<SubsetGame>().unwrap_err();
+        let message = err.to_string();
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(!message.chars().any(char::is_control), "{message:?}");
+    }
+}
