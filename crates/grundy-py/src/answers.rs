@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::args::Size;
+use crate::args::Heaps;
 use crate::html;
 use crate::run::compute;
 
@@ -380,8 +380,8 @@ impl Move {
 impl Move {
     /// The position after this move: the heap replaced, in place, by what
     /// is left of it.
-    fn after(&self, position: Vec<Size>) -> PyResult<Vec<u64>> {
-        let position: Vec<u64> = position.into_iter().map(|s| s.0).collect();
+    fn after(&self, position: Heaps) -> PyResult<Vec<u64>> {
+        let position = position.into_vec();
         if position.get(self.heap) != Some(&self.from_) {
             return Err(PyValueError::new_err(format!(
                 "this move is played in a heap of {} at index {}; the position given has no such heap",
