@@ -56,8 +56,9 @@ class QuotientError(RuntimeError):
 
 def configure(store: str | PathLike[str] | None = None, budget: int | None = None) -> None:
     """Sets up the process's shared solver (forgetting the values it holds):
-    ``store``, a directory where values are kept between runs; ``budget``,
-    the most bytes one table of values may take."""
+    ``store``, a directory where values are kept between runs (created if
+    its parent exists; ValueError at once if it cannot be written);
+    ``budget``, the most bytes one table of values may take."""
 
 def verify(text: str) -> Verified:
     """Checks a certificate's text from the rules alone; raises CertificateError."""
@@ -118,7 +119,8 @@ class Game:
     def ppos(self, to: int) -> PPositions:
         """The P-positions of a multi-heap game up to ``to``."""
     def plot(self, to: int = 200, *, ax: Any = None) -> Any:
-        """Draws G(0..=to) with matplotlib (optional dependency); returns the axes."""
+        """Draws G(0..=to) with matplotlib (optional dependency) on ``ax``
+        (matplotlib axes; TypeError otherwise) or new axes; returns the axes."""
     def _repr_html_(self) -> str: ...
 
 @final

@@ -1,5 +1,6 @@
 //! Turning errors into one line on stderr and an exit status.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::CommandFactory;
@@ -76,7 +77,16 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
         ClapKind::DisplayHelp
         | ClapKind::DisplayVersion
         | ClapKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = err.print();
+            // Help and version go to stdout, which may be full or closed:
+            // a failed write is an error like any other (a closed pipe
+            // aside, as for every command).
+            if let Err(e) = err.print().and_then(|()| std::io::stdout().flush()) {
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    return ExitCode::SUCCESS;
+                }
+                eprintln!("error: cannot write to standard output: {e}");
+                return ExitCode::from(FAILURE);
+            }
             if err.kind() == ClapKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 ExitCode::from(USAGE)
             } else {

@@ -69,12 +69,11 @@ pub fn max(search: &crate::cli::SearchArgs) -> anyhow::Result<Option<u64>> {
 
 pub fn parse_size(text: &str) -> Option<u64> {
     let t: String = text.trim().chars().filter(|&c| c != '_').collect();
+    // Every step is checked: an offset or a power past u128 is refused, never
+    // wrapped (10+(2^128-1) once read as 9).
     let (head, offset) = match t.rfind(['+', '-']) {
-        Some(i) if i > 0 => {
-            let off = plain(&t[i + 1..])? as i128;
-            (&t[..i], if &t[i..=i] == "-" { -off } else { off })
-        }
-        _ => (t.as_str(), 0),
+        Some(i) if i > 0 => (&t[..i], Some((&t[i..=i] == "-", plain(&t[i + 1..])?))),
+        _ => (t.as_str(), None),
     };
     let base = if let Some((b, e)) = head.split_once('^') {
         power(plain(b)?, plain(e)?)?
@@ -83,7 +82,12 @@ pub fn parse_size(text: &str) -> Option<u64> {
     } else {
         plain(head)?
     };
-    u64::try_from(i128::try_from(base).ok()? + offset).ok()
+    let value = match offset {
+        Some((true, off)) => base.checked_sub(off)?,
+        Some((false, off)) => base.checked_add(off)?,
+        None => base,
+    };
+    u64::try_from(value).ok()
 }
 
 fn plain(s: &str) -> Option<u128> {
@@ -125,5 +129,26 @@ mod tests {
         assert_eq!(parse_size("-3"), None);
         assert_eq!(parse_size("abc"), None);
         assert_eq!(parse_size("10^20"), None);
+    }
+
+    #[test]
+    fn no_step_wraps_around() {
+        let max = u128::MAX.to_string();
+        assert_eq!(parse_size(&format!("10+{max}")), None);
+        assert_eq!(parse_size(&format!("7+{}", u128::MAX - 5)), None);
+        assert_eq!(parse_size(&format!("{max}-{}", u128::MAX - 9)), Some(9));
+        assert_eq!(parse_size(&format!("0+{max}")), None);
+        assert_eq!(
+            parse_size("1+340282366920938463463374607431768211456"),
+            None
+        );
+        assert_eq!(parse_size("2^127+2^127"), None);
+        assert_eq!(parse_size("10^38+10^38"), None);
+        assert_eq!(parse_size("3-4"), None);
+        assert_eq!(parse_size("2^128-1"), None);
+        assert_eq!(parse_size("2^64+0"), None);
+        assert_eq!(parse_size("2^64-0"), None);
+        assert_eq!(parse_size("2^65-2^64"), None);
+        assert_eq!(parse_size("10^19+10"), Some(10_000_000_000_000_000_010));
     }
 }

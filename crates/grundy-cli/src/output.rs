@@ -1,8 +1,59 @@
 //! Rendering helpers shared by the commands: aligned tables, CSV, JSON.
 
+use std::fs;
 use std::io::Write;
+use std::path::Path;
 
+use anyhow::Context as _;
 use serde::Serialize;
+
+use crate::failure::usage;
+
+/// Writes `text` (`what`: "the certificate") to the file `path` the user
+/// named, whole or not at all.
+///
+/// A regular file, or a new one, is replaced through a temporary file
+/// created exclusively under a random name beside it and then renamed
+/// ([`grundy_service::replace_file`]), so an interruption never leaves half
+/// of it and a name planted beside it is never written through. A link is
+/// followed to the file it names: the link stays and its target gets the
+/// text. A link that leads to no file (a loop, or a missing target) is
+/// refused, since what it would create lies outside the name given. A FIFO,
+/// a device or anything else that is not a regular file is written to
+/// directly (renaming over it would replace it).
+///
+/// # Errors
+/// A usage error for a link that leads nowhere; any error of writing.
+pub fn to_file(path: &Path, text: &str, what: &str) -> anyhow::Result<()> {
+    let failed = || format!("cannot write {what} {}", path.display());
+    let link = match fs::symlink_metadata(path) {
+        Ok(m) => m.file_type().is_symlink(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => return Err(anyhow::Error::from(e).context(failed())),
+    };
+    let target = if link {
+        fs::canonicalize(path).map_err(|e| {
+            usage(format!(
+                "{what} was not written: {} is a link that leads to no file ({e}); remove the link or give another file name",
+                path.display()
+            ))
+        })?
+    } else {
+        path.to_path_buf()
+    };
+    match fs::metadata(&target) {
+        Ok(m) if !m.is_file() => {
+            let mut file = fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .with_context(failed)?;
+            file.write_all(text.as_bytes()).with_context(failed)?;
+            file.flush().with_context(failed)
+        }
+        _ => grundy_service::replace_file(&target, |file| file.write_all(text.as_bytes()))
+            .with_context(failed),
+    }
+}
 
 /// Writes `value` as pretty JSON and a newline.
 pub fn json(out: &mut dyn Write, value: &impl Serialize) -> anyhow::Result<()> {

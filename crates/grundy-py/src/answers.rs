@@ -9,9 +9,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::args::Size;
+use crate::args::Heaps;
 use crate::html;
-use crate::run::{compute, error};
+use crate::run::compute;
 
 /// The verdict of a period search: ``status`` is ``"proved"``,
 /// ``"observed"`` (a pattern seen but not proved) or ``"none"``; the
@@ -181,7 +181,10 @@ impl Verified {
 /// grundy.CertificateError: ...
 #[pyfunction]
 pub fn verify(py: Python<'_>, text: &str) -> PyResult<Verified> {
-    let r = py.detach(|| grundy_service::verify(text)).map_err(error)?;
+    // Under a watch, so that Ctrl-C stops a long check.
+    let r = compute(py, None, |_, watch| {
+        grundy_service::verify_with(text, watch)
+    })?;
     Ok(Verified {
         game: r.game,
         preperiod: r.preperiod,
@@ -325,7 +328,7 @@ impl Position {
         });
         Position {
             game: r.game,
-            heaps: r.position.iter().map(|&h| u64::from(h)).collect(),
+            heaps: r.position,
             value: None,
             winning: r.winning,
             moves,
@@ -377,8 +380,8 @@ impl Move {
 impl Move {
     /// The position after this move: the heap replaced, in place, by what
     /// is left of it.
-    fn after(&self, position: Vec<Size>) -> PyResult<Vec<u64>> {
-        let position: Vec<u64> = position.into_iter().map(|s| s.0).collect();
+    fn after(&self, position: Heaps) -> PyResult<Vec<u64>> {
+        let position = position.into_vec();
         if position.get(self.heap) != Some(&self.from_) {
             return Err(PyValueError::new_err(format!(
                 "this move is played in a heap of {} at index {}; the position given has no such heap",
@@ -410,9 +413,9 @@ pub struct MultiheapMove {
     /// Indices of the heaps taken from.
     heaps: Vec<usize>,
     /// The amount taken from each.
-    take: u32,
+    take: u64,
     /// The position after the move.
-    to: Vec<u32>,
+    to: Vec<u64>,
 }
 
 #[pymethods]

@@ -6,12 +6,19 @@
 use grundy_service::MAX_MOVES_LISTED;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 
 /// `obj` as a whole number from 0 to `max`, or `None` when it is an int
 /// out of that range (an int too large even for `i128` included). A
 /// non-integer is a TypeError.
 fn whole(obj: Borrowed<'_, '_, PyAny>, max: u64) -> PyResult<Option<u64>> {
+    // A bool is an int to Python, but True is no heap size or bound.
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{} is a bool, not a whole number; give an int",
+            &*obj
+        )));
+    }
     match obj.extract::<i128>() {
         Ok(n) => Ok(u64::try_from(n).ok().filter(|&n| n <= max)),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),
@@ -112,6 +119,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Heaps {
         if obj.is_instance_of::<PyString>() {
             return Err(PyTypeError::new_err(
                 "heaps are an int or a sequence of ints, not a string",
+            ));
+        }
+        // Bytes are a sequence of ints to Python, but b'\x03\x05' is no
+        // position: refused as strings are.
+        if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
+            return Err(PyTypeError::new_err(
+                "heaps are an int or a sequence of ints, not bytes; write [3, 5], not b'\\x03\\x05'",
             ));
         }
         let sizes: Vec<Size> = obj.extract()?;

@@ -3,7 +3,7 @@
 use grundy_service::grundy::Ruleset;
 use grundy_service::grundy::multiheap::SubsetGame;
 use grundy_service::{DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
-use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
@@ -213,6 +213,9 @@ impl Game {
         progress: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Values> {
         let array = self.values(py, to, start, progress)?;
+        // The table's own array: read-only, so that numpy.asarray(table)
+        // cannot change the Values it came from.
+        array.getattr("flags")?.setattr("writeable", false)?;
         Ok(Values::new(self.game.to_string(), start.0, array.unbind()))
     }
 
@@ -488,6 +491,19 @@ impl Game {
         ax: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let to = to.0;
+        // Checked before anything is computed: a bare AttributeError from
+        // deep in the drawing says nothing of the argument.
+        const DRAWS_WITH: [&str; 4] = ["plot", "set_xlabel", "set_ylabel", "set_title"];
+        if let Some(ax) = &ax
+            && let Some(missing) = DRAWS_WITH
+                .iter()
+                .find(|m| !ax.getattr(**m).is_ok_and(|f| f.is_callable()))
+        {
+            return Err(PyTypeError::new_err(format!(
+                "ax must be matplotlib axes (from plt.subplots()), with a {missing} method; got {}",
+                ax.get_type().name()?
+            )));
+        }
         let values = self.values(py, Size(to), Size(0), None)?;
         let ax = match ax {
             Some(ax) => ax,

@@ -3,7 +3,7 @@
 //! library's errors as Python exceptions.
 
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, RwLock};
 use std::time::{Duration, Instant};
 
@@ -57,9 +57,11 @@ pub fn solver() -> Arc<Solver> {
 /// Sets up the solver this process shares, forgetting the values it holds.
 ///
 /// ``store``: a directory where computed values are kept between runs
-/// (``None``, the default: nothing is kept). ``budget``: the most bytes one
-/// table of values may take (default: the library's budget). Computations
-/// already running finish with the solver they started with.
+/// (``None``, the default: nothing is kept), created if its parent exists;
+/// a ValueError at once if it is not a directory this process can write.
+/// ``budget``: the most bytes one table of values may take (default: the
+/// library's budget). Computations already running finish with the solver
+/// they started with.
 ///
 /// >>> import grundy
 /// >>> grundy.configure(budget=1 << 20)
@@ -77,10 +79,56 @@ pub fn configure(store: Option<PathBuf>, budget: Option<Bytes>) -> PyResult<()> 
         config.memory_kept = bytes / 4;
     }
     if let Some(dir) = store {
+        check_store(&dir)?;
         config.store = Some(Arc::new(FileStore::new(dir)));
     }
     *SOLVER.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(Solver::new(config));
     Ok(())
+}
+
+/// Checks at once that values can be kept in `dir`: a directory (created
+/// when its parent exists) in which a file can be written. A store that
+/// fails later only warns, so a bad one would keep nothing without a word.
+fn check_store(dir: &Path) -> PyResult<()> {
+    let shown = grundy::quote::quoted(&dir.to_string_lossy());
+    if dir.as_os_str().is_empty() {
+        return Err(PyValueError::new_err(
+            "store='' names no directory; give a directory to keep values in, or None to keep nothing",
+        ));
+    }
+    if dir.as_os_str().as_encoded_bytes().contains(&0) {
+        return Err(PyValueError::new_err(format!(
+            "store={shown} contains a NUL character, which no path holds"
+        )));
+    }
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => {
+            return Err(PyValueError::new_err(format!(
+                "store={shown} is a file, not a directory; give a directory to keep values in"
+            )));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir(dir).map_err(|e| {
+                PyValueError::new_err(format!(
+                    "store={shown} cannot be created ({e}); give an existing directory, or a new one in an existing directory"
+                ))
+            })?;
+        }
+        Err(e) => {
+            return Err(PyValueError::new_err(format!(
+                "store={shown} cannot be read ({e}); give a directory to keep values in"
+            )));
+        }
+    }
+    let probe = dir.join(format!(".grundy-store-check-{}", std::process::id()));
+    std::fs::File::create_new(&probe)
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            PyValueError::new_err(format!(
+                "store={shown} cannot be written ({e}); give a directory this process may write"
+            ))
+        })
 }
 
 /// Runs `f` on the shared solver with the GIL released. Every

@@ -162,3 +162,55 @@ def test_numpy_integers_are_checked_too():
             kayles.outcome([1, bad])
         with pytest.raises(ValueError, match="limit"):
             kayles.winning_moves([3], limit=bad)
+
+
+def test_configure_checks_the_store_at_once(tmp_path):
+    """P3: a store that cannot keep values is refused by configure itself,
+    not found out later, when nothing is kept without a word."""
+    a_file = tmp_path / "file"
+    a_file.write_text("not a directory")
+    for bad in ["", str(tmp_path / "missing" / "x" / "y"), str(a_file), str(tmp_path / "a\0b")]:
+        with pytest.raises(ValueError, match="store="):
+            grundy.configure(store=bad)
+    made = tmp_path / "new"
+    grundy.configure(store=made)
+    assert made.is_dir()
+    assert list(made.iterdir()) == []
+    assert grundy.Game("kayles").values(5).tolist() == [0, 1, 2, 3, 1, 4]
+    grundy.configure()
+
+
+def test_bools_and_bytes_are_not_numbers():
+    """P4: True is not a heap of 1, and bytes are not heaps, as strings are not."""
+    kayles = grundy.Game("kayles")
+    for call in (lambda: kayles.values(True), lambda: kayles.value(False),
+                 lambda: kayles.outcome(True), lambda: kayles.outcome([3, True]),
+                 lambda: kayles.winning_moves([3], limit=True),
+                 lambda: kayles.count(10, heaps=True), lambda: grundy.configure(budget=True),
+                 lambda: kayles.outcome(b"\x03\x05"), lambda: kayles.outcome(bytearray(b"\x03")),
+                 lambda: kayles.misere_outcome(b"\x01\x02"),
+                 lambda: grundy.Game("wythoff").outcome(b"\x03\x05")):
+        with pytest.raises(TypeError):
+            call()
+
+
+def test_a_table_cannot_be_changed_through_numpy():
+    """P4: numpy.asarray(table) is a read-only view of the table's values."""
+    np = pytest.importorskip("numpy")
+    table = grundy.Game("kayles").table(20)
+    view = np.asarray(table)
+    with pytest.raises(ValueError):
+        view[3] = 99
+    assert table[3] == 3
+    copied = np.array(table)
+    copied[3] = 99
+    assert table[3] == 3
+
+
+def test_plot_checks_its_axes():
+    """P4: plot(ax=...) with something that is not axes is a TypeError
+    naming the argument, not a bare AttributeError from inside."""
+    with pytest.raises(TypeError, match="ax must be matplotlib axes"):
+        grundy.Game("kayles").plot(20, ax="x")
+    with pytest.raises(TypeError, match="ax must be"):
+        grundy.Game("kayles").plot(20, ax=object())

@@ -432,12 +432,23 @@ impl Solver {
     }
 
     /// Who wins the position `heaps` of the multi-heap `game`, and a winning
-    /// move.
+    /// move. Wythoff's game is answered from its closed form, for heaps of
+    /// any size and with no table; other games by a scan of the
+    /// P-positions up to the largest heap.
+    ///
+    /// ```
+    /// use grundy::multiheap::SubsetGame;
+    /// use grundy_service::{Solver, Watch};
+    /// let r = Solver::default().multiheap_move(&SubsetGame::wythoff(), &[1 << 40, 1 << 41], &mut Watch::silent())?;
+    /// assert!(r.winning);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`ErrorKind::InvalidInput`] if the position has the wrong number of
-    /// heaps; [`ErrorKind::TooLarge`] if the tables up to its largest heap
-    /// do not fit in the budget.
+    /// heaps; [`ErrorKind::TooLarge`] if, for a game other than Wythoff's,
+    /// a heap is past 2^32 − 1 or the tables up to its largest heap do not
+    /// fit in the budget.
     pub fn multiheap_move(
         &self,
         game: &SubsetGame,
@@ -445,34 +456,46 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<MultiheapMoveReport> {
         let largest = multiheap_largest(game, heaps)?;
-        self.multiheap_bound(game, largest, Method::Fast, |fits| {
-            format!("positions with heaps up to {fits} can be judged, or raise the memory budget")
-        })?;
-        let position = heaps
-            .iter()
-            .map(|&h| u32::try_from(h))
-            .collect::<std::result::Result<Vec<u32>, _>>()
-            .map_err(|_| Error::new(ErrorKind::TooLarge, "a heap is past 2^32 − 1"))?;
-        let options = multiheap::Options {
-            method: Method::Fast,
-            budget: self.config().budget,
+        // Wythoff's game from its closed form: any heaps, no table.
+        let found = if *game == SubsetGame::wythoff() {
+            multiheap::wythoff::winning_move([heaps[0], heaps[1]])
+        } else {
+            self.multiheap_bound(game, largest, Method::Fast, |fits| {
+                format!(
+                    "positions with heaps up to {fits} can be judged, or raise the memory budget"
+                )
+            })?;
+            let position = heaps
+                .iter()
+                .map(|&h| u32::try_from(h))
+                .collect::<std::result::Result<Vec<u32>, _>>()
+                .map_err(|_| Error::new(ErrorKind::TooLarge, "a heap is past 2^32 − 1"))?;
+            let options = multiheap::Options {
+                method: Method::Fast,
+                budget: self.config().budget,
+            };
+            multiheap::winning_move(game, &position, options, &mut |p| {
+                watch.tell(Event::Scan {
+                    done: p.done,
+                    total: p.total,
+                })
+            })?
+            .map(|m| (m.heaps, u64::from(m.take)))
         };
-        let found = multiheap::winning_move(game, &position, options, &mut |p| {
-            watch.tell(Event::Scan {
-                done: p.done,
-                total: p.total,
-            })
-        })?;
         Ok(MultiheapMoveReport {
             game: game.to_string(),
-            can_move: !game.moves(&position).is_empty(),
-            winning_move: found.as_ref().map(|m| MultiheapMove {
-                heaps: m.heaps.clone(),
-                take: m.take,
-                to: m.apply(&position),
+            can_move: game.has_move(heaps),
+            winning_move: found.as_ref().map(|(taken, take)| MultiheapMove {
+                heaps: taken.clone(),
+                take: *take,
+                to: heaps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &h)| if taken.contains(&i) { h - take } else { h })
+                    .collect(),
             }),
             winning: found.is_some(),
-            position,
+            position: heaps.to_vec(),
         })
     }
 
@@ -486,7 +509,9 @@ impl Solver {
         if let Some(p) = values.proved().filter(|p| p.saltus() > 0) {
             // Arithmetic periodicity: the values climb by the saltus each
             // period past the table.
-            let periods = u128::from(to.saturating_sub(p.preperiod()) / p.period().max(1) + 1);
+            // In u128: nim to 2^64 − 1 has 2^64 periods, which wrapped to 0
+            // and let a 1 GB histogram past this check.
+            let periods = u128::from(to.saturating_sub(p.preperiod()) / p.period().max(1)) + 1;
             largest += u128::from(p.saltus()) * periods;
         }
         let width = (largest + 1)
@@ -555,6 +580,15 @@ impl Solver {
 /// [`ErrorKind::TooLarge`] past the verifier's limits (text over
 /// [`certificate::MAX_TEXT`] bytes, windows, values).
 pub fn verify(text: &str) -> Result<VerifyReport> {
+    verify_with(text, &mut Watch::silent())
+}
+
+/// [`verify`] under `watch`: the heaps checked (or recomputed) so far are
+/// told as [`Event::Scan`], and a watch that says stop ends the check.
+///
+/// # Errors
+/// As [`verify`], and [`ErrorKind::Interrupted`] when `watch` said stop.
+pub fn verify_with(text: &str, watch: &mut Watch) -> Result<VerifyReport> {
     if text.starts_with(grundy::misere::certificate::HEADER) {
         let q = grundy::misere::certificate::verify(text)?;
         return Ok(VerifyReport {
@@ -572,7 +606,12 @@ pub fn verify(text: &str) -> Result<VerifyReport> {
             }),
         });
     }
-    let c = certificate::verify(text)?;
+    let c = certificate::verify_with(text, &mut |p| {
+        watch.tell(Event::Scan {
+            done: p.done,
+            total: p.total,
+        })
+    })?;
     Ok(VerifyReport {
         game: c.game.to_string(),
         preperiod: c.preperiod,

@@ -49,6 +49,7 @@ mod misere_race;
 mod moves;
 mod ppos_iter;
 mod question;
+mod replace;
 pub mod report;
 mod solver;
 mod statistics;
@@ -60,6 +61,7 @@ mod windowed;
 
 pub use answers::{
     ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
+    verify_with,
 };
 pub use catalogue::{CatalogueEntry, Stop};
 pub use frequencies::FrequencyReport;
@@ -68,6 +70,7 @@ pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, MovesReport};
 pub use ppos_iter::{Next, PPositionIter};
 pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
+pub use replace::replace_file;
 pub use report::{
     AnalysisReport, CountReport, Exact, MisereVerified, MoveReport, MultiheapMove,
     MultiheapMoveReport, MultisetCountReport, PeriodReport, PositionReport, PposReport,

@@ -354,7 +354,11 @@ impl Solver {
                 ),
             ));
         }
-        let Some(strategy) = self.misere_strategy(game, MAX_QUOTIENT_HEAP + 1, watch)? else {
+        let mut found = self.misere_strategy(game, MAX_QUOTIENT_HEAP + 1, watch)?;
+        if found.is_none() && self.distrust_stored_limit(game) {
+            found = self.misere_strategy(game, MAX_QUOTIENT_HEAP + 1, watch)?;
+        }
+        let Some(strategy) = found else {
             return Err(Error::new(
                 ErrorKind::Overflow,
                 self.no_quotient_of_every_heap(game),
@@ -451,16 +455,7 @@ impl Solver {
             Some(Rule::Tame(genera)) => misere::tame::winning_moves(game, &genera, heaps)?
                 .zip(misere::tame::outcome(&genera, heaps)?)
                 .map(|(moves, outcome)| (MisereMethod::Tame, None, outcome == Outcome::N, moves)),
-            Some(Rule::Quotient(strategy)) => {
-                let used = QuotientUsed {
-                    max_heap: strategy.quotient().max_heap(),
-                    size: strategy.quotient().len(),
-                    every_heap: strategy.covers_every_heap(),
-                };
-                let winning = strategy.outcome(heaps)?.next_player_wins();
-                let moves = strategy.winning_moves(game, heaps)?;
-                Some((MisereMethod::Quotient, Some(used), winning, moves))
-            }
+            Some(Rule::Quotient(strategy)) => Some(by_quotient(game, &strategy, heaps)?),
             Some(Rule::Searched(winning, moves)) => {
                 Some((MisereMethod::Judge, None, winning, moves))
             }
@@ -469,16 +464,30 @@ impl Solver {
         let (method, quotient, winning, moves) = if let Some(answer) = by_rule {
             answer
         } else {
-            if largest > MAX_MISERE_HEAP {
-                return Err(Error::new(
+            let searched = if largest > MAX_MISERE_HEAP {
+                Err(Error::new(
                     ErrorKind::InvalidInput,
                     format!(
                         "heap {largest} is too large for misère play of {game}: past {MAX_MISERE_HEAP} only a misère quotient whose pretending map has a proved period answers, and none was found for this game (quotients are computed up to heap {MAX_QUOTIENT_HEAP}); ask about heaps up to {MAX_MISERE_HEAP}"
                     ),
-                ));
+                ))
+            } else {
+                search(game, heaps, self.misere_bytes(), watch)
+            };
+            match searched {
+                Ok((winning, moves)) => (MisereMethod::Judge, None, winning, moves),
+                // Where nothing else answers, a record in the store of where
+                // the construction stops is not taken on trust: it is tried.
+                Err(e)
+                    if e.kind() != ErrorKind::Interrupted && self.distrust_stored_limit(game) =>
+                {
+                    match self.misere_strategy(game, largest, watch)? {
+                        Some(strategy) => by_quotient(game, &strategy, heaps)?,
+                        None => return Err(e),
+                    }
+                }
+                Err(e) => return Err(e),
             }
-            let (winning, moves) = search(game, heaps, self.misere_bytes(), watch)?;
-            (MisereMethod::Judge, None, winning, moves)
         };
         Ok(MiserePositionReport {
             game: game.to_string(),
@@ -500,6 +509,23 @@ impl Solver {
             can_move: heaps.iter().any(|&h| game.has_move(h)),
         })
     }
+}
+
+/// A position's answer from a quotient that covers its heaps: the method,
+/// the quotient used, whether the player to move wins, the winning moves.
+fn by_quotient(
+    game: &Ruleset,
+    strategy: &Strategy,
+    heaps: &[u64],
+) -> Result<(MisereMethod, Option<QuotientUsed>, bool, Vec<HeapMove>)> {
+    let used = QuotientUsed {
+        max_heap: strategy.quotient().max_heap(),
+        size: strategy.quotient().len(),
+        every_heap: strategy.covers_every_heap(),
+    };
+    let winning = strategy.outcome(heaps)?.next_player_wins();
+    let moves = strategy.winning_moves(game, heaps)?;
+    Ok((MisereMethod::Quotient, Some(used), winning, moves))
 }
 
 /// What answers a misère position short of the full game-tree search run
@@ -551,9 +577,20 @@ impl Solver {
                 Err(e) => return Err(e),
             }
             if self.threads() > 1 {
-                return self
-                    .quotient_or_search(game, heaps, largest, watch)
-                    .map(Some);
+                return match self.quotient_or_search(game, heaps, largest, watch) {
+                    // The construction skipped on the store's word and the
+                    // search unable to answer: the construction is tried.
+                    Err(e)
+                        if e.kind() != ErrorKind::Interrupted
+                            && self.distrust_stored_limit(game) =>
+                    {
+                        match self.misere_strategy(game, largest, watch)? {
+                            Some(strategy) => Ok(Some(Rule::Quotient(strategy))),
+                            None => Err(e),
+                        }
+                    }
+                    answer => answer.map(Some),
+                };
             }
         }
         Ok(self

@@ -8,7 +8,10 @@
 //! ([`CONSTRUCTION_REVISION`]); a record of another revision is ignored
 //! and replaced. A record can only send a position to the game-tree search
 //! where a quotient might have answered it: an answer slower, never wrong;
-//! so it is read as a hint, not checked from the rules.
+//! so it is read as a hint, not checked from the rules. Where nothing but
+//! a quotient answers (a quotient of every heap, a position too large to
+//! search), the record is not believed: the construction is tried again
+//! (`Solver::distrust_stored_limit`), so a planted record refuses nothing.
 //!
 //! ```text
 //! grundy misère quotient limit

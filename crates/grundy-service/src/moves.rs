@@ -7,9 +7,6 @@
 //! not sums: a move wins when it leaves a P-position, found by one scan of
 //! the P-positions up to the largest heap.
 
-use std::collections::HashSet;
-use std::ops::ControlFlow;
-
 use grundy::multiheap::{self, Method, SubsetGame};
 use grundy::{Error, ErrorKind, Result, Ruleset};
 use serde::Serialize;
@@ -163,6 +160,13 @@ impl Solver {
     /// each with whether it leaves a P-position, winning moves first; at
     /// most `limit` listed.
     ///
+    /// The winning moves (at most one a subset of heaps) come from one scan
+    /// of the P-positions up to the largest heap, or from the closed form
+    /// for Wythoff's game (any heaps, no table); the others are listed in
+    /// order only up to `limit`, so memory is that of the scan's tables
+    /// (counted against the budget) and of the moves listed, however many
+    /// moves the position has.
+    ///
     /// ```
     /// use grundy::multiheap::SubsetGame;
     /// use grundy_service::{Solver, Watch};
@@ -176,9 +180,9 @@ impl Solver {
     ///
     /// # Errors
     /// [`ErrorKind::InvalidInput`] if the position has the wrong number of
-    /// heaps; [`ErrorKind::TooLarge`] if the tables up to its largest heap
-    /// do not fit in the budget; [`ErrorKind::Interrupted`] if `watch` said
-    /// stop.
+    /// heaps; [`ErrorKind::TooLarge`] if, for a game other than Wythoff's,
+    /// a heap is past 2^32 − 1 or the tables up to the largest heap do not
+    /// fit in the budget; [`ErrorKind::Interrupted`] if `watch` said stop.
     pub fn multiheap_moves(
         &self,
         game: &SubsetGame,
@@ -187,89 +191,75 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<MovesReport> {
         let largest = multiheap_largest(game, heaps)?;
-        let examined = ((1u64 << game.heaps()) - 1).saturating_mul(largest);
-        if examined > MAX_MOVES_EXAMINED {
-            return Err(too_many_moves(examined));
-        }
-        let to = self.multiheap_bound(game, largest, Method::Fast, |fits| {
-            format!("positions with heaps up to {fits} can be judged, or raise the memory budget")
-        })?;
-        let position = heaps
-            .iter()
-            .map(|&h| u32::try_from(h))
-            .collect::<std::result::Result<Vec<u32>, _>>()
-            .map_err(|_| Error::new(ErrorKind::TooLarge, "a heap is past 2^32 − 1"))?;
-        let moves = game.moves(&position);
-        // The positions one move away, sorted as the scan lists them; those
-        // the scan visits are P-positions.
-        let mut targets: HashSet<Vec<u32>> = moves
-            .iter()
-            .map(|m| {
-                let mut after = m.apply(&position);
-                after.sort_unstable();
-                after
-            })
-            .collect();
-        let mut lost = HashSet::new();
-        let options = multiheap::Options {
-            method: Method::Fast,
-            budget: self.config().budget,
-        };
-        let scanned = multiheap::scan(
-            game,
-            to,
-            options,
-            &mut |p| {
-                if let Some(found) = targets.take(p) {
-                    lost.insert(found);
-                }
-                ControlFlow::Continue(())
-            },
-            &mut |p| {
+        let winning: Vec<(Vec<usize>, u64)> = if *game == SubsetGame::wythoff() {
+            multiheap::wythoff::winning_moves([heaps[0], heaps[1]])
+        } else {
+            self.multiheap_bound(game, largest, Method::Fast, |fits| {
+                format!(
+                    "positions with heaps up to {fits} can be judged, or raise the memory budget"
+                )
+            })?;
+            let position = heaps
+                .iter()
+                .map(|&h| u32::try_from(h))
+                .collect::<std::result::Result<Vec<u32>, _>>()
+                .map_err(|_| Error::new(ErrorKind::TooLarge, "a heap is past 2^32 − 1"))?;
+            let options = multiheap::Options {
+                method: Method::Fast,
+                budget: self.config().budget,
+            };
+            multiheap::winning_moves(game, &position, options, &mut |p| {
                 watch.tell(Event::Scan {
                     done: p.done,
                     total: p.total,
                 })
-            },
-        );
-        scanned?;
-        let mut listed: Vec<ListedMove> = moves
-            .iter()
-            .map(|m| {
-                let after = m.apply(&position);
-                let mut sorted = after.clone();
-                sorted.sort_unstable();
-                ListedMove {
-                    heap: None,
-                    from: Before::Position(heaps.to_vec()),
-                    to: after.iter().map(|&h| u64::from(h)).collect(),
-                    position: after.iter().map(|&h| u64::from(h)).collect(),
-                    value: None,
-                    winning: lost.contains(&sorted),
-                }
-            })
-            .collect();
-        let winning = listed.iter().any(|m| m.winning);
-        // Winning first; then fewest heaps taken from, lowest indices, and
-        // smallest amount, as the moves were generated (a stable sort).
-        let mut order: Vec<usize> = (0..listed.len()).collect();
-        order.sort_by_key(|&i| {
-            let m = &moves[i];
-            (!listed[i].winning, m.heaps.len(), m.heaps.clone(), m.take)
-        });
-        let mut sorted: Vec<ListedMove> = order
+            })?
             .into_iter()
-            .map(|i| std::mem::replace(&mut listed[i], placeholder()))
+            .map(|m| (m.heaps, u64::from(m.take)))
+            .collect()
+        };
+        let listed_move = |taken: &[usize], take: u64, winning: bool| {
+            let after: Vec<u64> = heaps
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| if taken.contains(&i) { h - take } else { h })
+                .collect();
+            ListedMove {
+                heap: None,
+                from: Before::Position(heaps.to_vec()),
+                to: after.clone(),
+                position: after,
+                value: None,
+                winning,
+            }
+        };
+        // Winning first; then fewest heaps taken from, lowest indices, and
+        // smallest amount, generated only as far as the limit.
+        let mut moves: Vec<ListedMove> = winning
+            .iter()
+            .take(limit)
+            .map(|(taken, take)| listed_move(taken, *take, true))
             .collect();
-        let truncated = sorted.len() > limit;
-        sorted.truncate(limit);
+        let mut total: u128 = 0;
+        for taken in multiheap::subsets_in_order(game) {
+            let most = taken.iter().map(|&i| heaps[i]).min().unwrap_or(0);
+            total += u128::from(most);
+            for take in 1..=most {
+                if moves.len() >= limit {
+                    break;
+                }
+                if !winning.iter().any(|(t, k)| *t == taken && *k == take) {
+                    moves.push(listed_move(&taken, take, false));
+                }
+            }
+        }
         Ok(MovesReport {
             game: game.to_string(),
             heaps: heaps.to_vec(),
             value: None,
-            winning,
-            moves: sorted,
-            truncated,
+            winning: !winning.is_empty(),
+            truncated: total > moves.len() as u128,
+            moves,
         })
     }
 }
@@ -281,17 +271,6 @@ fn too_many_moves(examined: u64) -> Error {
             "the position has up to {examined} moves, more than the {MAX_MOVES_EXAMINED} that are examined to list them; ask for the winning moves alone (position) or give smaller heaps"
         ),
     )
-}
-
-fn placeholder() -> ListedMove {
-    ListedMove {
-        heap: None,
-        from: Before::Heap(0),
-        to: Vec::new(),
-        position: Vec::new(),
-        value: None,
-        winning: false,
-    }
 }
 
 /// An upper bound on the number of moves from a single heap of `n`,

@@ -304,7 +304,9 @@ impl Solver {
             Question::Analyze { game, to, max } => {
                 Answer::Analysis(self.analyze(&heap_game(game)?, *to, *max, watch)?)
             }
-            Question::Verify { text } => Answer::Verified(crate::answers::verify(text)?),
+            Question::Verify { text } => {
+                Answer::Verified(crate::answers::verify_with(text, watch)?)
+            }
             Question::MiserePosition { game, heaps, limit } => {
                 Answer::MiserePosition(self.misere_position(
                     &heap_game(game)?,

@@ -327,7 +327,8 @@ pub struct MultiheapMoveReport {
     /// The canonical spec.
     pub game: String,
     /// The heap sizes.
-    pub position: Vec<u32>,
+    #[serde(serialize_with = "crate::json_int::vec_u64")]
+    pub position: Vec<u64>,
     /// Whether the player to move wins.
     pub winning: bool,
     /// A winning move.
@@ -344,9 +345,11 @@ pub struct MultiheapMove {
     /// Indices of the heaps taken from.
     pub heaps: Vec<usize>,
     /// The amount taken from each.
-    pub take: u32,
+    #[serde(serialize_with = "crate::json_int::u64")]
+    pub take: u64,
     /// The position after the move.
-    pub to: Vec<u32>,
+    #[serde(serialize_with = "crate::json_int::vec_u64")]
+    pub to: Vec<u64>,
 }
 
 /// The P-positions of a multi-heap game up to a bound: how many and the sum

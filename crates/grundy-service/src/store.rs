@@ -330,9 +330,7 @@ impl Store for FileStore {
             ))
         };
         fs::create_dir_all(&self.dir).map_err(failed)?;
-        let temp = path.with_extension(format!("values.tmp{}", std::process::id()));
-        let write = || -> std::io::Result<()> {
-            let file = fs::File::create(&temp)?;
+        crate::replace::replace_file(&path, |file| {
             let mut out = BufWriter::new(file);
             out.write_all(&header(game, table))?;
             let mut result = Ok(());
@@ -343,13 +341,9 @@ impl Store for FileStore {
             });
             result?;
             out.write_all(&aside_bytes(table))?;
-            out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            fs::rename(&temp, &path)
-        };
-        write().map_err(|e| {
-            let _ = fs::remove_file(&temp);
-            failed(e)
-        })?;
+            out.flush()
+        })
+        .map_err(failed)?;
         lock(&self.damaged).remove(&path);
         Ok(())
     }
@@ -423,8 +417,8 @@ fn read_text(path: &Path, what: &str, then: &str) -> Result<Option<String>, Stor
         .map_err(|_| failed("it is not UTF-8 text".to_string()))
 }
 
-/// Writes `text` to `path` whole or not at all: to a temporary file, then
-/// renamed into place.
+/// Writes `text` to `path` whole or not at all: to a temporary file created
+/// exclusively under a random name, then renamed into place.
 fn write_text(path: &Path, text: &str, what: &str) -> Result<(), StoreError> {
     let failed = |e: std::io::Error| {
         StoreError::new(format!(
@@ -437,21 +431,7 @@ fn write_text(path: &Path, text: &str, what: &str) -> Result<(), StoreError> {
     }
     // Two threads of one process may keep the same game's file at once
     // (the web server): each writes its own temporary file.
-    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(format!(".tmp{}-{n}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    let write = || -> std::io::Result<()> {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        fs::rename(&temp, path)
-    };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        failed(e)
-    })
+    crate::replace::replace_file(path, |file| file.write_all(text.as_bytes())).map_err(failed)
 }
 
 /// Tables kept in memory for the life of the store: for tests, and for front

@@ -162,7 +162,9 @@ fn cold_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> 
     };
     let text = fs::read_to_string(state).ok()?;
     let mut lines = text.lines();
-    if lines.next()? != crate::windowed::STATE_FORMAT {
+    // Checkpoints of the format before checksums are listed too.
+    let format = lines.next()?;
+    if format != crate::windowed::STATE_FORMAT && format != "grundy windowed values 1" {
         return None;
     }
     let game = lines.next()?.parse::<grundy::Ruleset>().ok()?.to_string();

@@ -57,6 +57,10 @@ struct Known {
     /// no quotient, the least bound at which it failed), and why.
     failed_at: Option<u64>,
     failed_why: Option<String>,
+    /// Whether `failed_at` was read from the store's record and not found
+    /// by this process: a hint, which may send a position to the search
+    /// but never refuse it (a record can be planted).
+    hinted: bool,
     /// Whether the store was asked for a quotient of every heap.
     store_read: bool,
 }
@@ -113,6 +117,7 @@ impl Solver {
             known.failed_why = Some(format!(
                 "{why} (as an earlier run found and the store recorded; clearing the store's files of {game} tries again)"
             ));
+            known.hinted = true;
         }
         self.strategies.remember(game, known.clone());
         known.strategy.filter(|s| s.covers(largest))
@@ -188,6 +193,7 @@ impl Solver {
                         }
                     }
                     known.failed_at = Some(known.failed_at.map_or(at, |f| f.min(at)));
+                    known.hinted = false;
                     // The quotient it reached answers every position of
                     // the heaps below that one.
                     if let Some(q) = stopped.reached
@@ -233,6 +239,25 @@ impl Solver {
 }
 
 impl Solver {
+    /// Forgets where the store's record says the construction of `game`'s
+    /// quotient stops, when that is all that is known of it (no run of
+    /// this process found it): whether it did. A caller about to refuse a
+    /// position, or a quotient of every heap, for want of a quotient then
+    /// tries the construction itself, so that a planted record makes
+    /// answers slower, never refused (the record is rewritten with what
+    /// the construction finds).
+    pub(crate) fn distrust_stored_limit(&self, game: &Ruleset) -> bool {
+        let mut known = self.strategies.known(game);
+        if !known.hinted {
+            return false;
+        }
+        known.failed_at = None;
+        known.failed_why = None;
+        known.hinted = false;
+        self.strategies.remember(game, known);
+        true
+    }
+
     /// The quotient of every heap of `game` kept in the store, checked from
     /// the rules; `None` when none is kept or it fails (a warning).
     fn stored_strategy(&self, game: &Ruleset, watch: &mut Watch) -> Option<Arc<Strategy>> {

@@ -7,7 +7,10 @@
 //! Files, in the store's directory, for a game named `NAME`:
 //! `NAME.cold` (the values, one or two bytes each, little-endian) and
 //! `NAME.cold.state` (a text checkpoint: a first line naming the format,
-//! the game, the width, the number of values the file holds for certain).
+//! the game, the width, the number of values the file holds for certain,
+//! and the XXH3-64 checksum of their bytes). A resumed run checks the
+//! values it reads back against that checksum: a damaged file (a flipped
+//! bit, zeroes, cut short) is reported and computed again, never used.
 //! One windowed run at a time per solver process.
 
 use std::fs::{self, File, OpenOptions};
@@ -20,6 +23,7 @@ use std::time::Instant;
 use grundy::values::sparse::windowed::{ColdValues, Windowed, Windows};
 use grundy::values::{self, Engine};
 use grundy::{Error, ErrorKind, Nimber, Result, Ruleset, ValueTable};
+use xxhash_rust::xxh3::Xxh3;
 
 use crate::solver::Solver;
 use crate::watch::{Event, Watch};
@@ -30,16 +34,36 @@ use crate::watch::{Event, Watch};
 /// refused before anything is written.
 pub(crate) const MAX_PAST_MEMORY: u64 = 1 << 40;
 
-pub(crate) const STATE_FORMAT: &str = "grundy windowed values 1";
+pub(crate) const STATE_FORMAT: &str = "grundy windowed values 2";
 
 /// One windowed run at a time: the files of a game are not shared.
 static RUNNING: Mutex<()> = Mutex::new(());
 
 /// The values kept in a file, read and written at offsets (`pread`,
-/// `pwrite`).
-#[derive(Debug)]
+/// `pwrite`), with the checksum of the bytes written in order from the
+/// start kept as they are written.
 pub(crate) struct ColdFile {
     file: File,
+    /// XXH3-64 of the file's first `hashed` bytes, fed as they are written
+    /// in order (the engine writes each value once, in order) or, while a
+    /// checkpoint is being resumed, as they are read back in order.
+    sum: Xxh3,
+    hashed: u64,
+    /// Whether a write went back over bytes already hashed (a widening
+    /// rewrites the file at two bytes a value): the checksum must then be
+    /// read back from the file.
+    rewritten: bool,
+    /// Whether reads in order from `hashed` feed the checksum (a resume).
+    checking: bool,
+}
+
+impl std::fmt::Debug for ColdFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ColdFile")
+            .field("hashed", &self.hashed)
+            .field("rewritten", &self.rewritten)
+            .finish_non_exhaustive()
+    }
 }
 
 impl ColdFile {
@@ -50,17 +74,63 @@ impl ColdFile {
             .create(true)
             .truncate(false)
             .open(path)?;
-        Ok(ColdFile { file })
+        Ok(ColdFile {
+            file,
+            sum: Xxh3::new(),
+            hashed: 0,
+            rewritten: false,
+            checking: false,
+        })
+    }
+
+    /// Empties the file, for a run from the start.
+    fn clear(&mut self) -> io::Result<()> {
+        self.file.set_len(0)?;
+        self.sum = Xxh3::new();
+        self.hashed = 0;
+        self.rewritten = false;
+        Ok(())
+    }
+
+    /// The checksum of the file's first `bytes` bytes: the one kept as they
+    /// were written, or read back once after a rewrite.
+    fn checksum(&mut self, bytes: u64) -> io::Result<u64> {
+        if self.rewritten || self.hashed != bytes {
+            const BLOCK: u64 = 1 << 20;
+            let mut sum = Xxh3::new();
+            let mut buf = Vec::new();
+            let mut at = 0;
+            while at < bytes {
+                buf.resize(BLOCK.min(bytes - at) as usize, 0);
+                self.file.read_exact_at(&mut buf, at)?;
+                sum.update(&buf);
+                at += buf.len() as u64;
+            }
+            (self.sum, self.hashed, self.rewritten) = (sum, bytes, false);
+        }
+        Ok(self.sum.digest())
     }
 }
 
 impl ColdValues for ColdFile {
     fn store(&mut self, offset: u64, bytes: &[u8]) -> io::Result<()> {
-        self.file.write_all_at(bytes, offset)
+        self.file.write_all_at(bytes, offset)?;
+        if offset == self.hashed && !self.rewritten {
+            self.sum.update(bytes);
+            self.hashed += bytes.len() as u64;
+        } else {
+            self.rewritten = true;
+        }
+        Ok(())
     }
 
     fn load(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<()> {
-        self.file.read_exact_at(buf, offset)
+        self.file.read_exact_at(buf, offset)?;
+        if self.checking && offset == self.hashed {
+            self.sum.update(buf);
+            self.hashed += buf.len() as u64;
+        }
+        Ok(())
     }
 }
 
@@ -113,16 +183,60 @@ fn file_error(what: &str, e: io::Error) -> Error {
     )
 }
 
-/// The checkpoint: the game, the width and how many values the file holds.
-fn read_state(path: &Path, game: &Ruleset) -> Option<(usize, u64)> {
+/// What a checkpoint says: the width, how many values the file holds, and
+/// the checksum of their bytes.
+struct State {
+    width: usize,
+    len: u64,
+    checksum: u64,
+}
+
+/// The checkpoint of `game`, if there is one of this format. A record of
+/// another format or game, or one that does not read, is none: the values
+/// are computed from the start.
+fn read_state(path: &Path, game: &Ruleset) -> Option<State> {
     let text = fs::read_to_string(path).ok()?;
     let mut lines = text.lines();
     if lines.next()? != STATE_FORMAT || lines.next()? != game.to_string() {
         return None;
     }
-    let width = lines.next()?.parse().ok()?;
+    let width = lines.next()?.parse().ok().filter(|w| [1, 2].contains(w))?;
     let len = lines.next()?.parse().ok()?;
-    Some((width, len))
+    let checksum = lines
+        .next()?
+        .strip_prefix("xxh3:")
+        .and_then(|h| u64::from_str_radix(h, 16).ok())?;
+    Some(State {
+        width,
+        len,
+        checksum,
+    })
+}
+
+/// The table the checkpoint `state` describes, read back from `file` and
+/// checked against the checkpoint's checksum; why not, when the file does
+/// not hold it (cut short, damaged, not a table of this game).
+fn resume(
+    game: &Ruleset,
+    windows: Windows,
+    state: &State,
+    file: &mut ColdFile,
+) -> std::result::Result<Windowed, String> {
+    let bytes = state.len * state.width as u64;
+    let size = file.file.metadata().map_err(|e| e.to_string())?.len();
+    if size < bytes {
+        return Err(format!(
+            "it holds {size} bytes where its checkpoint counts {bytes}"
+        ));
+    }
+    file.checking = true;
+    let resumed = Windowed::resume(game, windows, state.width, state.len, file);
+    file.checking = false;
+    let table = resumed.map_err(|e| e.to_string())?;
+    if file.hashed != bytes || file.sum.digest() != state.checksum {
+        return Err("its values do not match the checksum of its checkpoint".to_string());
+    }
+    Ok(table)
 }
 
 /// Writes the checkpoint through a temporary file renamed over the old one,
@@ -132,14 +246,16 @@ fn write_state(
     game: &Ruleset,
     width: usize,
     len: u64,
-    file: &ColdFile,
+    file: &mut ColdFile,
 ) -> io::Result<()> {
     file.file.sync_data()?;
-    let tmp = path.with_extension("state.tmp");
-    let mut out = File::create(&tmp)?;
-    writeln!(out, "{STATE_FORMAT}\n{game}\n{width}\n{len}")?;
-    out.sync_all()?;
-    fs::rename(&tmp, path)
+    let checksum = file.checksum(len * width as u64)?;
+    crate::replace::replace_file(path, |out| {
+        writeln!(
+            out,
+            "{STATE_FORMAT}\n{game}\n{width}\n{len}\nxxh3:{checksum:016x}"
+        )
+    })
 }
 
 impl Solver {
@@ -215,15 +331,31 @@ impl Solver {
         }
         let state_path = path.with_extension("cold.state");
         let mut file = ColdFile::open(&path).map_err(|e| file_error("open", e))?;
-        let mut table = match read_state(&state_path, game) {
-            Some((width, len)) if len > 0 => {
-                let _ = watch.tell(Event::Loaded {
-                    count: len,
-                    location: path.display().to_string(),
-                });
-                Windowed::resume(game, windows, width, len, &mut file)?
+        let resumed = match read_state(&state_path, game) {
+            Some(state) if state.len > 0 => match resume(game, windows, &state, &mut file) {
+                Ok(table) => {
+                    let _ = watch.tell(Event::Loaded {
+                        count: state.len,
+                        location: path.display().to_string(),
+                    });
+                    Some(table)
+                }
+                Err(why) => {
+                    let _ = watch.tell(Event::Warning(format!(
+                        "ignoring the values kept on disk in {} ({why}); they are computed again",
+                        path.display()
+                    )));
+                    None
+                }
+            },
+            _ => None,
+        };
+        let mut table = match resumed {
+            Some(table) => table,
+            None => {
+                file.clear().map_err(|e| file_error("empty", e))?;
+                Windowed::new(game, windows, 1)?
             }
-            _ => Windowed::new(game, windows, 1)?,
         };
         let want = to.saturating_add(1);
         let every = self.config().checkpoint_every;
@@ -240,7 +372,7 @@ impl Solver {
             let stop = result.is_err() || table.len() >= want || last.elapsed() >= every;
             if stop && !table.is_empty() {
                 table.flush(&mut file)?;
-                write_state(&state_path, game, table.width(), table.len(), &file)
+                write_state(&state_path, game, table.width(), table.len(), &mut file)
                     .map_err(|e| file_error("write the checkpoint of", e))?;
                 let _ = watch.tell(Event::Saved {
                     count: table.len(),

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use grundy_service::grundy::{Ruleset, ValueTable};
 use grundy_service::{Store, StoreError};
-use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::row::{GameRow, Status};
 use crate::select::{Page, Selection};
@@ -57,6 +57,40 @@ CREATE TABLE game_values (
 
 const COLUMNS: &str = "game, family, status, preperiod, period, saltus, theorem, certificate, checked_to, max_heaps, stopped, time_limit, max_value, max_value_at, rare_mask, rare_count, rare_last, checksum, seconds, version";
 
+/// How long a connection waits for another's lock (a survey writing a
+/// result, another creating the schema) before it fails.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A connection to `target` (a path, or a URI with `SQLITE_OPEN_URI`)
+/// that waits on a busy database, and what the checks of
+/// [`Catalogue::open`] read: SQLite's quick check, the application id and
+/// the schema version.
+fn connect(target: &Path, mode: OpenFlags) -> rusqlite::Result<(Connection, String, i64, i64)> {
+    let conn = Connection::open_with_flags(target, mode | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let ok: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+    let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    Ok((conn, ok, app, version))
+}
+
+/// The URI that opens `path` as immutable: SQLite then reads the file and
+/// nothing else, with no lock and no shared-memory file.
+fn immutable_uri(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut uri = String::from("file:");
+    for &b in absolute.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
 /// A survey's database. `Send + Sync`: its one connection is behind a lock.
 #[derive(Debug)]
 pub struct Catalogue {
@@ -82,24 +116,35 @@ impl Catalogue {
                 path.display()
             ))
         })?;
+        // Two surveys started at once on a new file: each waits for the
+        // other's lock, and the schema is created in one transaction by
+        // whichever takes the write lock first; the other finds it made.
         let created = (|| -> rusqlite::Result<()> {
-            conn.pragma_update(None, "journal_mode", "WAL")?;
-            conn.execute_batch(&format!(
-                "BEGIN; {SCHEMA}
-                 INSERT INTO meta VALUES ('schema', 'grundy-survey');
-                 INSERT INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');
-                 PRAGMA application_id = {APPLICATION_ID};
-                 PRAGMA user_version = {SCHEMA_VERSION};
-                 COMMIT;"
-            ))
+            conn.busy_timeout(BUSY_TIMEOUT)?;
+            conn.execute_batch("BEGIN IMMEDIATE")?;
+            let tables: i64 =
+                conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+            if tables == 0 {
+                conn.execute_batch(&format!(
+                    "{SCHEMA}
+                     INSERT INTO meta VALUES ('schema', 'grundy-survey');
+                     INSERT INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');
+                     PRAGMA application_id = {APPLICATION_ID};
+                     PRAGMA user_version = {SCHEMA_VERSION};"
+                ))?;
+            }
+            conn.execute_batch("COMMIT")?;
+            conn.pragma_update(None, "journal_mode", "WAL")
         })();
-        created.map_err(|e| {
-            SurveyError::new(format!(
+        if let Err(e) = created {
+            let _ = conn.execute_batch("ROLLBACK");
+            return Err(SurveyError::new(format!(
                 "cannot create the catalogue {}: {e}",
                 path.display()
-            ))
-        })?;
-        Catalogue::ready(conn, path)
+            )));
+        }
+        drop(conn);
+        Catalogue::open(path)
     }
 
     /// Opens an existing catalogue, checking that it is one: an SQLite
@@ -117,6 +162,11 @@ impl Catalogue {
     /// Opens an existing catalogue for reading only, with the checks of
     /// [`Catalogue::open`]: nothing done through it can change the file
     /// (writes fail), as a server that only lists a catalogue wants.
+    ///
+    /// A catalogue (in SQLite's WAL mode) is read through a shared-memory
+    /// file beside it, which a read-only directory does not let SQLite
+    /// create: there the file is opened as immutable (no other program
+    /// can be writing it either, for want of that file).
     ///
     /// # Errors
     /// As [`Catalogue::open`].
@@ -136,15 +186,22 @@ impl Catalogue {
                 "{shown} is not a readable grundy survey catalogue: {why}; if it was damaged, run the survey again into a new file (the runs resume from nothing) or merge the shards again"
             ))
         };
-        let conn = Connection::open_with_flags(path, mode | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-            .map_err(|e| not_ours(e.to_string()))?;
-        let check = (|| -> rusqlite::Result<(String, i64, i64)> {
-            let ok: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
-            let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
-            let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-            Ok((ok, app, version))
-        })();
-        let (ok, app, version) = check.map_err(|e| not_ours(e.to_string()))?;
+        let mut checked = connect(path, mode);
+        let cannot_write_beside = |e: &rusqlite::Error| {
+            matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
+            )
+        };
+        if mode.contains(OpenFlags::SQLITE_OPEN_READ_ONLY)
+            && matches!(&checked, Err(e) if cannot_write_beside(e))
+        {
+            checked = connect(
+                Path::new(&immutable_uri(path)),
+                mode | OpenFlags::SQLITE_OPEN_URI,
+            );
+        }
+        let (conn, ok, app, version) = checked.map_err(|e| not_ours(e.to_string()))?;
         if ok != "ok" {
             return Err(not_ours(format!("SQLite's integrity check says: {ok}")));
         }
@@ -172,8 +229,6 @@ impl Catalogue {
     }
 
     fn ready(conn: Connection, path: &Path) -> Result<Catalogue> {
-        conn.busy_timeout(Duration::from_secs(30))
-            .map_err(|e| SurveyError::new(e.to_string()))?;
         Ok(Catalogue {
             conn: Mutex::new(conn),
             path: path.to_path_buf(),
@@ -285,14 +340,17 @@ impl Catalogue {
     /// Records `row` and, if given, `values` (`G(0..n)` of its game) in one
     /// transaction: the row replaces the stored one only if it is
     /// [better](GameRow::better_than), the values only if longer. Returns
-    /// whether the row was written.
+    /// whether the row was written. The transaction takes the write lock
+    /// first (`BEGIN IMMEDIATE`), so that a survey writing the same file
+    /// at once is waited for: a read upgraded to a write would fail at
+    /// once ("database is locked") whatever the busy timeout.
     ///
     /// # Errors
     /// When the database cannot be written; nothing is then changed.
     pub fn record(&self, row: &GameRow, values: Option<&ValueTable>) -> Result<bool> {
         let mut conn = self.lock();
         let written = (|| -> rusqlite::Result<bool> {
-            let tx = conn.transaction()?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let old = tx
                 .query_row(
                     &format!("SELECT {COLUMNS} FROM games WHERE game = ?1"),
@@ -347,7 +405,7 @@ impl Catalogue {
     pub fn save_values(&self, game: &str, values: &ValueTable) -> Result<()> {
         let mut conn = self.lock();
         let done = (|| -> rusqlite::Result<()> {
-            let tx = conn.transaction()?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             write_values(&tx, game, values)?;
             tx.commit()
         })();

@@ -37,7 +37,7 @@ pub fn merge(inputs: &[&Path], output: &Path) -> Result<MergeSummary> {
         if same {
             continue;
         }
-        let source = Catalogue::open(input)?;
+        let source = Catalogue::open_read_only(input)?;
         for row in source.games()? {
             summary.read += 1;
             let values = source.values(&row.game)?;

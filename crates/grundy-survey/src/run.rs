@@ -111,6 +111,15 @@ pub fn run(
             "--max-heaps 0 computes nothing; give a bound such as 2^16",
         ));
     }
+    // Checked before any game is computed: a catalogue records the bound
+    // as a signed 64-bit integer (2^64 − 1 failed only when the first
+    // result was written).
+    if i64::try_from(options.max_heaps).is_err() {
+        return Err(SurveyError::usage(format!(
+            "--max-heaps {} is past 2^63 - 1, the largest bound a catalogue records; give a bound such as 2^32",
+            options.max_heaps
+        )));
+    }
     let games: Vec<Ruleset> = family
         .games()?
         .into_iter()

@@ -404,3 +404,108 @@ fn classes_group_equal_games_and_find_late_differences() {
         grundy_survey::Equality::CheckedTo(1500)
     );
 }
+
+/// C13: a catalogue whose directory lets nothing be written beside it (no
+/// shared-memory file for SQLite's WAL mode) is still read, through an
+/// immutable open, and a read-only open writes nothing. Run as root, where
+/// permissions do not hold, a link to nowhere in the way of the
+/// shared-memory file stands for them.
+#[test]
+fn a_catalogue_in_a_read_only_directory_is_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let sealed = dir.path().join("sealed");
+    std::fs::create_dir(&sealed).unwrap();
+    let path = sealed.join("two.sqlite");
+    run(
+        &path,
+        &Family::Octal { digits: 2 },
+        &options(200, 2),
+        &quiet,
+    )
+    .unwrap();
+    let rows = Catalogue::open(&path).unwrap().games().unwrap();
+    assert!(rows.len() > 10);
+    let before = std::fs::read(&path).unwrap();
+    let shm = sealed.join("two.sqlite-shm");
+    let _ = std::fs::remove_file(&shm);
+    let _ = std::fs::remove_file(sealed.join("two.sqlite-wal"));
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(&sealed, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let root = std::fs::write(sealed.join("probe"), b"").is_ok();
+    if root {
+        let _ = std::fs::remove_file(sealed.join("probe"));
+        std::fs::set_permissions(&sealed, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("nowhere/at/all"), &shm).unwrap();
+    }
+    let read = Catalogue::open_read_only(&path)
+        .and_then(|c| c.games())
+        .unwrap_or_else(|e| panic!("read-only catalogue: {e}"));
+    assert_eq!(read, rows);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    std::fs::set_permissions(&sealed, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// C13: surveys started at the same moment on a new catalogue both run:
+/// the schema is created once, in one transaction, and each waits for the
+/// other's lock instead of failing ("table meta already exists", "database
+/// is locked").
+#[test]
+fn surveys_started_at_once_on_a_new_catalogue_both_open_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for round in 0..24 {
+        let path = dir.path().join(format!("new{round}.sqlite"));
+        let start = std::sync::Barrier::new(3);
+        std::thread::scope(|scope| {
+            let opened: Vec<_> = (0..3)
+                .map(|_| {
+                    scope.spawn(|| {
+                        start.wait();
+                        Catalogue::create(&path).map(|c| c.games().map(|g| g.len()))
+                    })
+                })
+                .collect();
+            for o in opened {
+                let games = o.join().unwrap();
+                assert!(
+                    matches!(games, Ok(Ok(0))),
+                    "round {round}: {:?}",
+                    games
+                        .map(|g| g.map_err(|e| e.to_string()))
+                        .map_err(|e| e.to_string())
+                );
+            }
+        });
+    }
+    // Two runs of one family at once into one new file: every game once.
+    let path = dir.path().join("both.sqlite");
+    let family = Family::Octal { digits: 1 };
+    std::thread::scope(|scope| {
+        let a = scope.spawn(|| run(&path, &family, &options(100, 1), &quiet));
+        let b = scope.spawn(|| run(&path, &family, &options(100, 1), &quiet));
+        a.join().unwrap().unwrap();
+        b.join().unwrap().unwrap();
+    });
+    let rows = Catalogue::open(&path).unwrap().games().unwrap();
+    assert_eq!(rows.len(), family.games().unwrap().len());
+}
+
+/// C13: a bound past what a catalogue records (2^63 − 1) is refused
+/// before any game is computed, as bad input.
+#[test]
+fn a_bound_past_what_a_catalogue_records_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("never.sqlite");
+    let started = std::time::Instant::now();
+    let err = run(
+        &path,
+        &Family::List(vec!["grundy".to_string()]),
+        &options(u64::MAX, 1),
+        &quiet,
+    )
+    .unwrap_err();
+    assert!(err.is_usage(), "{err}");
+    assert!(err.to_string().contains("2^63 - 1"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+    assert!(!path.exists());
+}

@@ -116,3 +116,51 @@ fn the_quotient_construction_holds_no_more_than_its_bound() {
         assert_stopped_within(spec, peak, bound, result);
     }
 }
+
+/// C9: a winning move of a multi-heap game holds no more than the scan's
+/// tables (which the budget counts) and [`SLACK`]: no list of every move
+/// and no map of every position one move away (Wythoff's game at
+/// (618 034, 1 000 000) once took 350 MB so, beside tables of a few MB).
+/// Wythoff's closed form holds nothing at any size.
+#[test]
+fn a_multiheap_winning_move_holds_only_the_scan_tables() {
+    use grundy::multiheap::{self, Method, SubsetGame, wythoff};
+    for (game, position) in [
+        (SubsetGame::wythoff(), vec![618_034u32, 1_000_000]),
+        (
+            "subsets:3:1,2,3".parse::<SubsetGame>().unwrap(),
+            vec![900, 2_000, 1_500],
+        ),
+        (SubsetGame::stone(), vec![700, 1_000, 400]),
+    ] {
+        let to = *position.iter().max().unwrap();
+        let tables = multiheap::memory_needed(&game, to, Method::Fast);
+        let (peak, found) = peak_during(|| {
+            multiheap::winning_move(
+                &game,
+                &position,
+                Default::default(),
+                &mut grundy::values::silent,
+            )
+        });
+        let found = found.unwrap();
+        assert!(
+            peak <= tables + SLACK,
+            "{game} {position:?}: {peak} bytes held, tables {tables}"
+        );
+        if let Some(m) = found {
+            let after = m.apply(&position);
+            let again = multiheap::winning_move(
+                &game,
+                &after,
+                Default::default(),
+                &mut grundy::values::silent,
+            )
+            .unwrap();
+            assert_eq!(again, None, "{game}: {position:?} -> {after:?} is not lost");
+        }
+    }
+    let (peak, found) = peak_during(|| wythoff::winning_move([u64::MAX - 7, 1 << 40]));
+    assert!(found.is_some());
+    assert!(peak < 1 << 10, "{peak} bytes");
+}

@@ -90,18 +90,25 @@ pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<
             )?;
             if !report.moves.is_empty() {
                 writeln!(out)?;
+                // As in normal play: past a few heaps each row would repeat
+                // the whole position (33,000 heaps: 66 KB a row).
+                let whole = heaps.len() <= super::moves::POSITION_AFTER_SHOWN;
                 let mut rows = vec![[
                     "heap".to_string(),
                     "from".to_string(),
                     "to".to_string(),
-                    "position after".to_string(),
+                    if whole { "position after" } else { "" }.to_string(),
                 ]];
                 rows.extend(report.moves.iter().map(|m| {
                     [
                         m.heap.to_string(),
                         m.from.to_string(),
                         parts(&m.to),
-                        output::heaps(&m.apply(&heaps)),
+                        if whole {
+                            output::heaps(&m.apply(&heaps))
+                        } else {
+                            String::new()
+                        },
                     ]
                 }));
                 aligned(out, &rows)?;
@@ -202,7 +209,7 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
             out.write_all(text.as_bytes())?;
             return Ok(ExitCode::SUCCESS);
         }
-        super::period::write_certificate(path, &text)?;
+        crate::output::to_file(path, &text, "the certificate")?;
         q
     } else {
         ctx.ask("misère quotient", |solver, watch| match max_heap {
@@ -318,7 +325,9 @@ fn parts(parts: &[u64]) -> String {
     }
 }
 
-/// Rows of cells, left-aligned in columns two spaces apart.
+/// Rows of cells, left-aligned in columns two spaces apart. The padding is
+/// written out rather than given to `format!` as a width, which panics past
+/// 65,535 (a cell listing a position of 33,000 heaps).
 fn aligned<const N: usize>(out: Out<'_>, rows: &[[String; N]]) -> anyhow::Result<()> {
     let mut width = [0; N];
     for row in rows {
@@ -327,12 +336,17 @@ fn aligned<const N: usize>(out: Out<'_>, rows: &[[String; N]]) -> anyhow::Result
         }
     }
     for row in rows {
-        let line: Vec<String> = row
-            .iter()
-            .zip(width)
-            .map(|(cell, w)| format!("{cell:<w$}"))
-            .collect();
-        writeln!(out, "{}", line.join("  ").trim_end())?;
+        let mut line = String::new();
+        for (i, (cell, w)) in row.iter().zip(width).enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(cell);
+            if i + 1 < N {
+                line.extend(std::iter::repeat_n(' ', w - cell.chars().count()));
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
     }
     Ok(())
 }

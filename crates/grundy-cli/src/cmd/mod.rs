@@ -306,7 +306,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     if result.is_err() && ctx.interrupted.load(Ordering::SeqCst) {
         let _ = out.flush();
-        eprintln!("{}", interrupted_line(&ctx, is_misere(&cli.command)));
+        eprintln!("{}", interrupted_line(&ctx, &cli.command));
         return Ok(ExitCode::from(crate::interrupt::INTERRUPTED));
     }
     let code = result?;
@@ -315,7 +315,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// The one line a run stopped by Ctrl-C prints: what was kept.
-fn interrupted_line(ctx: &Context, misere: bool) -> String {
+fn interrupted_line(ctx: &Context, command: &Command) -> String {
+    if let Command::Verify(_) = command {
+        return "interrupted: the certificate was not verified; the same command checks it from the start".to_string();
+    }
+    let misere = is_misere(command);
     match &ctx.solver.config().store {
         // Genera, quotients and game-tree searches keep nothing until they
         // end: there is nothing to resume from.

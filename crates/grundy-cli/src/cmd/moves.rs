@@ -10,7 +10,7 @@ use crate::{input, output};
 
 /// Positions of at most this many heaps get a "position after" column in
 /// the table (CSV and JSON always have it).
-const POSITION_AFTER_SHOWN: usize = 12;
+pub(super) const POSITION_AFTER_SHOWN: usize = 12;
 
 /// Prints the value of the position and its winning moves, up to `--limit`.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {

@@ -1,10 +1,7 @@
 //! `grundy period GAME [--max N] [--certificate FILE]`.
 
-use std::io::Write as _;
-use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Context as _;
 use grundy_service::PeriodReport;
 
 use super::{Context, Out};
@@ -40,7 +37,7 @@ pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<Exi
             out.write_all(text.as_bytes())?;
             return Ok(ExitCode::SUCCESS);
         }
-        write_certificate(path, &text)?;
+        output::to_file(path, &text, "the certificate")?;
         report
     } else {
         ctx.ask("values", |solver, watch| {
@@ -90,40 +87,4 @@ pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<Exi
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes the certificate `text` to `path`. A FIFO, a device or anything
-/// else that is not a regular file is written to directly (renaming over it
-/// would replace it); a regular file, or a new one, through a temporary file
-/// beside it that is then renamed, so an interruption never leaves half a
-/// certificate; a link is followed, so the link stays and its target gets
-/// the certificate.
-pub(super) fn write_certificate(path: &Path, text: &str) -> anyhow::Result<()> {
-    let failed = || format!("cannot write the certificate {}", path.display());
-    let target = match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => {
-            let mut file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .with_context(failed)?;
-            file.write_all(text.as_bytes()).with_context(failed)?;
-            return file.flush().with_context(failed);
-        }
-        // A regular file, perhaps through links: replace the file itself.
-        Ok(_) => std::fs::canonicalize(path).with_context(failed)?,
-        Err(_) => path.to_path_buf(),
-    };
-    let mut tmp = target.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = std::path::PathBuf::from(tmp);
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, &target)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        anyhow::Error::from(e).context(failed())
-    })
 }

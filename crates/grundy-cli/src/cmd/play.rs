@@ -151,9 +151,7 @@ impl Player {
             Player::Multiheap(game) => {
                 let mut watch = ctx.watch("P-positions", &mut stats);
                 let report = ctx.solver.multiheap_move(game, heaps, &mut watch)?;
-                let after = report
-                    .winning_move
-                    .map(|m| m.to.iter().map(|&h| u64::from(h)).collect::<Vec<_>>());
+                let after = report.winning_move.map(|m| m.to);
                 (after, report.can_move)
             }
         };

@@ -18,8 +18,7 @@ pub fn run(ctx: &Context, args: &PlotArgs, out: Out<'_>) -> anyhow::Result<ExitC
     if args.output.as_os_str() == "-" {
         out.write_all(svg.as_bytes())?;
     } else {
-        std::fs::write(&args.output, svg)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.output.display()))?;
+        crate::output::to_file(&args.output, &svg, "the plot")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -112,10 +112,13 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
             ["3", "5", "7", "9"][..game.heaps()].join(" ")
         )));
     }
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    check_bound(ctx, &game, largest, Method::Fast, |fits| {
-        format!("positions with heaps up to {fits} can be judged, or raise --max-memory")
-    })?;
+    // Wythoff's game is answered from its closed form, with no table.
+    if game != SubsetGame::wythoff() {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        check_bound(ctx, &game, largest, Method::Fast, |fits| {
+            format!("positions with heaps up to {fits} can be judged, or raise --max-memory")
+        })?;
+    }
     let report = ctx.ask("P-positions", |solver, watch| {
         solver.multiheap_move(&game, &heaps, watch)
     })?;

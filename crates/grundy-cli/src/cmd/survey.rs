@@ -269,7 +269,7 @@ fn run_survey(ctx: &Context, a: &RunArgs, out: Out<'_>) -> anyhow::Result<ExitCo
 }
 
 fn show(a: &ShowArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let catalogue = Catalogue::open(&a.db).map_err(fail)?;
+    let catalogue = Catalogue::open_read_only(&a.db).map_err(fail)?;
     if a.classes {
         let rows = catalogue.games().map_err(fail)?;
         let report = grundy_survey::classes(&catalogue, &rows).map_err(fail)?;

@@ -12,9 +12,12 @@ use crate::cli::VerifyArgs;
 use crate::failure::usage;
 
 /// Checks a certificate from the rules and says what it proves.
-pub fn run(_ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+pub fn run(ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let text = read_bounded(&args.file)?;
-    let c = grundy_service::verify(&text)
+    let c = ctx
+        .ask("verify", |_, watch| {
+            grundy_service::verify_with(&text, watch)
+        })
         .with_context(|| format!("certificate {} rejected", args.file.display()))?;
     if let Some(q) = &c.misere {
         writeln!(

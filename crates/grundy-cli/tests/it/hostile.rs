@@ -169,3 +169,193 @@ fn every_size_flag_takes_the_size_syntax() {
     let json: serde_json::Value = serde_json::from_str(&listed).unwrap();
     assert_eq!(json["moves"].as_array().unwrap().len(), 1);
 }
+
+/// C2: a link planted at the temporary name a certificate was once written
+/// through (`FILE.tmp` and the process id, known here because `exec` keeps
+/// the shell's id) is never written through, for `period`, `misere` and
+/// `plot`: the certificate lands at FILE and the victim is unchanged.
+#[test]
+fn links_planted_beside_an_output_file_are_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    for (i, args) in [
+        &["period", "0.07", "--certificate"][..],
+        &["misere", "0.75", "--max-heap", "21", "--certificate"],
+        &["plot", "0.07", "--to", "50", "-o"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        std::fs::write(&victim, "keep me").unwrap();
+        let file = dir.path().join(format!("out{i}"));
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(r#"ln -s "$1" "$2.tmp$$" && shift 2 && exec "$@""#)
+            .arg("sh")
+            .arg(&victim)
+            .arg(&file)
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .args(["--no-cache"])
+            .args(args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "keep me",
+            "{args:?}"
+        );
+        let written = std::fs::read_to_string(&file).unwrap();
+        assert!(written.len() > 100, "{args:?}: {written}");
+    }
+}
+
+/// C2: a certificate named through a link that leads to no file (a loop, or
+/// a missing target) is refused with one line and exit 2; nothing is
+/// written, the link stays, and a missing target is not created.
+#[test]
+fn a_certificate_through_a_broken_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let looped = dir.path().join("loop");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    let dangling = dir.path().join("dangling");
+    let missing = dir.path().join("elsewhere");
+    std::os::unix::fs::symlink(&missing, &dangling).unwrap();
+    for link in [&looped, &a, &dangling] {
+        let out = grundy(
+            &["period", "0.07", "--certificate", link.to_str().unwrap()],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("leads to no file"), "{stderr}");
+        assert!(std::fs::symlink_metadata(link).unwrap().is_symlink());
+    }
+    assert!(!missing.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
+}
+
+/// A certificate written over a link goes to the file the link names, and
+/// the link stays.
+#[test]
+fn a_certificate_through_a_link_replaces_its_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.cert");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.path().join("link.cert");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    crate::ok(&["period", "0.07", "--certificate", link.to_str().unwrap()]);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .starts_with("# grundy")
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+/// C4: every command that prints reports a failed write to standard output
+/// (a full device): exit 1 and one line, never exit 0 with nothing written.
+#[test]
+fn every_command_reports_a_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("0.07.cert");
+    let cert = cert.to_str().unwrap();
+    crate::ok(&["period", "0.07", "--certificate", cert]);
+    for args in [
+        &["--version"][..],
+        &["-V"],
+        &["--help"],
+        &["help"],
+        &["help", "values"],
+        &["values", "--help"],
+        &["values", "nim", "--to", "10"],
+        &["values", "0.07", "--to", "3", "--format", "json"],
+        &["values", "0.07", "--to", "3", "--format", "csv"],
+        &["values", "kayles", "--to", "5", "--misere"],
+        &["move", "nim", "3", "5"],
+        &["move", "kayles", "5", "--misere"],
+        &["move", "wythoff", "3", "5"],
+        &["period", "0.07"],
+        &["count", "nim", "--to", "100"],
+        &["count", "nim", "--heaps", "2", "--to", "10"],
+        &["count", "0.07", "--to", "10", "--frequencies"],
+        &["verify", cert],
+        &["analyze", "0.07"],
+        &["ppos", "wythoff", "--to", "10"],
+        &["ppos", "wythoff", "--to", "10", "--list"],
+        &["misere", "0.75", "--max-heap", "21"],
+        &["plot", "0.07", "--to", "10", "-o", "-"],
+        &["completions", "bash"],
+        &["man"],
+    ] {
+        let out = crate::grundy_to_full(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
+}
+
+/// A version 1 certificate (no values carried) of the three-part code 0.8f
+/// claiming values checked to `checked_to`, with any digest: the verifier
+/// must recompute every value by plain mex before it can check anything.
+fn costly_v1_certificate(dir: &std::path::Path, checked_to: u64) -> String {
+    let path = dir.join(format!("0.8f-{checked_to}.cert"));
+    std::fs::write(
+        &path,
+        format!(
+            "# grundy periodicity certificate v1\ngame: 0.8f\npreperiod: 0\nperiod: 1\nsaltus: 0\n\
+             theorem: three-part-periodicity\nbound: 7\nchecked-to: {checked_to}\n\
+             digest: fnv1a64:0000000000000000\n"
+        ),
+    )
+    .unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// C8: a 150-byte version 1 certificate of 0.8f claiming values to 16,384
+/// (13 minutes of plain mex) is refused at once, before any value is
+/// recomputed, with the way to write one that carries its values.
+#[test]
+fn a_costly_version_1_certificate_is_refused_before_recomputing() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = costly_v1_certificate(dir.path(), 16_384);
+    let started = std::time::Instant::now();
+    let out = grundy(&["verify", &cert], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(started.elapsed().as_secs() < 5, "{stderr}");
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("version 2 certificate"), "{stderr}");
+}
+
+/// C8, C14: Ctrl-C stops `verify` within a second, even in the middle of
+/// recomputing a version 1 certificate's values (0.8f to 4,000: seconds
+/// of plain mex, within the verifier's limits), with one line that says
+/// nothing was verified.
+#[test]
+fn ctrl_c_stops_verify_within_a_second() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let cert = costly_v1_certificate(dir.path(), 4_000);
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["verify", &cert])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let stderr = crate::ctrl_c_stops(child);
+    assert!(stderr.contains("not verified"), "{stderr}");
+}

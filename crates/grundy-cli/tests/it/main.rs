@@ -67,6 +67,24 @@ pub fn grundy_bytes(args: &[&str], stdin: &[u8]) -> Output {
     out
 }
 
+/// Runs `grundy` with `args` and its standard output on `/dev/full`, where
+/// every write fails with "No space left on device".
+pub fn grundy_to_full(args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", cache_home())
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the grundy binary runs")
+}
+
 /// Sends Ctrl-C (SIGINT) to the running `child` and checks how it stops:
 /// within a second, with exit code 130, nothing on stdout (no half
 /// result) and one line on stderr, which is returned.

@@ -17,6 +17,9 @@ enum Expect {
     /// Exit 2: the good lines answered, each bad one a single numbered
     /// error line; this many error lines.
     LinesSkipped(usize),
+    /// Run with standard output on a full device (`/dev/full`): exit 1,
+    /// one error line saying so.
+    WriteFails,
 }
 
 /// One hostile input family.
@@ -81,6 +84,14 @@ fn cases(dir: &Path) -> Vec<Case> {
         "three.cert",
         &[("game", "0.8f"), ("checked-to", "99999999999")],
     );
+    let costly_v1 = path(dir, "costly-v1.cert");
+    std::fs::write(
+        &costly_v1,
+        "# grundy periodicity certificate v1\ngame: 0.8f\npreperiod: 0\nperiod: 1\nsaltus: 0\n\
+         theorem: three-part-periodicity\nbound: 7\nchecked-to: 16384\n\
+         digest: fnv1a64:0000000000000000\n",
+    )
+    .unwrap();
     let control = path(dir, "control.cert");
     std::fs::write(
         &control,
@@ -93,6 +104,43 @@ fn cases(dir: &Path) -> Vec<Case> {
         b"# grundy periodicity certificate v2\n\x00\xff\x01: 3\n",
     )
     .unwrap();
+    // Values kept on disk past a 2.5 MiB budget, then one bit flipped.
+    let past = path(dir, "past-memory");
+    let frequencies = [
+        "--cache",
+        &past,
+        "--max-memory",
+        "2621440",
+        "count",
+        "0.161",
+        "--to",
+        "3000000",
+        "--frequencies",
+    ];
+    crate::ok(&frequencies);
+    let cold = dir.join("past-memory").join("0.161.cold");
+    let mut bytes = std::fs::read(&cold).unwrap();
+    bytes[100_000] ^= 1;
+    std::fs::write(&cold, bytes).unwrap();
+    // A record that Kayles' misère quotient cannot be built past heap 3.
+    // (Two caches: the first answer keeps the quotient, which would answer
+    // the second whatever the record says.)
+    let [planted, planted_too] = ["planted", "planted-too"].map(|name| {
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+        std::fs::write(
+            dir.join(name).join("0.77.misere.limit"),
+            format!(
+                "grundy misère quotient limit\ngame: 0.77\nrevision: {}\nstops-at: 3\nwhy: planted\n",
+                grundy::misere::CONSTRUCTION_REVISION
+            ),
+        )
+        .unwrap();
+        path(dir, name)
+    });
+    let survey_db = path(dir, "survey.sqlite");
+    let looped = path(dir, "loop.cert");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
     let cache = dir.join("cache");
     std::fs::create_dir_all(&cache).unwrap();
     #[cfg(unix)]
@@ -102,6 +150,9 @@ fn cases(dir: &Path) -> Vec<Case> {
     let heaps: Vec<String> = (1..=2000).map(|h| h.to_string()).collect();
     let mut many = vec!["--max-memory", "100M", "move", "kayles"];
     many.extend(heaps.iter().map(String::as_str));
+    let mut ones = vec!["move", "kayles"];
+    ones.extend(std::iter::repeat_n("1", 33_000));
+    ones.push("--misere");
     let mut play = case(
         "binary input to play",
         "a byte-order mark, a line of binary bytes, a 17 MiB line, then a position",
@@ -139,6 +190,12 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Refused("does not apply"),
         ),
         case(
+            "costly certificate",
+            "a version 1 certificate of 0.8f claiming values to 16384 (150 bytes, any digest)",
+            &["verify", &costly_v1],
+            Expect::Refused("version 2 certificate"),
+        ),
+        case(
             "binary certificate",
             "invalid UTF-8 bytes",
             &["verify", &binary],
@@ -158,6 +215,12 @@ fn cases(dir: &Path) -> Vec<Case> {
         ),
         flood,
         case(
+            "certificate through a link loop",
+            "`period 0.07 --certificate LINK`, LINK a link to itself",
+            &["period", "0.07", "--certificate", &looped],
+            Expect::Refused("leads to no file"),
+        ),
+        case(
             "store file that never ends",
             "the cache file of 0.6 is a link to /dev/zero",
             &[
@@ -166,10 +229,57 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Answered(16 << 10),
         ),
         case(
+            "damaged values on disk",
+            "a bit flipped in the values kept past memory (`NAME.cold`)",
+            &frequencies,
+            Expect::Answered(2 << 10),
+        ),
+        case(
+            "planted misère limit",
+            "`misere kayles` with a record saying its quotient stops at heap 3",
+            &["--cache", &planted, "misere", "kayles"],
+            Expect::Answered(16 << 10),
+        ),
+        case(
+            "planted misère limit",
+            "`move kayles 5 60000 --misere` with that record",
+            &[
+                "--cache",
+                &planted_too,
+                "move",
+                "kayles",
+                "5",
+                "60000",
+                "--misere",
+            ],
+            Expect::Answered(1 << 10),
+        ),
+        case(
+            "survey bound past 64 bits",
+            "`survey run list grundy --max-heaps 2^64-1`",
+            &[
+                "survey",
+                "run",
+                "list",
+                "grundy",
+                "--max-heaps",
+                "2^64-1",
+                "--db",
+                &survey_db,
+            ],
+            Expect::Refused("2^63 - 1"),
+        ),
+        case(
             "many heaps",
             "`move kayles 1 2 … 2000` under a 100 MB budget",
             &many.iter().map(|s| &**s).collect::<Vec<_>>(),
             Expect::Answered(64 << 10),
+        ),
+        case(
+            "many heaps under misère play",
+            "`move kayles 1 1 … --misere` with 33,000 heaps",
+            &ones,
+            Expect::Answered(128 << 10),
         ),
         case(
             "huge count",
@@ -187,6 +297,40 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Refused("over the memory budget"),
         ),
         case(
+            "count past 64 bits of values",
+            "`count nim --heaps 2 --to 2^64-1` under a 50 MB budget",
+            &[
+                "--max-memory",
+                "50M",
+                "count",
+                "nim",
+                "--heaps",
+                "2",
+                "--to",
+                "2^64-1",
+            ],
+            Expect::Refused("over the memory budget"),
+        ),
+        case(
+            "Wythoff past the budget",
+            "`move wythoff 6180340 10000000` under a 64 MB budget",
+            &[
+                "--max-memory",
+                "64M",
+                "move",
+                "wythoff",
+                "6180340",
+                "10000000",
+            ],
+            Expect::Answered(1 << 10),
+        ),
+        case(
+            "Wythoff past 2^32",
+            "`move wythoff 2^40 2^41`",
+            &["move", "wythoff", "2^40", "2^41"],
+            Expect::Answered(1 << 10),
+        ),
+        case(
             "count past 128 bits",
             "`count nim --heaps 16 --to 10^6`",
             &["count", "nim", "--heaps", "16", "--to", "10^6"],
@@ -202,6 +346,23 @@ fn cases(dir: &Path) -> Vec<Case> {
             "heap past 64 bits",
             "`move kayles 2^64`",
             &["move", "kayles", "2^64"],
+            Expect::Refused("not a whole number"),
+        ),
+        case(
+            "size that wraps around",
+            "`values nim --to 10+(2^128 − 1)` written out",
+            &[
+                "values",
+                "nim",
+                "--to",
+                "10+340282366920938463463374607431768211455",
+            ],
+            Expect::Refused("not a whole number"),
+        ),
+        case(
+            "size that wraps around",
+            "`move nim 7+(2^128 − 6)` written out",
+            &["move", "nim", "7+340282366920938463463374607431768211450"],
             Expect::Refused("not a whole number"),
         ),
         case(
@@ -229,6 +390,30 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Refused("unknown game"),
         ),
         play,
+        case(
+            "full output device",
+            "`values 0.07 --to 10 > /dev/full`",
+            &["values", "0.07", "--to", "10"],
+            Expect::WriteFails,
+        ),
+        case(
+            "full output device",
+            "`move nim 3 5 > /dev/full`",
+            &["move", "nim", "3", "5"],
+            Expect::WriteFails,
+        ),
+        case(
+            "full output device",
+            "`--version > /dev/full`",
+            &["--version"],
+            Expect::WriteFails,
+        ),
+        case(
+            "full output device",
+            "`help values > /dev/full`",
+            &["help", "values"],
+            Expect::WriteFails,
+        ),
     ]
 }
 
@@ -236,7 +421,11 @@ fn cases(dir: &Path) -> Vec<Case> {
 fn run(case: &Case) -> String {
     let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
     let started = Instant::now();
-    let out = crate::grundy_bytes(&args, &case.stdin);
+    let out = if matches!(case.expect, Expect::WriteFails) {
+        crate::grundy_to_full(&args)
+    } else {
+        crate::grundy_bytes(&args, &case.stdin)
+    };
     let took = started.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr);
     let what = format!("{}: {}", case.family, case.input);
@@ -282,6 +471,12 @@ fn run(case: &Case) -> String {
                 "{stderr}"
             );
             format!("good lines answered; {errors} bad lines, one numbered error each; exit 2")
+        }
+        Expect::WriteFails => {
+            assert_eq!(out.status.code(), Some(1), "{what}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+            assert!(stderr.contains("No space left"), "{what}: {stderr}");
+            "failed write reported: exit 1, one error line (`No space left`)".to_string()
         }
     };
     format!("| {} | {} | {} |", case.family, case.input, result)

@@ -51,3 +51,19 @@ fn counts_past_the_budget_beside_the_table_are_refused() {
     assert_eq!(report.counts.len() as u64, to + 1);
     assert!(report.counts[1..].iter().all(|&c| c == 1));
 }
+
+/// C5: positions of 2, 3 or 16 nim heaps up to 2^64 − 1 need a histogram of
+/// 2^64 values; the count of periods past the table once wrapped to 0 in
+/// its check, which let a 1 GB histogram be built before the refusal. It
+/// is refused by the check, before anything is allocated.
+#[test]
+fn a_multiset_count_past_64_bits_of_values_is_refused_by_the_budget() {
+    let nim: Ruleset = "nim".parse().unwrap();
+    for heaps in [2, 3, 16] {
+        let err = solver(50 << 20)
+            .count_multisets(&nim, heaps, u64::MAX, None, &mut Watch::silent())
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooLarge, "{err}");
+        assert!(err.to_string().contains("histogram"), "{err}");
+    }
+}

@@ -177,3 +177,37 @@ proptest! {
         check_misere(&bytes)?;
     }
 }
+
+/// Links planted at the temporary names the store once used (`NAME.tmp`
+/// and this process's id) are never written through: every file the store
+/// writes lands in its own directory, and the victim is unchanged.
+#[test]
+fn links_planted_at_temporary_names_are_not_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let victim = elsewhere.path().join("victim");
+    std::fs::write(&victim, "keep me").unwrap();
+    let store = Arc::new(FileStore::new(dir.path()));
+    let values = store.path(&game());
+    let pid = std::process::id();
+    let mut planted = vec![values.with_extension(format!("values.tmp{pid}"))];
+    for name in ["misere.cert", "misere.limit"] {
+        for n in 0..4 {
+            planted.push(values.with_extension(format!("{name}.tmp{pid}-{n}")));
+        }
+    }
+    planted.push(values.with_extension("cold.state.tmp"));
+    for link in &planted {
+        std::os::unix::fs::symlink(&victim, link).unwrap();
+    }
+    let table = values::compute(&game(), 300).unwrap();
+    store.save(&game(), &table).unwrap();
+    store.save_misere(&game(), "a certificate\n").unwrap();
+    store.save_misere_limit(&game(), "a record\n").unwrap();
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    assert_eq!(store.load(&game(), 1 << 20).unwrap().unwrap().len(), 301);
+    assert_eq!(
+        store.load_misere(&game()).unwrap().as_deref(),
+        Some("a certificate\n")
+    );
+}

@@ -3,6 +3,7 @@
 mod frequencies;
 mod hostile_store;
 mod misere_play;
+mod multiheap;
 mod rogalski;
 mod sharing;
 mod stopping;

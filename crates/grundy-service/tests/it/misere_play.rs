@@ -369,10 +369,12 @@ fn the_quotient_of_every_heap_is_the_one_positions_use_and_kept() {
 
 /// Where the construction of a game's quotient stops for want of a
 /// quotient, the store keeps it (`<game>.misere.limit`), and a later
-/// solver answers from that record instead of computing its way there
-/// again; a record of another revision of the construction is ignored and
-/// replaced, a broken one is a warning, and a planted one is believed (it
-/// can only send positions to the search).
+/// solver sends positions to the search from that record instead of
+/// computing its way there again; a record of another revision of the
+/// construction is ignored and replaced, a broken one is a warning. A
+/// record is a hint, never a refusal: where nothing but a quotient would
+/// answer (a quotient of every heap, a heap too large to search), the
+/// construction is tried, so a planted record only makes answers slower.
 #[test]
 fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
     let dir = tempfile::tempdir().unwrap();
@@ -413,13 +415,20 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
         "{listed:?}"
     );
 
+    // A quotient of every heap has no other answer: the record is tried,
+    // and stands.
     let (computed, warnings, again) = every_heap(&game);
-    assert_eq!((computed, warnings.len()), (0, 0), "{warnings:?}");
-    assert_eq!(again.kind(), ErrorKind::Overflow);
-    assert!(
-        again.to_string().starts_with(&first.to_string()) && again.to_string().contains("recorded"),
-        "{again}"
-    );
+    assert!(computed > 0 && warnings.is_empty(), "{warnings:?}");
+    assert_eq!(again.to_string(), first.to_string());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "kept");
+    // A position the search answers goes to it at once.
+    let (_, warnings, report) = counting_events(|watch| {
+        solver_with_store()
+            .misere_position(&game, &[at + 3, 2], 5, watch)
+            .unwrap()
+    });
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(report.method, MisereMethod::Judge);
 
     let other_revision = text.replace("\nrevision: ", "\nrevision: 9");
     std::fs::write(&path, &other_revision).unwrap();
@@ -449,8 +458,30 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
         })
         .collect::<Vec<_>>()
         .join("\n");
-    std::fs::write(store.misere_limit_path(&kayles), planted).unwrap();
-    let (computed, _, e) = every_heap(&kayles);
-    assert_eq!(computed, 0);
-    assert!(e.to_string().contains("planted by a test"), "{e}");
+    std::fs::write(store.misere_limit_path(&kayles), &planted).unwrap();
+    let (computed, _, q) = counting_events(|watch| {
+        solver_with_store().misere_quotient_of_every_heap(&kayles, false, watch)
+    });
+    assert!(computed > 0);
+    let (q, _) = q.expect("a planted record refuses no quotient");
+    assert!(q.period.as_ref().is_some_and(|p| p.proved), "{q:?}");
+    // C12: `stops-at: 3` planted for Kayles refuses neither its quotient
+    // nor a position of a heap too large to search.
+    let low = planted.replace("stops-at: 10", "stops-at: 3");
+    for threads in [1, 2] {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(FileStore::new(dir.path()));
+        std::fs::write(store.misere_limit_path(&kayles), &low).unwrap();
+        let solver = Solver::new(Config {
+            store: Some(store.clone() as Arc<dyn Store>),
+            threads: std::num::NonZeroUsize::new(threads),
+            ..Config::default()
+        });
+        let report = solver
+            .misere_position(&kayles, &[5, 60_000], 5, &mut Watch::silent())
+            .unwrap_or_else(|e| panic!("{threads} thread(s): {e}"));
+        assert_eq!(report.method, MisereMethod::Quotient);
+        let every = solver.misere_quotient_of_every_heap(&kayles, false, &mut Watch::silent());
+        assert!(every.is_ok(), "{threads} thread(s): {every:?}");
+    }
 }

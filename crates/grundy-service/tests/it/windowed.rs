@@ -76,3 +76,83 @@ fn frequencies_past_memory_are_those_in_memory_and_a_stopped_run_resumes() {
         .unwrap();
     assert_eq!(fewer.counts, expected.counts);
 }
+
+/// C11: a damaged file of values kept on disk (a bit flipped, zeroed, cut
+/// short: its checkpoint counting more than it holds) is reported once
+/// and computed again: the answer is the one in memory, never a wrong
+/// table and never a permanent "failed to fill whole buffer".
+#[test]
+fn a_damaged_file_of_values_on_disk_is_reported_and_computed_again() {
+    let game: Ruleset = "0.161".parse().unwrap();
+    let to = 2_800_000;
+    let in_memory = Solver::default()
+        .frequencies(&game, to, &mut Watch::silent())
+        .unwrap();
+    let stopped = tempfile::tempdir().unwrap();
+    let mut stopping = Watch::new(|event| match event {
+        Event::Values { done, .. } if done > 1_200_000 => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
+    });
+    let err = small_solver(stopped.path())
+        .frequencies(&game, to, &mut stopping)
+        .unwrap_err();
+    drop(stopping);
+    assert_eq!(err.kind(), grundy::ErrorKind::Interrupted);
+    let cold = |dir: &std::path::Path| dir.join("0.161.cold");
+    let size = std::fs::metadata(cold(stopped.path())).unwrap().len();
+    assert!(size > 1_200_000, "{size}");
+    type Damage = fn(&std::path::Path, u64);
+    let damages: [(&str, Damage); 3] = [
+        ("a bit flipped", |file, _| {
+            let mut bytes = std::fs::read(file).unwrap();
+            bytes[100_000] ^= 1;
+            std::fs::write(file, bytes).unwrap();
+        }),
+        ("zeroed", |file, size| {
+            std::fs::write(file, vec![0u8; size as usize]).unwrap();
+        }),
+        ("cut short", |file, size| {
+            let f = std::fs::OpenOptions::new().write(true).open(file).unwrap();
+            f.set_len(size / 2).unwrap();
+        }),
+    ];
+    for (what, damage) in damages {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["0.161.cold", "0.161.cold.state"] {
+            std::fs::copy(stopped.path().join(name), dir.path().join(name)).unwrap();
+        }
+        damage(&cold(dir.path()), size);
+        let mut warnings = Vec::new();
+        let mut watch = Watch::new(|event| {
+            if let Event::Warning(w) = event {
+                warnings.push(w);
+            }
+            ControlFlow::Continue(())
+        });
+        let again = small_solver(dir.path())
+            .frequencies(&game, to, &mut watch)
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        drop(watch);
+        assert_eq!(again.counts, in_memory.counts, "{what}");
+        assert_eq!(warnings.len(), 1, "{what}: {warnings:?}");
+        assert!(
+            warnings[0].contains("computed again"),
+            "{what}: {warnings:?}"
+        );
+        if what != "a bit flipped" {
+            continue;
+        }
+        // The file is whole again: the next run reads it without a word.
+        let mut quiet = true;
+        let mut watch = Watch::new(|event| {
+            quiet &= !matches!(event, Event::Warning(_));
+            ControlFlow::Continue(())
+        });
+        let third = small_solver(dir.path())
+            .frequencies(&game, to, &mut watch)
+            .unwrap();
+        drop(watch);
+        assert!(quiet, "{what}");
+        assert_eq!(third.counts, in_memory.counts, "{what}");
+    }
+}

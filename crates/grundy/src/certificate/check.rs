@@ -24,11 +24,72 @@
 //! The plain recomputation of version 1 certificates lives here too: values
 //! by a mex over every option, nothing shared with the value engines.
 
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use rayon::prelude::*;
 
 use super::corrupt;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::{Ruleset, SubtractionSet};
+use crate::values::Progress;
+
+/// The caller's progress callback: told how many heaps are checked (or
+/// recomputed) of how many, it may answer stop. It is `Send` because the
+/// threads that share the heaps take turns calling it.
+pub(super) type Watcher<'a> = &'a mut (dyn FnMut(Progress) -> ControlFlow<()> + Send);
+
+/// Option reads between two reports of one thread (a few milliseconds).
+const REPORT_READS: u64 = 1 << 22;
+
+/// Heaps between two reports of one thread, however cheap.
+const REPORT_HEAPS: u64 = 1 << 12;
+
+/// The heaps checked so far, shared by the threads, and whether the caller
+/// said stop.
+pub(super) struct Reporter<'a> {
+    watcher: Mutex<Watcher<'a>>,
+    total: u64,
+    done: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl<'a> Reporter<'a> {
+    pub(super) fn new(watcher: Watcher<'a>, total: u64) -> Self {
+        Reporter {
+            watcher: Mutex::new(watcher),
+            total,
+            done: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// Counts `heaps` more heaps done and, unless another thread is telling
+    /// it now, tells the caller; whether to stop.
+    fn advance(&self, heaps: u64) -> bool {
+        let done = self.done.fetch_add(heaps, Ordering::Relaxed) + heaps;
+        if let Ok(mut watcher) = self.watcher.try_lock() {
+            let total = self.total;
+            if watcher(Progress { done, total }).is_break() {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.stopped()
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The error of a check stopped by its caller.
+pub(super) fn interrupted() -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        "the check was stopped before it ended: nothing is verified",
+    )
+}
 
 /// A stored value: the verifier keeps the window at the narrowest width its
 /// values fit.
@@ -107,10 +168,15 @@ pub(super) fn fewest_rare_mask<V: Cell>(g: &[V]) -> u64 {
 /// `n/2` splits of each heap whose value is rare, plus all `n²/12` three-part
 /// splits of every heap where the code has them. O(N · |S|) for a finite
 /// subtraction set.
-pub(super) fn check_claims<V: Cell>(ruleset: &Ruleset, g: &[V], mask: u64) -> Result<()> {
+pub(super) fn check_claims<V: Cell>(
+    ruleset: &Ruleset,
+    g: &[V],
+    mask: u64,
+    report: &Reporter<'_>,
+) -> Result<()> {
     match ruleset {
-        Ruleset::TakeAndBreak(code) => CodeCheck::new(code.digits(), g, mask).run(),
-        Ruleset::Subtraction(SubtractionSet::Finite(set)) => each_heap(g, |n, marks| {
+        Ruleset::TakeAndBreak(code) => CodeCheck::new(code.digits(), g, mask).run(report),
+        Ruleset::Subtraction(SubtractionSet::Finite(set)) => each_heap(g, report, |n, marks| {
             let v = g[n].get();
             let mut seen = marks.claim(v);
             for &s in set.iter().take_while(|&&s| s <= n as u64) {
@@ -118,18 +184,20 @@ pub(super) fn check_claims<V: Cell>(ruleset: &Ruleset, g: &[V], mask: u64) -> Re
                     return Err(refuted(n, v, format!("removing {s}")));
                 }
             }
-            seen.complete(n)
+            seen.complete(n).map(|()| set.len() as u64)
         }),
-        _ => each_heap(g, |n, marks| {
+        _ => each_heap(g, report, |n, marks| {
             let v = g[n].get();
             let mut seen = marks.claim(v);
+            let mut reads = 0;
             for m in ruleset.options(n as u64) {
                 let x = m.parts.iter().fold(0, |x, &h| x ^ g[h as usize].get());
                 if seen.see(x) {
                     return Err(refuted(n, v, format!("the move to {:?}", m.parts)));
                 }
+                reads += 1;
             }
-            seen.complete(n)
+            seen.complete(n).map(|()| reads)
         }),
     }
 }
@@ -139,10 +207,14 @@ const CHUNK: usize = 1 << 12;
 
 /// Runs `heap` on every heap of `g`, chunks in parallel, each worker with its
 /// own [`Marks`]; the error of the first failing heap in the first failing
-/// chunk.
+/// chunk. `heap` returns about how many options it read, so that each
+/// worker reports to `report` every few milliseconds, however costly its
+/// heaps (a three-part code's heap of 16 384 reads 2·10^7 splits), and
+/// stops within a heap of being told to.
 fn each_heap<V: Cell>(
     g: &[V],
-    heap: impl Fn(usize, &mut Marks) -> Result<()> + Sync,
+    report: &Reporter<'_>,
+    heap: impl Fn(usize, &mut Marks) -> Result<u64> + Sync,
 ) -> Result<()> {
     let max = g.iter().map(|v| v.get()).max().unwrap_or(0);
     let words = (max / 64 + 1).max(4) as usize;
@@ -151,9 +223,24 @@ fn each_heap<V: Cell>(
         .map_init(
             || Marks::new(words),
             |marks, k| {
-                (k * CHUNK..g.len().min((k + 1) * CHUNK))
-                    .try_for_each(|n| heap(n, marks))
-                    .err()
+                let (mut heaps, mut reads) = (0, 0);
+                for n in k * CHUNK..g.len().min((k + 1) * CHUNK) {
+                    if report.stopped() {
+                        return Some(interrupted());
+                    }
+                    match heap(n, marks) {
+                        Ok(r) => reads += r,
+                        Err(e) => return Some(e),
+                    }
+                    heaps += 1;
+                    if reads >= REPORT_READS || heaps >= REPORT_HEAPS {
+                        if report.advance(heaps) {
+                            return Some(interrupted());
+                        }
+                        (heaps, reads) = (0, 0);
+                    }
+                }
+                report.advance(heaps).then(interrupted)
             },
         )
         .find_map_first(|e| e);
@@ -199,13 +286,14 @@ impl Marks {
             .then(|| full as u64 * 64 + u64::from(self.words[full].trailing_ones()))
     }
 
-    /// Whether some value below `v` that is not marked is common: bit `u`
-    /// of `rare` says whether `u` is rare.
-    fn misses_common(&self, v: u64, rare: &[u64]) -> bool {
-        (0..v.div_ceil(64) as usize).any(|w| {
+    /// The least common value below `v` that is not marked: bit `u` of
+    /// `rare` says whether `u` is rare.
+    fn first_missing_common(&self, v: u64, rare: &[u64]) -> Option<u64> {
+        (0..v.div_ceil(64) as usize).find_map(|w| {
             let r = v - w as u64 * 64;
             let low = if r >= 64 { u64::MAX } else { (1u64 << r) - 1 };
-            !self.words[w] & !rare[w] & low != 0
+            let gaps = !self.words[w] & !rare[w] & low;
+            (gaps != 0).then(|| w as u64 * 64 + u64::from(gaps.trailing_zeros()))
         })
     }
 }
@@ -312,8 +400,25 @@ impl<'a, V: Cell> CodeCheck<'a, V> {
         }
     }
 
-    fn run(&self) -> Result<()> {
-        each_heap(self.g, |n, marks| self.heap(n, marks))
+    fn run(&self, report: &Reporter<'_>) -> Result<()> {
+        each_heap(self.g, report, |n, marks| {
+            self.heap(n, marks).map(|()| self.reads(n))
+        })
+    }
+
+    /// About how many options the check of heap `n` reads: every single,
+    /// the rare heaps' splits (or all of them for a rare value), every
+    /// three-part split.
+    fn reads(&self, n: usize) -> u64 {
+        let n = n as u64;
+        let pairs = if is_rare(self.at(n as usize), self.mask) {
+            n / 2
+        } else {
+            (self.rare_heaps.len() as u64).min(n)
+        };
+        self.singles.len() as u64
+            + self.pairs.len() as u64 * pairs
+            + self.triples.len() as u64 * (n * n / 12)
     }
 
     #[inline(always)]
@@ -374,13 +479,18 @@ impl<'a, V: Cell> CodeCheck<'a, V> {
             }
         }
         // (b) Every value below v. Only with a common v and splits in two can
-        // some be still unseen, and then only rare ones.
+        // some be still unseen, and then only rare ones: a common value
+        // missing now is missing from every option, and it is the one named
+        // (a smaller rare value may yet turn up in the splits not read).
         let marks = seen.marks;
         let Some(u) = marks.first_missing(v) else {
             return Ok(());
         };
-        if !common || self.pairs.is_empty() || marks.misses_common(v, &self.rare_values) {
+        if !common || self.pairs.is_empty() {
             return Err(missing(n, v, u));
+        }
+        if let Some(c) = marks.first_missing_common(v, &self.rare_values) {
+            return Err(missing(n, v, c));
         }
         self.witnesses(n, v, marks)
     }
@@ -467,16 +577,50 @@ impl<'a, V: Cell> CodeCheck<'a, V> {
     }
 }
 
+/// About how many options [`plain_values`] reads to reach `to`: `to²/4`
+/// for each digit of a code that splits in two, `to³/36` for each that
+/// splits in three, `to` a removal.
+pub(super) fn plain_reads(ruleset: &Ruleset, to: u64) -> u128 {
+    let n = u128::from(to) + 1;
+    match ruleset {
+        Ruleset::TakeAndBreak(code) => code
+            .digits()
+            .iter()
+            .map(|&d| {
+                u128::from(d & 3 != 0) * n
+                    + u128::from(d & 4 != 0) * (n * n / 4)
+                    + u128::from(d & 8 != 0) * (n * n * n / 36)
+            })
+            .sum(),
+        Ruleset::Subtraction(SubtractionSet::Finite(set)) => n * set.len() as u128,
+        _ => n * n / 2,
+    }
+}
+
 /// `G(0..=to)` by a plain mex over every option: the reading of version 1
-/// certificates, which carry no values.
+/// certificates, which carry no values. Tells `watcher` the heaps done
+/// every few milliseconds.
+///
+/// # Errors
+/// [`ErrorKind::Interrupted`] when `watcher` says stop.
 ///
 /// # Complexity
-/// O(Σ options(n)): about `to²/4` reads for each digit that splits in two,
-/// `to³/36` for each that splits in three.
-pub(super) fn plain_values(ruleset: &Ruleset, to: u64) -> Vec<u64> {
+/// O(Σ options(n)): [`plain_reads`].
+pub(super) fn plain_values(ruleset: &Ruleset, to: u64, watcher: Watcher<'_>) -> Result<Vec<u64>> {
     let mut g: Vec<u64> = Vec::with_capacity(to as usize + 1);
     let mut seen: Vec<u64> = Vec::new();
+    let mut reads = 0u64;
     for n in 0..=to as usize {
+        if reads >= REPORT_READS || (n as u64).is_multiple_of(REPORT_HEAPS) {
+            reads = 0;
+            let progress = Progress {
+                done: n as u64,
+                total: to + 1,
+            };
+            if watcher(progress).is_break() {
+                return Err(interrupted());
+            }
+        }
         let stamp = n as u64 + 1;
         let mut see = |x: u64| {
             // A mex is at most the number of options, which is at most
@@ -487,6 +631,7 @@ pub(super) fn plain_values(ruleset: &Ruleset, to: u64) -> Vec<u64> {
                 seen.resize(x + 1, 0);
             }
             seen[x] = stamp;
+            reads += 1;
         };
         match ruleset {
             Ruleset::TakeAndBreak(code) => each_option(code.digits(), &g, n, &mut see),
@@ -499,7 +644,7 @@ pub(super) fn plain_values(ruleset: &Ruleset, to: u64) -> Vec<u64> {
         let mex = seen.iter().position(|&s| s != stamp).unwrap_or(seen.len());
         g.push(mex as u64);
     }
-    g
+    Ok(g)
 }
 
 /// Calls `see` with the value of every move from a heap of `n` under the
@@ -538,7 +683,12 @@ mod tests {
     fn claims<V: Cell>(spec: &str, values: &[u64], mask: u64) -> Result<()> {
         let game: Ruleset = spec.parse().unwrap();
         let g: Vec<V> = values.iter().map(|&v| V::of(v)).collect();
-        check_claims(&game, &g, mask)
+        let mut silent = crate::values::silent;
+        check_claims(&game, &g, mask, &Reporter::new(&mut silent, g.len() as u64))
+    }
+
+    fn plain(game: &Ruleset, to: u64) -> Vec<u64> {
+        plain_values(game, to, &mut crate::values::silent).unwrap()
     }
 
     fn every_width(spec: &str, values: &[u64], mask: u64) -> [bool; 4] {
@@ -568,7 +718,7 @@ mod tests {
             ("nim", 40),
         ] {
             let game: Ruleset = spec.parse().unwrap();
-            let values = plain_values(&game, to);
+            let values = plain(&game, to);
             let g8: Vec<u64> = values.iter().map(|&v| v.min(255)).collect();
             let fewest = fewest_rare_mask(&values);
             for mask in [0, 1, 2, 3, 0x3f, 0xfe, fewest] {
@@ -593,10 +743,90 @@ mod tests {
         }
     }
 
+    /// Whether the reason `message` gives for refusing `forged` is true of
+    /// `game`'s options: the value it says no move has is missing from the
+    /// options of that heap, the value it says some move has is there.
+    fn reason_holds(game: &Ruleset, forged: &[u64], message: &str) -> bool {
+        let number = |after: &str| -> u64 {
+            let at = message.find(after).unwrap() + after.len();
+            let digits: String = message[at..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().unwrap()
+        };
+        let n = number("G(") as usize;
+        let mut options = std::collections::HashSet::new();
+        match game {
+            Ruleset::TakeAndBreak(code) => {
+                each_option(code.digits(), forged, n, &mut |x| {
+                    options.insert(x);
+                });
+            }
+            _ => {
+                for m in game.options(n as u64) {
+                    options.insert(m.parts.iter().fold(0, |x, &h| x ^ forged[h as usize]));
+                }
+            }
+        }
+        if message.contains("no move") {
+            let u = number("has value ");
+            u < forged[n] && !options.contains(&u)
+        } else {
+            options.contains(&forged[n])
+        }
+    }
+
+    /// The reason a forged value is refused is true: 4.344's G(998) raised
+    /// to 16 has options of value 0 (13 + 985), so "no move has value 0"
+    /// would be false; the value missing is 15.
+    #[test]
+    fn a_refusal_names_a_value_that_disproves_the_claim() {
+        for (spec, to, step) in [
+            ("4.344", 1000, 1),
+            ("0.156", 700, 3),
+            ("0.127", 500, 3),
+            ("0.07", 300, 5),
+            ("0.137", 300, 5),
+            ("0.6", 400, 5),
+            ("0.f", 40, 1),
+            ("sub:1,3,4", 100, 1),
+        ] {
+            let game: Ruleset = spec.parse().unwrap();
+            let values = plain(&game, to);
+            for n in (1..values.len()).step_by(step) {
+                for delta in [1, 2, -1] {
+                    let Some(v) = values[n].checked_add_signed(delta) else {
+                        continue;
+                    };
+                    let mut forged = values.clone();
+                    forged[n] = v;
+                    for mask in [fewest_rare_mask(&forged), 1, 3] {
+                        let err = claims::<u16>(spec, &forged, mask).unwrap_err();
+                        assert!(
+                            reason_holds(&game, &forged, err.message()),
+                            "{spec} G({n}) = {v}, mask {mask:#x}: {err}"
+                        );
+                    }
+                }
+            }
+        }
+        let game: Ruleset = "4.344".parse().unwrap();
+        let mut forged = plain(&game, 1000);
+        assert_eq!(forged[998], 15);
+        forged[998] = 16;
+        let err = claims::<u8>("4.344", &forged, fewest_rare_mask(&forged)).unwrap_err();
+        assert!(
+            err.message()
+                .contains("no move from a heap of 998 has value 15"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn the_mask_minimises_the_rare_heaps() {
         let game: Ruleset = "0.6".parse().unwrap();
-        let values = plain_values(&game, 3000);
+        let values = plain(&game, 3000);
         let rare = |m: u64| values[1..].iter().filter(|&&v| is_rare(v, m)).count();
         let best = fewest_rare_mask(&values);
         assert!((1..256).all(|m| rare(best) <= rare(m)), "{best:#x}");

@@ -55,7 +55,8 @@
 //!    theorem or its three-part extension, finite subtraction sets, nim) and
 //!    needs exactly the stated window, every step in checked arithmetic;
 //!    `checked-to` is the window's end; the window is at most [`MAX_WINDOW`]
-//!    heaps ([`MAX_THREE_PART`] for codes that split in three); `values` is
+//!    heaps ([`MAX_THREE_PART`] for codes that split in three, and no more
+//!    than [`MAX_READS`] three-part splits to read in all); `values` is
 //!    `e + p`; the encoding's fields agree with each other and with the
 //!    length of its data — all before any value is decoded;
 //! 3. the data decodes, every value at most [`MAX_VALUE`]; the digest of the
@@ -89,7 +90,11 @@
 //! Version 1 certificates carry no values (and say nothing of `values`,
 //! `bits`, `palette`, `aside` or `data`); their `checked-to` may lie past the
 //! window. They are checked by recomputing `G(0..=checked-to)` with a plain
-//! mex over every option, up to [`MAX_VERIFY`] heaps, and then as above.
+//! mex over every option, up to [`MAX_VERIFY`] heaps and [`MAX_READS`]
+//! option reads (refused before any is read: the digest is of the values
+//! recomputed, so it cannot be checked first), and then as above.
+//!
+//! [`verify_with`] reports how far the check is and stops when told to.
 //!
 //! The library produces and reads the text; reading and writing files is the
 //! caller's business (who should read at most [`MAX_TEXT`] bytes).
@@ -134,6 +139,14 @@ pub const MAX_VALUE: u64 = (1 << 24) - 1;
 /// The most heaps a version 1 certificate (which carries no values) may ask
 /// [`verify`] to recompute: its plain mex is quadratic for splitting games.
 pub const MAX_VERIFY: u64 = 1 << 16;
+
+/// The most option reads [`verify`] spends where it can skip none: all the
+/// three-part splits of a window's heaps (a code that splits in three), or
+/// every option when it recomputes a version 1 certificate's values by a
+/// plain mex. 2^32 reads take about ten seconds; a version 1 certificate
+/// of 0.8f claiming values to 16 384 would need 2.4·10^11 (13 minutes) and
+/// is refused before any is read.
+pub const MAX_READS: u64 = 1 << 32;
 
 /// A proved periodicity claim, as written in a certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +195,7 @@ impl Certificate {
     /// observed (nothing to certify), its window overflows, or the table
     /// stops before the window's end; [`TooLarge`](ErrorKind::TooLarge) if
     /// the certificate would pass a limit of [`verify`] ([`MAX_WINDOW`],
-    /// [`MAX_THREE_PART`], [`MAX_VALUE`], [`MAX_TEXT`]).
+    /// [`MAX_THREE_PART`], [`MAX_READS`], [`MAX_VALUE`], [`MAX_TEXT`]).
     ///
     /// # Complexity
     /// O(W) for a window of `W` heaps.
@@ -326,8 +339,8 @@ impl Certificate {
 /// [`Corrupt`](ErrorKind::Corrupt) naming the first check that fails, with
 /// the heap and the option where a claimed value is wrong;
 /// [`TooLarge`](ErrorKind::TooLarge) past [`MAX_TEXT`], [`MAX_WINDOW`],
-/// [`MAX_THREE_PART`] or [`MAX_VALUE`], or for a version 1 certificate past
-/// [`MAX_VERIFY`].
+/// [`MAX_THREE_PART`], [`MAX_READS`] or [`MAX_VALUE`], or for a version 1
+/// certificate past [`MAX_VERIFY`] or [`MAX_READS`].
 ///
 /// # Complexity
 /// Steps 1–4 take O(text + W + p · d(p)) for a window of `W` heaps. The
@@ -339,18 +352,49 @@ impl Certificate {
 /// options(n)) for `n <= checked-to`. Memory: the text, the payload, and
 /// the window at one to four bytes a heap.
 pub fn verify(text: &str) -> Result<Certificate> {
+    verify_with(text, &mut crate::values::silent)
+}
+
+/// [`verify`], telling `progress` how many heaps of the window are checked
+/// (or, for a version 1 certificate, recomputed) every few milliseconds; it
+/// may answer stop.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use grundy::{ErrorKind, Ruleset, certificate::{self, Certificate}, period};
+/// let r: Ruleset = "0.07".parse()?;
+/// let (v, table) = period::find(&r, 1000, Default::default(), &mut grundy::values::silent)?;
+/// let text = Certificate::new(&r, &v.periodicity().unwrap(), &table)?.to_text();
+/// let mut told = 0;
+/// certificate::verify_with(&text, &mut |_| {
+///     told += 1;
+///     ControlFlow::Continue(())
+/// })?;
+/// assert!(told > 0);
+/// let stopped = certificate::verify_with(&text, &mut |_| ControlFlow::Break(()));
+/// assert_eq!(stopped.unwrap_err().kind(), ErrorKind::Interrupted);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`verify`], and [`Interrupted`](ErrorKind::Interrupted) when
+/// `progress` says stop (nothing is verified then).
+pub fn verify_with(
+    text: &str,
+    progress: &mut (dyn FnMut(crate::values::Progress) -> std::ops::ControlFlow<()> + Send),
+) -> Result<Certificate> {
     let (c, encoding) = read(text)?;
     let (e, p, s) = (c.preperiod, c.period, c.saltus);
     let bound = required_bound(&c)?;
     if c.bound != bound {
         return Err(corrupt(format!(
-            "the theorem needs the window e <= n < {bound}, the certificate says {}",
+            "the theorem needs the window {e} <= n < {bound}, the certificate says {}",
             c.bound
         )));
     }
     let w = window_end(e, p, bound)?;
     let Some((header, data)) = encoding else {
-        return verify_v1(c, w);
+        return verify_v1(c, w, progress);
     };
     if c.checked_to != w - 1 {
         return Err(corrupt(format!(
@@ -375,12 +419,13 @@ pub fn verify(text: &str) -> Result<Certificate> {
         .and_then(|grown| grown.checked_add(max))
         .filter(|&top| top <= MAX_VALUE)
         .ok_or_else(|| too_large(format!("values past {MAX_VALUE}")))?;
+    let report = check::Reporter::new(progress, w);
     if top <= u64::from(u8::MAX) {
-        check_window::<u8>(&c, &carried, &aside, w)?;
+        check_window::<u8>(&c, &carried, &aside, w, &report)?;
     } else if top <= u64::from(u16::MAX) {
-        check_window::<u16>(&c, &carried, &aside, w)?;
+        check_window::<u16>(&c, &carried, &aside, w, &report)?;
     } else {
-        check_window::<u32>(&c, &carried, &aside, w)?;
+        check_window::<u32>(&c, &carried, &aside, w, &report)?;
     }
     Ok(Certificate {
         values: Some(carried),
@@ -395,6 +440,7 @@ fn check_window<V: Cell>(
     carried: &CarriedValues,
     aside: &[u64],
     w: u64,
+    report: &check::Reporter<'_>,
 ) -> Result<()> {
     let (e, p, s) = (c.preperiod, c.period, c.saltus);
     // `w <= MAX_WINDOW` was checked, and every value fits `V`.
@@ -415,11 +461,12 @@ fn check_window<V: Cell>(
     }
     least(e, p, s, |n| periodic(&g, e, p, s, n))?;
     let mask = check::fewest_rare_mask(&g);
-    check::check_claims(&c.game, &g, mask)
+    check::check_claims(&c.game, &g, mask, report)
 }
 
-/// A version 1 certificate: its values recomputed by a plain mex.
-fn verify_v1(c: Certificate, w: u64) -> Result<Certificate> {
+/// A version 1 certificate: its values recomputed by a plain mex, unless
+/// that would pass [`MAX_READS`].
+fn verify_v1(c: Certificate, w: u64, progress: check::Watcher<'_>) -> Result<Certificate> {
     let (e, p, s) = (c.preperiod, c.period, c.saltus);
     let most = if c.theorem == Theorem::ThreePartPeriodicity {
         MAX_THREE_PART
@@ -439,7 +486,18 @@ fn verify_v1(c: Certificate, w: u64) -> Result<Certificate> {
             w - 1
         )));
     }
-    let g = check::plain_values(&c.game, c.checked_to);
+    // The digest is of values this certificate does not carry: they must be
+    // recomputed before it can be checked, so the cost is bounded first.
+    let reads = check::plain_reads(&c.game, c.checked_to);
+    if reads > u128::from(MAX_READS) {
+        return Err(too_large(format!(
+            "recomputing {} values of {} by plain mex would read about {reads} options, past the {MAX_READS} this verifier spends on a version 1 certificate; write a version 2 certificate, which carries its values, with `grundy period {} --certificate FILE`",
+            c.checked_to + 1,
+            c.game,
+            c.game
+        )));
+    }
+    let g = check::plain_values(&c.game, c.checked_to, progress)?;
     let mut digest = Fnv::new();
     g.iter().for_each(|&v| digest.add(v));
     if digest.finish() != c.digest {
@@ -568,7 +626,7 @@ fn within_limits(game: &Ruleset, w: u64) -> Result<()> {
     let three_part =
         matches!(game, Ruleset::TakeAndBreak(code) if code.digits().iter().any(|d| d & 8 != 0));
     let (most, what) = if three_part {
-        (MAX_THREE_PART, "for a code that splits in three")
+        (MAX_THREE_PART, " for a code that splits in three")
     } else {
         (MAX_WINDOW, "")
     };
@@ -576,6 +634,16 @@ fn within_limits(game: &Ruleset, w: u64) -> Result<()> {
         return Err(too_large(format!(
             "a window of {w} heaps is past the {most} this verifier checks{what}"
         )));
+    }
+    // Every three-part split of every heap is read: about w³/36 a digit.
+    if let Ruleset::TakeAndBreak(code) = game {
+        let triples = code.digits().iter().filter(|&&d| d & 8 != 0).count() as u128;
+        let reads = triples * (u128::from(w).pow(3) / 36);
+        if reads > u128::from(MAX_READS) {
+            return Err(too_large(format!(
+                "a window of {w} heaps of {game} means reading about {reads} three-part splits, past the {MAX_READS} this verifier spends"
+            )));
+        }
     }
     Ok(())
 }

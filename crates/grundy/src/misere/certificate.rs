@@ -51,6 +51,7 @@ use std::collections::{HashMap, HashSet};
 use crate::error::{Error, ErrorKind, Result};
 use crate::period::detect::Candidate;
 use crate::period::proof::{Requirements, Theorem};
+use crate::quote::quoted;
 use crate::ruleset::Ruleset;
 
 use super::period::PretendingPeriod;
@@ -220,11 +221,20 @@ impl Claim {
             line.strip_prefix(name)
                 .and_then(|rest| rest.strip_prefix(':'))
                 .map(str::trim)
-                .ok_or_else(|| corrupt(format!("expected the field `{name}:`, found `{line}`")))
+                .ok_or_else(|| {
+                    corrupt(format!(
+                        "expected the field `{name}:`, found {}",
+                        quoted(line)
+                    ))
+                })
         };
         let number = |name: &str, text: &str| -> Result<u64> {
-            text.parse::<u64>()
-                .map_err(|_| corrupt(format!("{name} must be a whole number, not `{text}`")))
+            text.parse::<u64>().map_err(|_| {
+                corrupt(format!(
+                    "{name} must be a whole number, not {}",
+                    quoted(text)
+                ))
+            })
         };
         let game: Ruleset = field("game")?
             .parse()
@@ -238,8 +248,8 @@ impl Claim {
         let preperiod = number("preperiod", field("preperiod")?)?;
         let period = number("period", field("period")?)?;
         let name = field("theorem")?;
-        let theorem =
-            Theorem::from_name(name).ok_or_else(|| corrupt(format!("unknown theorem `{name}`")))?;
+        let theorem = Theorem::from_name(name)
+            .ok_or_else(|| corrupt(format!("unknown theorem {}", quoted(name))))?;
         let count = number("elements", field("elements")?)?;
         if count == 0 || count > MAX_ELEMENTS as u64 {
             return Err(too_large(format!(
@@ -251,7 +261,7 @@ impl Claim {
             text.parse::<Element>()
                 .ok()
                 .filter(|&x| (x as usize) < count)
-                .ok_or_else(|| corrupt(format!("`{text}` is not an element below {count}")))
+                .ok_or_else(|| corrupt(format!("{} is not an element below {count}", quoted(text))))
         };
         let elements = |text: &str| -> Result<Vec<Element>> {
             text.split_ascii_whitespace().map(element).collect()

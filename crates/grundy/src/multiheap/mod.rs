@@ -44,6 +44,7 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::quote::quoted;
 use crate::values::{Budget, human_bytes};
 
 pub mod bitset;
@@ -52,7 +53,7 @@ pub mod keys;
 mod winning;
 pub mod wythoff;
 
-pub use winning::{PSet, winning_move};
+pub use winning::{PSet, subsets_in_order, winning_move, winning_moves};
 
 /// The most heaps a [`SubsetGame`] may have.
 pub const MAX_HEAPS: usize = 4;
@@ -225,6 +226,21 @@ impl SubsetGame {
             && self.allows_size(mask.count_ones() as usize)
     }
 
+    /// Whether any move is possible from `position` (heaps in any order, of
+    /// any size): some allowed subset has only non-empty heaps.
+    ///
+    /// ```
+    /// use grundy::multiheap::SubsetGame;
+    /// let two = "subsets:3:12,13,23".parse::<SubsetGame>()?;
+    /// assert!(!two.has_move(&[0, 0, 5]) && two.has_move(&[0, 1, 5]));
+    /// assert!(SubsetGame::wythoff().has_move(&[0, u64::MAX]));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn has_move(&self, position: &[u64]) -> bool {
+        let non_empty = position.iter().filter(|&&h| h > 0).count();
+        (1..=non_empty).any(|s| self.allows_size(s))
+    }
+
     /// Every legal move from `position` (heaps in any order), straight from
     /// the rules: each allowed subset with each amount from 1 to its smallest
     /// heap.
@@ -297,18 +313,21 @@ impl FromStr for SubsetGame {
         }
         let Some(rest) = spec.strip_prefix("subsets:") else {
             return Err(Error::spec(format!(
-                "unknown multi-heap game `{spec}`; use wythoff, stone or subsets:K:SUBSETS, \
-                 e.g. subsets:3:1,2,3,12,13,23"
+                "unknown multi-heap game {}; use wythoff, stone or subsets:K:SUBSETS, \
+                 e.g. subsets:3:1,2,3,12,13,23",
+                quoted(spec)
             )));
         };
         let Some((k, list)) = rest.split_once(':') else {
             return Err(Error::spec(format!(
-                "`{spec}` lacks the subset list; write subsets:K:SUBSETS, e.g. subsets:3:all"
+                "{} lacks the subset list; write subsets:K:SUBSETS, e.g. subsets:3:all",
+                quoted(spec)
             )));
         };
         let heaps: usize = k.trim().parse().map_err(|_| {
             Error::spec(format!(
-                "`{k}` is not a number of heaps; write subsets:K:SUBSETS with K = 2, 3 or 4"
+                "{} is not a number of heaps; write subsets:K:SUBSETS with K = 2, 3 or 4",
+                quoted(k)
             ))
         })?;
         check_heaps(heaps)?;
@@ -322,8 +341,9 @@ impl FromStr for SubsetGame {
             let item = item.trim();
             if item.is_empty() {
                 return Err(Error::spec(format!(
-                    "`{spec}` has an empty subset; write subsets as heap numbers separated by \
-                     commas, e.g. subsets:{heaps}:1,2,12"
+                    "{} has an empty subset; write subsets as heap numbers separated by \
+                     commas, e.g. subsets:{heaps}:1,2,12",
+                    quoted(spec)
                 )));
             }
             let subset = item
@@ -332,8 +352,9 @@ impl FromStr for SubsetGame {
                 .collect::<Option<Vec<usize>>>()
                 .ok_or_else(|| {
                     Error::spec(format!(
-                        "`{item}` is not a subset; write each subset as its heap numbers 1 to \
-                         {heaps}, e.g. 12 for heaps 1 and 2"
+                        "{} is not a subset; write each subset as its heap numbers 1 to \
+                         {heaps}, e.g. 12 for heaps 1 and 2",
+                        quoted(item)
                     ))
                 })?;
             subsets.push(subset);

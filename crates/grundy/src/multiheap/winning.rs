@@ -1,6 +1,5 @@
 //! The set of P-positions up to a bound, and winning moves from it.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::{Options, Progress, SubsetGame, SubsetMove, scan};
@@ -157,7 +156,11 @@ impl PSet {
 /// The same move as [`PSet::winning_move`] (fewest heaps, then lowest
 /// indices, then smallest amount), found by scanning P-positions up to the
 /// largest heap and stopping as soon as the scan passes `position`: every
-/// move leads to a lexicographically smaller sorted position.
+/// move leads to a lexicographically smaller sorted position. Each
+/// P-position the scan lists is tested for being one move away, so nothing
+/// is kept but the scan's own tables (counted against the budget); for
+/// Wythoff's game [`wythoff::winning_move`](super::wythoff::winning_move)
+/// needs no scan at all.
 ///
 /// ```
 /// use grundy::multiheap::{self, SubsetGame, SubsetMove};
@@ -174,14 +177,43 @@ impl PSet {
 /// largest heap.
 ///
 /// # Complexity
-/// The scan up to the largest heap, cut short at `position`; memory that of
-/// the scan's tables plus the at most `(2^K − 1)·N` positions one move away.
+/// The scan up to the largest heap, cut short at `position`, and O(2^K · K)
+/// for each P-position listed; memory that of the scan's tables.
 pub fn winning_move(
     game: &SubsetGame,
     position: &[u32],
     options: Options,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Option<SubsetMove>> {
+    Ok(winning_moves(game, position, options, progress)?
+        .into_iter()
+        .next())
+}
+
+/// Every move from `position` (heaps in any order) to a P-position, in the
+/// order of [`winning_move`] (fewest heaps, then lowest indices, then
+/// smallest amount); empty if `position` is lost. A subset has at most one
+/// winning amount (two would leave P-positions one move apart), so there
+/// are at most `2^K − 1`.
+///
+/// ```
+/// use grundy::multiheap::{self, SubsetGame, SubsetMove};
+/// let all = multiheap::winning_moves(&SubsetGame::wythoff(), &[2, 2], Default::default(), &mut grundy::values::silent)?;
+/// assert_eq!(all.iter().map(|m| (m.heaps.len(), m.take)).collect::<Vec<_>>(), [(1, 1), (1, 1), (2, 2)]);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`winning_move`].
+///
+/// # Complexity
+/// As [`winning_move`].
+pub fn winning_moves(
+    game: &SubsetGame,
+    position: &[u32],
+    options: Options,
+    progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+) -> Result<Vec<SubsetMove>> {
     let k = game.heaps();
     if position.len() != k {
         return Err(Error::input(format!(
@@ -192,24 +224,14 @@ pub fn winning_move(
     let to = position.iter().copied().max().unwrap_or(0);
     let mut sorted = position.to_vec();
     sorted.sort_unstable();
-    let mut moves = game.moves(position);
-    moves.sort_by_key(|m| (m.heaps.len(), m.heaps.clone(), m.take));
-    // Each position one move away, with the first move (in the order above)
-    // that reaches it.
-    let mut targets: HashMap<Vec<u32>, usize> = HashMap::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let mut after = m.apply(position);
-        after.sort_unstable();
-        targets.entry(after).or_insert(i);
-    }
-    let mut best: Option<usize> = None;
+    let subsets = subsets_in_order(game);
+    let total: u64 = position.iter().map(|&h| u64::from(h)).sum();
+    let mut found: Vec<SubsetMove> = Vec::new();
     let mut visit = |p: &[u32]| {
         if p >= sorted.as_slice() {
             return ControlFlow::Break(());
         }
-        if let Some(&i) = targets.get(p) {
-            best = Some(best.map_or(i, |b| b.min(i)));
-        }
+        found.extend(moves_to(position, total, p, &subsets));
         ControlFlow::Continue(())
     };
     match scan(game, to, options, &mut visit, progress) {
@@ -217,5 +239,61 @@ pub fn winning_move(
         Err(e) if e.kind() == ErrorKind::Interrupted => {}
         Err(e) => return Err(e),
     }
-    Ok(best.map(|i| moves.swap_remove(i)))
+    found.sort_by(|a, b| order(a).cmp(&order(b)));
+    Ok(found)
+}
+
+/// The order among winning moves: fewest heaps, lowest indices, smallest
+/// amount.
+fn order(m: &SubsetMove) -> (usize, &[usize], u32) {
+    (m.heaps.len(), &m.heaps, m.take)
+}
+
+/// The allowed subsets of `game`'s heaps as index lists, in the order of
+/// [`winning_move`] (fewest heaps, then lowest indices).
+///
+/// ```
+/// use grundy::multiheap::{SubsetGame, subsets_in_order};
+/// assert_eq!(subsets_in_order(&SubsetGame::wythoff()), [vec![0], vec![1], vec![0, 1]]);
+/// ```
+pub fn subsets_in_order(game: &SubsetGame) -> Vec<Vec<usize>> {
+    let k = game.heaps();
+    let mut subsets: Vec<Vec<usize>> = (1..1u8 << k)
+        .filter(|&mask| game.allows_subset(mask))
+        .map(|mask| (0..k).filter(|&i| mask & (1 << i) != 0).collect())
+        .collect();
+    subsets.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    subsets
+}
+
+/// The moves from `position` (heaps in any order, their sum `total`) to the
+/// sorted position `target`, in [`order`]. A move takes the same amount
+/// from each heap of a subset, so the sums differ by the amount times the
+/// subset's size: that amount is the only one to try for each subset.
+fn moves_to<'a>(
+    position: &'a [u32],
+    total: u64,
+    target: &'a [u32],
+    subsets: &'a [Vec<usize>],
+) -> impl Iterator<Item = SubsetMove> + 'a {
+    let dropped = total.checked_sub(target.iter().map(|&h| u64::from(h)).sum());
+    subsets.iter().filter_map(move |heaps| {
+        let dropped = dropped.filter(|&d| d > 0)?;
+        let size = heaps.len() as u64;
+        if dropped % size != 0 {
+            return None;
+        }
+        let take = u32::try_from(dropped / size).ok()?;
+        let mut after = [0u32; super::MAX_HEAPS];
+        let after = &mut after[..position.len()];
+        after.copy_from_slice(position);
+        for &i in heaps {
+            after[i] = after[i].checked_sub(take)?;
+        }
+        after.sort_unstable();
+        (&*after == target).then(|| SubsetMove {
+            heaps: heaps.clone(),
+            take,
+        })
+    })
 }

@@ -459,3 +459,90 @@ proptest! {
         let _ = certificate::verify(&String::from_utf8_lossy(&bytes));
     }
 }
+
+/// C8: 4.344's certificate with G(998) forged from 15 to 16 and its digest
+/// recomputed is refused for the value that is truly missing (15), not for
+/// 0, which 179 of its options have (13 + 985 among them).
+#[test]
+fn a_forged_value_is_refused_for_a_true_reason() {
+    let (cert, _) = certify("4.344");
+    let carried = cert.values.as_ref().unwrap();
+    let mut values = carried.decode().unwrap();
+    assert!(values.len() > 998, "{}", values.len());
+    assert_eq!(values[998], 15);
+    values[998] = 16;
+    let (e, p) = (cert.preperiod as usize, cert.period as usize);
+    let w = cert.checked_to as usize + 1;
+    let mut digest = grundy::checksum::Fnv1a::new();
+    for n in 0..w {
+        let v = if n < e + p {
+            values[n]
+        } else {
+            values[e + (n - e) % p]
+        };
+        digest.add(&v.to_le_bytes());
+    }
+    let forged = Certificate {
+        digest: digest.finish(),
+        values: Some(certificate::CarriedValues::encode(&values)),
+        ..cert
+    };
+    let err = certificate::verify(&forged.to_text()).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Corrupt);
+    assert!(
+        err.to_string()
+            .contains("no move from a heap of 998 has value 15"),
+        "{err}"
+    );
+}
+
+/// C8: a version 1 certificate of a three-part code claiming values to
+/// 16 384 (2.4·10^11 option reads by plain mex) is refused before any is
+/// read; the check reports its progress and stops when told to.
+#[test]
+fn costly_recomputation_is_refused_and_a_check_can_be_stopped() {
+    let v1 = |checked_to: u64| {
+        format!(
+            "# grundy periodicity certificate v1\ngame: 0.8f\npreperiod: 0\nperiod: 1\nsaltus: 0\n\
+             theorem: three-part-periodicity\nbound: 7\nchecked-to: {checked_to}\n\
+             digest: fnv1a64:0000000000000000\n"
+        )
+    };
+    let started = std::time::Instant::now();
+    let err = certificate::verify(&v1(16_384)).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::TooLarge, "{err}");
+    assert!(started.elapsed().as_secs() < 1);
+    let mut told = 0;
+    let err = certificate::verify_with(&v1(3_000), &mut |p| {
+        assert!(p.done <= p.total && p.total == 3_001);
+        told += 1;
+        if p.done >= 200 {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    })
+    .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Interrupted, "{err}");
+    assert!(told >= 2);
+    assert!(started.elapsed().as_secs() < 5);
+    // A version 2 check stops too.
+    let (_, text) = certify("0.07");
+    let err =
+        certificate::verify_with(&text, &mut |_| std::ops::ControlFlow::Break(())).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Interrupted, "{err}");
+}
+
+/// W6: a certificate whose bound is not the theorem's names the window
+/// with the preperiod's value, not a literal `e`.
+#[test]
+fn a_wrong_bound_names_the_window_in_numbers() {
+    let (cert, text) = certify("0.07");
+    let short = text.replace(&format!("bound: {}", cert.bound), "bound: 7");
+    let err = certificate::verify(&short).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(&format!("window {} <= n < {}", cert.preperiod, cert.bound)),
+        "{err}"
+    );
+}

@@ -185,3 +185,27 @@ fn kayles_is_certified_for_every_heap() {
         );
     }
 }
+
+/// W6: a field holding 100,000 characters, or control characters, is
+/// quoted in the error by at most a few dozen of them, escaped.
+#[test]
+fn errors_quote_a_few_dozen_characters_of_a_field() {
+    let (text, _) = certified("0.75");
+    let long = "7".repeat(100_000);
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate().skip(1).take(8) {
+        let (key, _) = line.split_once(':').unwrap_or((line, ""));
+        for bad in [
+            format!("{key}: {long}"),
+            format!("{key}: x\u{1b}[2J{long}"),
+            long.clone(),
+        ] {
+            let mut forged = lines.clone();
+            forged[i] = &bad;
+            let err = certificate::verify(&forged.join("\n")).unwrap_err();
+            let message = err.to_string();
+            assert!(message.len() < 400, "{key}: {} bytes", message.len());
+            assert!(!message.chars().any(char::is_control), "{key}: {message:?}");
+        }
+    }
+}

@@ -308,6 +308,14 @@ proptest! {
             prop_assert_eq!(mv.is_none(), lost);
             let streamed = multiheap::winning_move(&game, &t, Options::default(), &mut grundy::values::silent);
             prop_assert_eq!(streamed.unwrap(), mv);
+            let mut all: Vec<_> = game
+                .moves(&t)
+                .into_iter()
+                .filter(|m| p.contains(&m.apply(&t)).unwrap())
+                .collect();
+            all.sort_by_key(|m| (m.heaps.len(), m.heaps.clone(), m.take));
+            let every = multiheap::winning_moves(&game, &t, Options::default(), &mut grundy::values::silent);
+            prop_assert_eq!(every.unwrap(), all);
             // Every ordered position, not only sorted ones.
             let Some(i) = t.iter().rposition(|&c| c < to) else { break };
             t[i] += 1;
@@ -357,5 +365,25 @@ fn every_engine_stops_when_asked() {
         .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Interrupted, "{method:?}");
         assert_eq!(seen, 3, "{method:?}");
+    }
+}
+
+/// W6: a 100,000-character spec is quoted in the error by at most a few
+/// dozen characters, control characters escaped.
+#[test]
+fn spec_errors_quote_a_few_dozen_characters() {
+    let long = "9".repeat(100_000);
+    for spec in [
+        long.clone(),
+        format!("subsets:{long}"),
+        format!("subsets:{long}:12"),
+        format!("subsets:3:1,,{long}"),
+        format!("subsets:3:1,2x{long}"),
+        format!("wythoff\u{1b}[2J{long}"),
+    ] {
+        let err = spec.parse::<SubsetGame>().unwrap_err();
+        let message = err.to_string();
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(!message.chars().any(char::is_control), "{message:?}");
     }
 }
