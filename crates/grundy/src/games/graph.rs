@@ -287,33 +287,40 @@ impl Graph {
 
     /// Refines `colours` (small numbers, equal for vertices alike) until
     /// stable: two vertices keep one colour only if they had one colour and
-    /// as many neighbours of each colour. Colours are renumbered 0.. in an
-    /// order that depends only on the structure.
+    /// the same multiset of neighbours' colours. A multiset is told by a
+    /// sum of mixed colours, so that no vertex needs a list of its own:
+    /// two different multisets may, rarely, sum alike, which only leaves
+    /// the colours coarser — the refinement is still a function of the
+    /// structure alone. Colours are renumbered 0.. in an order that depends
+    /// only on the structure.
     fn refine(&self, mut colours: Vec<u32>) -> Vec<u32> {
         let n = colours.len();
-        let mut classes = distinct(&colours);
+        let mut classes = usize::MAX;
+        let mut signatures: Vec<(u32, u64, usize)> = Vec::with_capacity(n);
         loop {
-            let mut signatures: Vec<(u32, Vec<u32>, usize)> = (0..n)
-                .map(|v| {
-                    let mut around: Vec<u32> = ones(self.adjacent[v]).map(|u| colours[u]).collect();
-                    around.sort_unstable();
-                    (colours[v], around, v)
-                })
-                .collect();
+            signatures.clear();
+            signatures.extend((0..n).map(|v| {
+                let around = ones(self.adjacent[v])
+                    .map(|u| mix(u64::from(colours[u])))
+                    .fold(0u64, u64::wrapping_add);
+                (colours[v], around, v)
+            }));
             signatures.sort_unstable();
-            let mut next = vec![0u32; n];
             let mut colour = 0;
             for i in 0..n {
                 if i > 0
-                    && (signatures[i].0, &signatures[i].1)
-                        != (signatures[i - 1].0, &signatures[i - 1].1)
+                    && signatures[i].0 == signatures[i - 1].0
+                    && signatures[i].1 == signatures[i - 1].1
                 {
-                    colour += 1;
+                    colours[signatures[i].2] = colour;
+                } else {
+                    if i > 0 {
+                        colour += 1;
+                    }
+                    colours[signatures[i].2] = colour;
                 }
-                next[signatures[i].2] = colour;
             }
-            let now = distinct(&next);
-            colours = next;
+            let now = if n == 0 { 0 } else { colour as usize + 1 };
             if now == classes {
                 return colours;
             }
@@ -419,11 +426,13 @@ fn compress(row: u128, kept: &[usize]) -> u128 {
         .fold(0, |acc, (j, &i)| acc | (row >> i & 1) << j)
 }
 
-fn distinct(colours: &[u32]) -> usize {
-    let mut seen: Vec<u32> = colours.to_vec();
-    seen.sort_unstable();
-    seen.dedup();
-    seen.len()
+/// A colour spread over 64 bits (SplitMix64's finaliser), so that sums of
+/// mixed colours tell multisets apart.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 fn list(names: &[u32]) -> String {

@@ -18,9 +18,11 @@ mod chomp;
 mod cram;
 mod graph;
 mod node_kayles;
+mod spec;
 
 pub use board::{Board, MAX_CELLS};
 pub use chomp::{Chomp, MAX_SQUARES, Square, Staircase};
 pub use cram::{Cram, Domino};
 pub use graph::{Graph, MAX_LEAVES, MAX_VERTICES};
 pub use node_kayles::{NodeKayles, Vertex};
+pub use spec::{BOARD_GAMES, BoardFamily, BoardGame};
