@@ -354,8 +354,9 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 if !self.some_option_has(&options, k)? {
                     break k;
                 }
+                // Not recorded: the nimber, recorded below, says more, and
+                // no search below can meet this component again.
                 excluded = excluded.merge(Fact::excluding(k));
-                self.record(component, Fact::excluding(k), since);
             }
             k += 1;
         };
@@ -449,7 +450,6 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                     value = k;
                     break;
                 }
-                self.record(component, Fact::excluding(k), since);
             }
             self.record(component, Fact::nimber(value), since);
             value == x
