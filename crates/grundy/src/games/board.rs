@@ -168,6 +168,25 @@ impl Board {
         board
     }
 
+    /// Whether the second player wins by copying: the board is the same
+    /// turned half round, and no free cell is its own image or next to its
+    /// image, so that each domino's image is always free to answer it
+    /// (Tweedledum and Tweedledee; *Winning Ways*, ch. 2).
+    pub(crate) fn lost_by_symmetry(&self) -> bool {
+        let n = self.rows as usize * self.cols as usize;
+        let cols = self.cols as usize;
+        let image = |i: usize| n - 1 - i;
+        let mut symmetric = true;
+        with_cells!(self, b => b.each(|i| {
+            let j = image(i);
+            let beside = (j == i + 1 && i % cols != cols - 1) || j == i + cols || j == i;
+            if !b.has(j) || beside {
+                symmetric = false;
+            }
+        }));
+        symmetric
+    }
+
     /// Bytes the board holds on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
         match &self.cells {

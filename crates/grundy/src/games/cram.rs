@@ -76,6 +76,12 @@ impl Game for Cram {
         board.free_cells() / 2
     }
 
+    /// A board that is its own image under the half turn, with no free
+    /// cell beside or at its image, is lost: the second player copies.
+    fn nimber_known(&self, board: &Board) -> Option<u32> {
+        board.lost_by_symmetry().then_some(0)
+    }
+
     fn weight(&self, board: &Board) -> u64 {
         u64::from(board.free_cells())
     }
@@ -117,6 +123,49 @@ mod tests {
             assert_eq!(after.free_cells(), 1);
             assert!(!after.is_free(d.first.0, d.first.1) && !after.is_free(d.second.0, d.second.1));
         }
+    }
+
+    #[test]
+    fn half_turn_symmetry_without_touching_images_is_a_loss() {
+        for lost in ["..\n..", "....\n....", ".#..\n..#.", "..#\n.#.\n#.."] {
+            let board: Board = lost.parse().unwrap();
+            assert!(board.lost_by_symmetry(), "{lost}");
+        }
+        // Odd × odd has a centre cell; 1 × 2's two cells are each other's
+        // images and touch; 2 × 3's middle column pairs touch.
+        for not in ["...\n...\n...", "..", "...\n...", ".#\n..", "#..\n..#"] {
+            let board: Board = not.parse().unwrap();
+            assert!(!board.lost_by_symmetry(), "{not}");
+        }
+    }
+
+    /// Every board of up to 12 cells that the rule calls lost is lost by the
+    /// definition (the naive twin), and the engine agrees on all of them.
+    #[test]
+    fn the_symmetry_rule_agrees_with_the_definition() {
+        use crate::search::{Options, Search, naive, silent};
+        let mut search = Search::new(Cram, Options::default());
+        let mut lost = 0;
+        for (rows, cols) in [(2, 4), (3, 4), (2, 6), (1, 8)] {
+            let n = rows * cols;
+            for mask in 0u32..1 << n {
+                let mut board = Board::rectangle(rows, cols).unwrap();
+                for i in (0..n).filter(|i| mask >> i & 1 == 1) {
+                    board = board.block(i / cols, i % cols).unwrap();
+                }
+                let value = naive::nimber(&Cram, &board, Default::default(), &mut silent).unwrap();
+                if board.lost_by_symmetry() {
+                    lost += 1;
+                    assert!(value.is_zero(), "{board}");
+                }
+                assert_eq!(
+                    search.nimber(&board, &mut silent).unwrap(),
+                    value,
+                    "{board}"
+                );
+            }
+        }
+        assert!(lost > 20, "{lost} boards lost by symmetry");
     }
 
     #[test]

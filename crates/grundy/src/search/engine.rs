@@ -340,6 +340,10 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         if let Some(v) = fact.value() {
             return Ok(v);
         }
+        if let Some(v) = self.game.nimber_known(component) {
+            self.record(component, Fact::nimber(v), self.ticker.nodes);
+            return Ok(v);
+        }
         self.ticker.descend()?;
         let since = self.ticker.nodes;
         let options = self.options(component)?;
@@ -424,6 +428,10 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     fn is_lost(&mut self, component: &G::Position, x: u32) -> Result<bool> {
         let fact = self.table.get(component);
         if let Some(v) = fact.value() {
+            return Ok(v == x);
+        }
+        if let Some(v) = self.game.nimber_known(component) {
+            self.record(component, Fact::nimber(v), self.ticker.nodes);
             return Ok(v == x);
         }
         if fact.excludes(x) || x > self.game.nimber_bound(component) {

@@ -122,6 +122,14 @@ pub trait Game: Sync {
         u32::MAX
     }
 
+    /// The nimber of `component`, where the game knows it without search
+    /// by a theorem (a position its second player wins by copying, say).
+    /// The default knows none.
+    fn nimber_known(&self, component: &Self::Position) -> Option<u32> {
+        let _ = component;
+        None
+    }
+
     /// How costly `component` looks to search: of a sum of several unknown
     /// components, the engine computes the nimbers of all but the heaviest
     /// and searches only the heaviest. The default weighs every component
@@ -155,6 +163,10 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn nimber_bound(&self, component: &Self::Position) -> u32 {
         (**self).nimber_bound(component)
+    }
+
+    fn nimber_known(&self, component: &Self::Position) -> Option<u32> {
+        (**self).nimber_known(component)
     }
 
     fn weight(&self, component: &Self::Position) -> u64 {
