@@ -9,3 +9,4 @@ mod stopping;
 mod storing;
 mod threads;
 mod windowed;
+mod wire;
