@@ -56,6 +56,9 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
         .map_or("", |detail| match detail {
             grundy::Detail::EngineDoesNotApply { .. } => "; use --engine auto or --engine naive",
             grundy::Detail::OverBudget { .. } => " (or raise --max-memory)",
+            grundy::Detail::OldCertificate => {
+                "; grundy period GAME --certificate FILE writes one"
+            }
             _ => "",
         });
     eprintln!("error: {}{advice}", one_line(&chain.join(": ")));

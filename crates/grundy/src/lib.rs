@@ -111,7 +111,7 @@ pub mod ruleset;
 pub mod sum;
 pub mod values;
 
-pub use error::{Detail, Error, ErrorKind, Result};
+pub use error::{Detail, Error, ErrorKind, GameKind, Quantity, Result};
 pub use nimber::Nimber;
 pub use ruleset::{Move, Ruleset};
 pub use values::ValueTable;

@@ -428,9 +428,10 @@ fn verify_v1(c: Certificate, w: u64) -> Result<Certificate> {
     };
     if c.checked_to > most {
         return Err(too_large(format!(
-            "checked-to {} is past the {most} heaps this verifier recomputes for a version 1 certificate; write a version 2 certificate, which carries its values, with `grundy period {} --certificate FILE`",
+            "checked-to {} is past the {most} heaps this verifier recomputes for a version 1 certificate; write a version 2 certificate of {}, which carries its values",
             c.checked_to, c.game
-        )));
+        ))
+        .with_detail(crate::Detail::OldCertificate));
     }
     if c.checked_to < w - 1 {
         return Err(corrupt(format!(
