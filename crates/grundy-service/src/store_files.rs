@@ -162,7 +162,7 @@ fn cold_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> 
     };
     let text = fs::read_to_string(state).ok()?;
     let mut lines = text.lines();
-    if lines.next()? != crate::windowed::STATE_FORMAT {
+    if lines.next()? != crate::past_memory::STATE_FORMAT {
         return None;
     }
     let game = lines.next()?.parse::<grundy::Ruleset>().ok()?.to_string();

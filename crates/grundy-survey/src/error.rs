@@ -41,12 +41,11 @@ impl fmt::Display for SurveyError {
 
 impl std::error::Error for SurveyError {}
 
-impl From<grundy_service::grundy::Error> for SurveyError {
-    fn from(e: grundy_service::grundy::Error) -> Self {
+impl From<grundy_service::Error> for SurveyError {
+    fn from(e: grundy_service::Error) -> Self {
         let usage = matches!(
             e.kind(),
-            grundy_service::grundy::ErrorKind::InvalidSpec
-                | grundy_service::grundy::ErrorKind::InvalidInput
+            grundy_service::ErrorKind::InvalidSpec | grundy_service::ErrorKind::InvalidInput
         );
         SurveyError {
             message: e.to_string(),

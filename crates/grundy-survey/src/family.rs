@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use grundy_service::grundy::Ruleset;
+use grundy_service::Ruleset;
 
 use crate::{Result, SurveyError};
 

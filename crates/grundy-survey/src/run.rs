@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy_service::grundy::Ruleset;
 use grundy_service::{CatalogueEntry, Config, Solver, Stop, Watch};
+use grundy_service::{Game, Ruleset, Status};
 
 use crate::catalogue::Catalogue;
 use crate::row::GameRow;
@@ -55,7 +55,7 @@ impl Options {
     /// proved; or searched to at least this limit, and finished or stopped
     /// under at least this time limit.
     fn answered_by(&self, row: &GameRow) -> bool {
-        if row.status == "proved" {
+        if row.status == Status::Proved {
             return true;
         }
         if row.max_heaps < self.max_heaps {
@@ -202,7 +202,7 @@ fn survey_one(
         }
     });
     let entry = solver
-        .catalogue_entry(game, options.max_heaps, &mut watch)
+        .catalogue_entry(&Game::from(game.clone()), options.max_heaps, &mut watch)
         .map_err(|e| SurveyError::new(format!("{game}: {e}")));
     drop(watch);
     if cancel.load(Ordering::Relaxed) {
@@ -226,7 +226,7 @@ fn row_of(
     GameRow {
         game: game.to_string(),
         family: family.to_string(),
-        status: r.status.to_string(),
+        status: r.status,
         preperiod: r.preperiod,
         period: r.period,
         saltus: r.saltus,

@@ -2,10 +2,10 @@
 
 use std::process::ExitCode;
 
-use grundy_service::{Game, MAX_MOVES_LISTED, PositionReport};
+use grundy_service::{Game, Nimber, PositionReport};
 
-use super::{Context, Out};
 use crate::cli::{Format, MoveArgs};
+use crate::context::{Context, Out};
 use crate::{input, output};
 
 /// Positions of at most this many heaps get a "position after" column in
@@ -17,20 +17,14 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
     if args.misere {
         return super::misere::position(ctx, args, out);
     }
-    if Game::is_multiheap(&args.game) {
-        return super::ppos::winning_move(ctx, args, out);
+    let game = input::game(&args.game)?;
+    if let Game::Multiheap(_) = game {
+        return super::ppos::winning_move(ctx, args, &game, out);
     }
-    let ruleset = input::ruleset(&args.game)?;
     let heaps = input::heaps(&args.heaps)?;
-    let max = input::max(&args.search)?;
-    if args.limit > MAX_MOVES_LISTED {
-        return Err(crate::failure::usage(format!(
-            "--limit {} is more moves than can be listed; give at most {MAX_MOVES_LISTED} (the total is counted anyway)",
-            args.limit
-        )));
-    }
+    let max = input::max(args.search.max.as_deref())?;
     let analysis = ctx.ask("values", |solver, watch| {
-        solver.position(&ruleset, &heaps, args.limit, max, watch)
+        solver.position(&game, &heaps, args.limit, max, watch)
     })?;
     let game = analysis.game.clone();
     match args.output.format {
@@ -73,10 +67,7 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
                 &[
                     ("game", game),
                     ("position", output::heaps(&heaps)),
-                    (
-                        "value",
-                        format!("{:#}", grundy::Nimber::new(analysis.value)),
-                    ),
+                    ("value", format!("{:#}", Nimber::new(analysis.value))),
                     ("outcome", outcome(&analysis)),
                 ],
             )?;

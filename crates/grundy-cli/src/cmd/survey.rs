@@ -11,7 +11,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use grundy_survey::show::{Format, render};
 use grundy_survey::{Catalogue, Family, Options, Shard, Status, SurveyError};
 
-use super::{Context, Out};
+use crate::context::{Context, Out};
 use crate::failure::usage;
 
 /// Arguments of `grundy survey`.
@@ -278,7 +278,7 @@ fn show(a: &ShowArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     }
     let mut rows = match &a.game {
         Some(spec) => {
-            let game = crate::input::ruleset(spec)?.to_string();
+            let game = crate::input::game(spec)?.to_string();
             match catalogue.game(&game).map_err(fail)? {
                 Some(row) => vec![row],
                 None => {
@@ -314,7 +314,7 @@ fn show(a: &ShowArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
             StatusChoice::Observed => Status::Observed,
             StatusChoice::None => Status::None,
         };
-        rows.retain(|r| r.status() == Some(want));
+        rows.retain(|r| r.status == want);
     }
     let format = match a.format {
         ShowFormat::Table => Format::Table,

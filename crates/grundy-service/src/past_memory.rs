@@ -1,0 +1,263 @@
+//! Values past memory: when a table of the sparse engine would not fit the
+//! memory budget, the solver keeps the heaps the engine reads often in
+//! memory and the others in a file beside the value cache
+//! ([`grundy::values::sparse::windowed`]), with a checkpoint file saying how
+//! many values the file holds, so that a run stopped or killed resumes.
+//! At most [`MAX_PAST_MEMORY`](crate::limits::MAX_PAST_MEMORY) heaps,
+//! refused before anything is written.
+//!
+//! Files, in the store's directory, for a game named `NAME`:
+//! `NAME.cold` (the values, one or two bytes each, little-endian) and
+//! `NAME.cold.state` (a text checkpoint: a first line naming the format,
+//! the game, the width, the number of values the file holds for certain).
+//! One windowed run at a time per solver process.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use grundy::values::sparse::windowed::{ColdValues, Windowed, Windows};
+use grundy::values::{self, Engine};
+use grundy::{Error, ErrorKind, Nimber, Result, Ruleset, ValueTable};
+
+use crate::core::Core;
+use crate::limits;
+use crate::watch::{Event, Watch};
+
+/// The first line of a checkpoint file.
+pub(crate) const STATE_FORMAT: &str = "grundy windowed values 1";
+
+/// One windowed run at a time: the files of a game are not shared.
+static RUNNING: Mutex<()> = Mutex::new(());
+
+/// The values kept in a file, read and written at offsets (`pread`,
+/// `pwrite`).
+#[derive(Debug)]
+pub(crate) struct ColdFile {
+    file: File,
+}
+
+impl ColdFile {
+    fn open(path: &Path) -> io::Result<ColdFile> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
+        Ok(ColdFile { file })
+    }
+}
+
+impl ColdValues for ColdFile {
+    fn store(&mut self, offset: u64, bytes: &[u8]) -> io::Result<()> {
+        self.file.write_all_at(bytes, offset)
+    }
+
+    fn load(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<()> {
+        self.file.read_exact_at(buf, offset)
+    }
+}
+
+/// A game's values computed past memory: the engine's windows and the file
+/// holding the rest.
+#[derive(Debug)]
+pub(crate) struct ColdTable {
+    pub(crate) values: Windowed,
+    pub(crate) file: ColdFile,
+}
+
+impl ColdTable {
+    /// `f(n, G(n))` for every heap `from..=to` (all computed), read from the
+    /// file in blocks.
+    pub(crate) fn each(
+        &mut self,
+        from: u64,
+        to: u64,
+        f: &mut dyn FnMut(u64, u64) -> Result<()>,
+    ) -> Result<()> {
+        const BLOCK: u64 = 1 << 20;
+        self.values.flush(&mut self.file)?;
+        let width = self.values.width() as u64;
+        let mut buf = Vec::new();
+        let mut at = from;
+        while at <= to {
+            let n = BLOCK.min(to - at + 1);
+            buf.resize((n * width) as usize, 0);
+            self.file
+                .load(at * width, &mut buf)
+                .map_err(|e| file_error("read", e))?;
+            for (i, cell) in buf.chunks_exact(width as usize).enumerate() {
+                let v = if width == 1 {
+                    u64::from(cell[0])
+                } else {
+                    u64::from(u16::from_le_bytes([cell[0], cell[1]]))
+                };
+                f(at + i as u64, v)?;
+            }
+            at += n;
+        }
+        Ok(())
+    }
+}
+
+fn file_error(what: &str, e: io::Error) -> Error {
+    Error::new(
+        ErrorKind::Corrupt,
+        format!("could not {what} the values kept outside memory: {e}"),
+    )
+}
+
+/// The checkpoint: the game, the width and how many values the file holds.
+fn read_state(path: &Path, game: &Ruleset) -> Option<(usize, u64)> {
+    let text = fs::read_to_string(path).ok()?;
+    let mut lines = text.lines();
+    if lines.next()? != STATE_FORMAT || lines.next()? != game.to_string() {
+        return None;
+    }
+    let width = lines.next()?.parse().ok()?;
+    let len = lines.next()?.parse().ok()?;
+    Some((width, len))
+}
+
+/// Writes the checkpoint through a temporary file renamed over the old one,
+/// after the values it counts are on disk.
+fn write_state(
+    path: &Path,
+    game: &Ruleset,
+    width: usize,
+    len: u64,
+    file: &ColdFile,
+) -> io::Result<()> {
+    file.file.sync_data()?;
+    let tmp = path.with_extension("state.tmp");
+    let mut out = File::create(&tmp)?;
+    writeln!(out, "{STATE_FORMAT}\n{game}\n{width}\n{len}")?;
+    out.sync_all()?;
+    fs::rename(&tmp, path)
+}
+
+/// Whether `G(0..=to)` of `game` is computed past memory: it does not
+/// fit the budget, the sparse engine applies and may be used, and the
+/// solver has a store with a directory for the file.
+pub(crate) fn goes(core: &Core, game: &Ruleset, to: u64) -> bool {
+    values::check_fits(game, to, core.config.budget).is_err()
+        && values::sparse::applies(game)
+        && matches!(core.config.engine, Engine::Auto | Engine::Sparse)
+        && cold_path(core, game).is_some()
+}
+
+fn cold_path(core: &Core, game: &Ruleset) -> Option<PathBuf> {
+    core.config.store.as_ref()?.cold_path(game)
+}
+
+/// Computes `G(0..=to)` of `game` past memory (resuming from the
+/// checkpoint if there is one), then calls `f` with the table.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] if the windows themselves do not fit the
+/// budget or there is no store to hold the file;
+/// [`ErrorKind::Interrupted`] if `watch` said stop (the values so far
+/// are checkpointed); [`ErrorKind::Corrupt`] if the file fails.
+pub(crate) fn compute<R>(
+    core: &Core,
+    game: &Ruleset,
+    to: u64,
+    watch: &mut Watch,
+    f: impl FnOnce(&mut ColdTable, &mut Watch) -> Result<R>,
+) -> Result<R> {
+    limits::past_memory(to)?;
+    let Some(path) = cold_path(core, game) else {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            "the values do not fit in the memory budget, and there is no value cache to keep them on disk",
+        ));
+    };
+    let budget = core.config.budget.max_bytes();
+    // The tail grows to hold the rare heaps' parts (Grundy's game has
+    // one at 48 399 022): up to the budget less 4 MiB for the rest, at
+    // eight bytes a heap (it doubles before it spills, at two bytes a
+    // value, its vector's capacity may double again, and a spill copies
+    // it to bytes: Grundy's game with a 32 MiB budget and a quarter
+    // peaked at 67.7 MB), at most 2^27 heaps.
+    let windows = Windows {
+        tail_limit: (budget.saturating_sub(4 << 20) / 8).clamp(1 << 16, 1 << 27) as usize,
+        ..Windows::default()
+    };
+    // Two bytes a cell at most, and a megabyte for the engine's state.
+    let resident = windows.resident_cells() as u64 * 2 + (1 << 20);
+    limits::past_memory_resident(resident, budget)?;
+    let _one = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| file_error("create the directory of", e))?;
+    }
+    let state_path = path.with_extension("cold.state");
+    let mut file = ColdFile::open(&path).map_err(|e| file_error("open", e))?;
+    let mut table = match read_state(&state_path, game) {
+        Some((width, len)) if len > 0 => {
+            let _ = watch.tell(Event::Loaded {
+                count: len,
+                location: path.display().to_string(),
+            });
+            Windowed::resume(game, windows, width, len, &mut file)?
+        }
+        _ => Windowed::new(game, windows, 1)?,
+    };
+    let want = to.saturating_add(1);
+    let every = core.config.checkpoint_every;
+    let mut last = Instant::now();
+    while table.len() < want {
+        let step_to = want.min(table.len().saturating_add(1 << 20));
+        let mut progress = |p: values::Progress| {
+            watch.tell(Event::Values {
+                done: p.done,
+                total: want,
+            })
+        };
+        let result = table.extend(&mut file, step_to, &mut progress);
+        let stop = result.is_err() || table.len() >= want || last.elapsed() >= every;
+        if stop && !table.is_empty() {
+            table.flush(&mut file)?;
+            write_state(&state_path, game, table.width(), table.len(), &file)
+                .map_err(|e| file_error("write the checkpoint of", e))?;
+            let _ = watch.tell(Event::Saved {
+                count: table.len(),
+                location: path.display().to_string(),
+            });
+            last = Instant::now();
+        }
+        result?;
+    }
+    let mut cold = ColdTable {
+        values: table,
+        file,
+    };
+    f(&mut cold, watch)
+}
+
+/// `G(from..=to)` of a table computed past memory, read back from its
+/// file.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] if the range itself does not fit the
+/// budget; as [`compute`].
+pub(crate) fn range(
+    core: &Core,
+    game: &Ruleset,
+    from: u64,
+    to: u64,
+    watch: &mut Watch,
+) -> Result<ValueTable> {
+    limits::read_back(to - from + 1, core.config.budget.max_bytes())?;
+    compute(core, game, to, watch, |table, _| {
+        let mut out = ValueTable::new();
+        table.each(from, to, &mut |_, v| {
+            out.push(Nimber::new(v));
+            Ok(())
+        })?;
+        Ok(out)
+    })
+}
