@@ -2,6 +2,7 @@
 
 mod frequencies;
 mod hostile_store;
+mod house;
 mod misere_play;
 mod rogalski;
 mod sharing;
