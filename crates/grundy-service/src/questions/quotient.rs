@@ -23,7 +23,7 @@ pub(crate) fn bounded(
     certify: bool,
     watch: &mut Watch,
 ) -> Result<(QuotientReport, Option<String>)> {
-    let game = game.sum_of_heaps("a misère quotient")?;
+    let game = game.sum_of_heaps("misère play")?;
     limits::quotient_bound(max_heap)?;
     let q = Quotient::compute_with(game, max_heap, core.misere_bytes(), &mut heaps_done(watch))?;
     let period = pretending_period(game, &q);
@@ -38,7 +38,7 @@ pub(crate) fn of_every_heap(
     certify: bool,
     watch: &mut Watch,
 ) -> Result<(QuotientReport, Option<String>)> {
-    let game = game.sum_of_heaps("a misère quotient")?;
+    let game = game.sum_of_heaps("misère play")?;
     if !misere::period_provable(game) {
         return Err(Error::new(
             ErrorKind::InvalidInput,
