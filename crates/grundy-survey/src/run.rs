@@ -12,7 +12,7 @@ use grundy_service::{Game, Ruleset, Status};
 
 use crate::catalogue::Catalogue;
 use crate::row::GameRow;
-use crate::{Family, PROGRAM_VERSION, Result, Shard, SurveyError};
+use crate::{Family, PROGRAM_VERSION, Result, Setting, Shard, SurveyError};
 
 /// The values kept in memory between games, at most: the catalogue keeps
 /// them all anyway.
@@ -107,8 +107,9 @@ pub fn run(
 ) -> Result<Summary> {
     let started = Instant::now();
     if options.max_heaps == 0 {
-        return Err(SurveyError::usage(
-            "--max-heaps 0 computes nothing; give a bound such as 2^16",
+        return Err(SurveyError::setting(
+            Setting::MaxHeaps,
+            "a search bound of 0 heaps computes nothing; give a bound such as 2^16",
         ));
     }
     let games: Vec<Ruleset> = family
