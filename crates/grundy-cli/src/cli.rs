@@ -1,6 +1,10 @@
 //! The command line, declared with clap: doc comments are the help text.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use clap::error::ErrorKind as ClapKind;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Solve impartial combinatorial games: Sprague–Grundy values, winning moves
 /// and counts for heap games.
@@ -531,4 +535,52 @@ pub struct PlotArgs {
     pub output: std::path::PathBuf,
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+/// Prints a clap error: help and version as clap renders them, every real
+/// error folded into one line with a pointer to `--help`.
+pub fn clap_error(err: clap::Error) -> ExitCode {
+    match err.kind() {
+        ClapKind::DisplayHelp
+        | ClapKind::DisplayVersion
+        | ClapKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Help and version go to stdout, which may be full or closed:
+            // a failed write is an error like any other (a closed pipe
+            // aside, as for every command).
+            if let Err(e) = err.print().and_then(|()| std::io::stdout().flush()) {
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    return ExitCode::SUCCESS;
+                }
+                eprintln!("error: cannot write to standard output: {e}");
+                return ExitCode::from(crate::failure::FAILURE);
+            }
+            if err.kind() == ClapKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                ExitCode::from(crate::failure::USAGE)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        _ => {
+            let text = err.render().to_string();
+            let lines: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:"))
+                .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+                .collect();
+            let message = lines.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            let known = |sub: &str| {
+                Cli::command()
+                    .get_subcommands()
+                    .any(|c| c.get_name() == sub)
+            };
+            let help = match std::env::args().nth(1) {
+                Some(sub) if known(&sub) => format!("grundy {sub} --help"),
+                _ => "grundy --help".to_string(),
+            };
+            eprintln!("error: {}; see '{help}'", crate::failure::one_line(message));
+            ExitCode::from(crate::failure::USAGE)
+        }
+    }
 }

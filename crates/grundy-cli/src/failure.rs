@@ -1,10 +1,8 @@
 //! Turning errors into one line on stderr and an exit status.
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::CommandFactory;
-use clap::error::ErrorKind as ClapKind;
+use grundy_service::{Detail, Error, ErrorKind, GameKind, Quantity};
 
 /// Bad usage: the input was wrong (exit status 2).
 pub const USAGE: u8 = 2;
@@ -37,13 +35,13 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     }
     let code = if err.downcast_ref::<Usage>().is_some() {
         USAGE
-    } else if let Some(e) = err.downcast_ref::<grundy::Error>() {
+    } else if let Some(e) = err.downcast_ref::<Error>() {
         match e.kind() {
-            grundy::ErrorKind::InvalidSpec
-            | grundy::ErrorKind::InvalidInput
-            | grundy::ErrorKind::TooLarge
-            | grundy::ErrorKind::Overflow
-            | grundy::ErrorKind::Corrupt => USAGE,
+            ErrorKind::InvalidSpec
+            | ErrorKind::InvalidInput
+            | ErrorKind::TooLarge
+            | ErrorKind::Overflow
+            | ErrorKind::Corrupt => USAGE,
             _ => FAILURE,
         }
     } else {
@@ -52,15 +50,80 @@ pub fn report(err: &anyhow::Error) -> ExitCode {
     let chain: Vec<String> = err.chain().map(|c| c.to_string()).collect();
     let advice = err
         .chain()
-        .find_map(|c| c.downcast_ref::<grundy::Error>())
-        .and_then(grundy::Error::detail)
-        .map_or("", |detail| match detail {
-            grundy::Detail::EngineDoesNotApply { .. } => "; use --engine auto or --engine naive",
-            grundy::Detail::OverBudget { .. } => " (or raise --max-memory)",
-            _ => "",
-        });
+        .find_map(|c| c.downcast_ref::<Error>())
+        .and_then(Error::detail)
+        .map_or(String::new(), advice);
     eprintln!("error: {}{advice}", one_line(&chain.join(": ")));
     ExitCode::from(code)
+}
+
+/// How the command line fixes a refusal of the solver, whatever the
+/// command: the flag or the command to use. A command whose flags say more
+/// words it itself with [`advise`].
+fn advice(detail: &Detail) -> String {
+    match detail {
+        Detail::EngineDoesNotApply { .. } => "; use --engine auto or --engine naive".to_string(),
+        Detail::OverBudget { .. } => " (or raise --max-memory)".to_string(),
+        Detail::OldCertificate => "; grundy period GAME --certificate FILE writes one".to_string(),
+        Detail::OutOfRange {
+            quantity: Quantity::Heaps,
+            least,
+            most,
+            ..
+        } if least != most => {
+            format!("; give --heaps from {least} to {most}, as in --heaps 3")
+        }
+        Detail::OutOfRange {
+            quantity: Quantity::Heaps,
+            least,
+            ..
+        } => {
+            let example = ["3", "3 5", "3 5 7", "3 5 7 9"];
+            let sizes = usize::try_from(*least)
+                .ok()
+                .and_then(|k| example.get(k.checked_sub(1)?))
+                .map_or(String::new(), |e| format!(", as in {e}"));
+            format!("; give {least} heap sizes{sizes}")
+        }
+        Detail::OutOfRange {
+            quantity: Quantity::Values,
+            ..
+        } => "; ask for fewer heaps with --from and --to".to_string(),
+        Detail::OutOfRange {
+            quantity: Quantity::MovesListed,
+            most,
+            ..
+        } => format!("; give --limit {most} or less"),
+        Detail::OutOfRange {
+            quantity: Quantity::HeapBound,
+            most,
+            ..
+        } => format!("; give --max-heap {most} or less"),
+        Detail::WrongGame {
+            needs: GameKind::SumOfHeaps,
+        } => {
+            "; grundy move, grundy play and grundy ppos take games played on several heaps at once"
+                .to_string()
+        }
+        Detail::WrongGame {
+            needs: GameKind::Multiheap,
+        } => "; its P-positions are the positions of value 0 (grundy values, grundy count)"
+            .to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The solver's refusal in `err` with `words`' advice for its detail, in
+/// the terms of one command, in place of the general advice; `err` as it
+/// is when `words` has none.
+pub fn advise(err: anyhow::Error, words: impl Fn(&Detail) -> Option<String>) -> anyhow::Error {
+    let worded = err
+        .downcast_ref::<Error>()
+        .and_then(|e| Some((e, words(e.detail()?)?)));
+    match worded {
+        Some((e, advice)) => usage(format!("{e}{advice}")),
+        None => err,
+    }
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -70,54 +133,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// Prints a clap error: help and version as clap renders them, every real
-/// error folded into one line with a pointer to `--help`.
-pub fn clap_error(err: clap::Error) -> ExitCode {
-    match err.kind() {
-        ClapKind::DisplayHelp
-        | ClapKind::DisplayVersion
-        | ClapKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            // Help and version go to stdout, which may be full or closed:
-            // a failed write is an error like any other (a closed pipe
-            // aside, as for every command).
-            if let Err(e) = err.print().and_then(|()| std::io::stdout().flush()) {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    return ExitCode::SUCCESS;
-                }
-                eprintln!("error: cannot write to standard output: {e}");
-                return ExitCode::from(FAILURE);
-            }
-            if err.kind() == ClapKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                ExitCode::from(USAGE)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        _ => {
-            let text = err.render().to_string();
-            let lines: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.starts_with("Usage:"))
-                .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
-                .collect();
-            let message = lines.join(" ");
-            let message = message.strip_prefix("error: ").unwrap_or(&message);
-            let known = |sub: &str| {
-                crate::cli::Cli::command()
-                    .get_subcommands()
-                    .any(|c| c.get_name() == sub)
-            };
-            let help = match std::env::args().nth(1) {
-                Some(sub) if known(&sub) => format!("grundy {sub} --help"),
-                _ => "grundy --help".to_string(),
-            };
-            eprintln!("error: {}; see '{help}'", one_line(message));
-            ExitCode::from(USAGE)
-        }
-    }
-}
-
-fn one_line(s: &str) -> String {
+/// `s` with every run of white space one space.
+pub fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -1,6 +1,6 @@
 //! Reading numbers and game specs typed by the user.
 
-use grundy::quote::quoted;
+use grundy_service::{Game, quoted};
 
 use crate::failure::usage;
 
@@ -39,11 +39,9 @@ pub fn threads(text: &str) -> Result<std::num::NonZeroUsize, String> {
         .ok_or_else(|| format!("{} is not a number of threads from 1 to 1024", quoted(text)))
 }
 
-/// Reads `--from` (0 when absent) and `--to` of a range of heaps whose
-/// values are `shown` (printed, plotted), refusing an empty range and one
-/// longer than [`grundy_service::MAX_VALUES`].
-pub fn heap_range(from: Option<&str>, to: &str, shown: &str) -> anyhow::Result<(u64, u64)> {
-    let max_values = grundy_service::MAX_VALUES;
+/// Reads `--from` (0 when absent) and `--to` of a range of heaps,
+/// refusing an empty range (the solver refuses one too long).
+pub fn heap_range(from: Option<&str>, to: &str) -> anyhow::Result<(u64, u64)> {
     let to = size(to, "--to")?;
     let from = from
         .map(|text| size(text, "--from"))
@@ -54,17 +52,12 @@ pub fn heap_range(from: Option<&str>, to: &str, shown: &str) -> anyhow::Result<(
             "--from {from} is past --to {to}; give --from at most --to"
         )));
     }
-    if to - from >= max_values {
-        return Err(usage(format!(
-            "{from}..={to} is more than {max_values} values to {shown}; ask for a shorter range"
-        )));
-    }
     Ok((from, to))
 }
 
 /// Reads `--max`: `None` leaves the search limit to the solver.
-pub fn max(search: &crate::cli::SearchArgs) -> anyhow::Result<Option<u64>> {
-    search.max.as_deref().map(|t| size(t, "--max")).transpose()
+pub fn max(text: Option<&str>) -> anyhow::Result<Option<u64>> {
+    text.map(|t| size(t, "--max")).transpose()
 }
 
 pub fn parse_size(text: &str) -> Option<u64> {
@@ -106,9 +99,10 @@ pub fn heaps(texts: &[String]) -> anyhow::Result<Vec<u64>> {
     texts.iter().map(|t| size(t, "heap")).collect()
 }
 
-/// Reads a game spec into a ruleset.
-pub fn ruleset(spec: &str) -> anyhow::Result<grundy::Ruleset> {
-    Ok(spec.parse::<grundy::Ruleset>()?)
+/// Reads a game spec: a heap game or a multi-heap game; the solver says
+/// which questions each answers.
+pub fn game(spec: &str) -> anyhow::Result<Game> {
+    Ok(spec.parse::<Game>()?)
 }
 
 #[cfg(test)]

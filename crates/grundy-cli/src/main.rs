@@ -6,6 +6,7 @@
 
 mod cli;
 mod cmd;
+mod context;
 mod cpu;
 mod failure;
 mod input;
@@ -20,7 +21,7 @@ use clap::Parser;
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => return failure::clap_error(err),
+        Err(err) => return cli::clap_error(err),
     };
     match cmd::run(cli) {
         Ok(code) => code,

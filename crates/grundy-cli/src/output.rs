@@ -9,6 +9,11 @@ use serde::Serialize;
 
 use crate::failure::usage;
 
+/// Positions of at most this many heaps get a "position after" column in
+/// a table of moves, in normal and misère play (CSV and JSON always have
+/// it): past a few heaps each row would repeat the whole position.
+pub const POSITION_AFTER_SHOWN: usize = 12;
+
 /// Writes `text` (`what`: "the certificate") to the file `path` the user
 /// named, whole or not at all.
 ///

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use grundy::period::detect::Candidate;
+use grundy_service::Pattern;
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// A bar with an estimate of the time left, for a known total.
@@ -88,7 +88,7 @@ impl Bar {
     /// Records that a period search has computed `done` heaps and grows to
     /// `to` now (at most `max` in all), and shows the best pattern seen so
     /// far.
-    pub fn search(&mut self, done: u64, to: u64, max: u64, pattern: Option<Candidate>) {
+    pub fn search(&mut self, done: u64, to: u64, max: u64, pattern: Option<Pattern>) {
         if !self.searching {
             // The search grows its target step by step: an estimate of the
             // time left would be the step's, so none is shown.

@@ -1,9 +1,9 @@
 //! The answers as Python objects: a period verdict, a verified
 //! certificate, counts, positions and moves, a table of values.
 
-use grundy_service::grundy::Ruleset;
 use grundy_service::{
-    CountReport, Exact, MultiheapMoveReport, MultisetCountReport, PeriodReport, PositionReport,
+    CountReport, Exact, Game, MultiheapMoveReport, MultisetCountReport, PeriodReport,
+    PositionReport, Status,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -26,18 +26,14 @@ use crate::run::compute;
 #[derive(Debug)]
 #[pyclass(frozen, module = "grundy")]
 pub struct Period {
-    ruleset: Ruleset,
+    game: Game,
     max: Option<u64>,
     report: PeriodReport,
 }
 
 impl Period {
-    pub fn new(ruleset: Ruleset, max: Option<u64>, report: PeriodReport) -> Self {
-        Period {
-            ruleset,
-            max,
-            report,
-        }
+    pub fn new(game: Game, max: Option<u64>, report: PeriodReport) -> Self {
+        Period { game, max, report }
     }
 }
 
@@ -66,7 +62,7 @@ impl Period {
     /// ``"proved"``, ``"observed"`` or ``"none"``.
     #[getter]
     fn status(&self) -> &'static str {
-        self.report.status
+        self.report.status.as_str()
     }
     /// The theorem's stable name, when proved.
     #[getter]
@@ -86,7 +82,7 @@ impl Period {
     /// Whether the period is proved.
     #[getter]
     fn proved(&self) -> bool {
-        self.report.status == "proved"
+        self.report.status == Status::Proved
     }
     /// The verdict in one sentence, honest about what is proved.
     #[getter]
@@ -99,9 +95,7 @@ impl Period {
     /// ValueError when the period is not proved.
     #[pyo3(signature = (*, progress=None))]
     fn certificate(&self, py: Python<'_>, progress: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let (_, text) = compute(py, progress, |s, w| {
-            s.certificate(&self.ruleset, self.max, w)
-        })?;
+        let (_, text) = compute(py, progress, |s, w| s.certificate(&self.game, self.max, w))?;
         text.ok_or_else(|| {
             PyValueError::new_err(format!(
                 "no certificate: {} ({})",
@@ -182,9 +176,7 @@ impl Verified {
 #[pyfunction]
 pub fn verify(py: Python<'_>, text: &str) -> PyResult<Verified> {
     // Under a watch, so that Ctrl-C stops a long check.
-    let r = compute(py, None, |_, watch| {
-        grundy_service::verify_with(text, watch)
-    })?;
+    let r = compute(py, None, |solver, watch| solver.verify_with(text, watch))?;
     Ok(Verified {
         game: r.game,
         preperiod: r.preperiod,

@@ -3,7 +3,6 @@
 //! is a ValueError with a clear message, never the OverflowError a plain
 //! conversion raises; a non-integer stays a TypeError.
 
-use grundy_service::MAX_MOVES_LISTED;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
@@ -45,8 +44,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Size {
     }
 }
 
-/// The most winning moves listed: a Python int from 0 to
-/// [`MAX_MOVES_LISTED`].
+/// The most winning moves listed: a Python int from 0 up (the solver says
+/// how many it lists at most).
 #[derive(Clone, Copy, Debug)]
 pub struct Limit(pub usize);
 
@@ -54,11 +53,12 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Limit {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        whole(obj, MAX_MOVES_LISTED as u64)?
-            .map(|n| Limit(n as usize))
+        whole(obj, u64::try_from(usize::MAX).unwrap_or(u64::MAX))?
+            .and_then(|n| usize::try_from(n).ok())
+            .map(Limit)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "limit={} is out of range: the moves listed are a whole number from 0 to {MAX_MOVES_LISTED}",
+                    "limit={} is out of range: the moves listed are a whole number from 0 up",
                     &*obj
                 ))
             })

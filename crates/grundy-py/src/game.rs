@@ -1,16 +1,14 @@
 //! `grundy.Game`: one game, named by a spec, and the questions about it.
 
-use grundy_service::grundy::Ruleset;
-use grundy_service::grundy::multiheap::SubsetGame;
 use grundy_service::{DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
-use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
 use crate::answers::{Count, Period, Position, Values};
 use crate::args::{HeapCount, Heaps, Limit, Size};
 use crate::html;
-use crate::misere::{Genera, MiserePosition, MisereQuotient};
+use crate::misere_answers::{Genera, MiserePosition, MisereQuotient};
 use crate::ppos::PPositions;
 use crate::run::{compute, compute_mapped, error, quotient_error};
 
@@ -42,32 +40,6 @@ pub struct Game {
 }
 
 impl Game {
-    fn heaps(&self) -> PyResult<&Ruleset> {
-        match &self.game {
-            Spec::Heaps(r) => Ok(r),
-            Spec::Multiheap(g) => Err(PyValueError::new_err(format!(
-                "{g} is not a sum of heaps; ask for its outcome, winning moves or P-positions"
-            ))),
-        }
-    }
-
-    fn multiheap(&self) -> Option<&SubsetGame> {
-        match &self.game {
-            Spec::Multiheap(g) => Some(g),
-            Spec::Heaps(_) => None,
-        }
-    }
-
-    /// The heap game, for misère play (which a multi-heap game lacks).
-    fn misere_game(&self) -> PyResult<&Ruleset> {
-        match &self.game {
-            Spec::Heaps(r) => Ok(r),
-            Spec::Multiheap(g) => Err(PyValueError::new_err(format!(
-                "misère play applies to sums of heaps, and {g} is not one"
-            ))),
-        }
-    }
-
     fn misere_report(
         &self,
         py: Python<'_>,
@@ -75,7 +47,7 @@ impl Game {
         limit: usize,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<MiserePosition> {
-        let game = self.misere_game()?;
+        let game = &self.game;
         let r = compute(py, progress, |s, w| {
             s.misere_position(game, &heaps, limit, w)
         })?;
@@ -89,20 +61,14 @@ impl Game {
         limit: usize,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Position> {
-        if let Some(g) = self.multiheap() {
-            let r = compute(py, progress, |s, w| s.multiheap_move(g, &heaps, w))?;
+        let game = &self.game;
+        if let Spec::Multiheap(_) = game {
+            let r = compute(py, progress, |s, w| s.multiheap_move(game, &heaps, w))?;
             return Ok(Position::multiheap(r));
         }
-        let game = self.heaps()?;
-        let mut r: PositionReport = compute(py, progress, |s, w| {
+        let r: PositionReport = compute(py, progress, |s, w| {
             s.position(game, &heaps, limit, None, w)
         })?;
-        // Heaps within the computed values list every winning move: keep
-        // `limit` of them, and say how many there were.
-        if r.moves.len() > limit {
-            r.total_winning_moves = Some(r.moves.len() as u128);
-            r.moves.truncate(limit);
-        }
         Ok(Position::heaps(py, r))
     }
 }
@@ -125,7 +91,7 @@ impl Game {
     /// Whether this is a multi-heap game (moves across heaps, not a sum).
     #[getter]
     fn is_multiheap(&self) -> bool {
-        self.multiheap().is_some()
+        matches!(self.game, Spec::Multiheap(_))
     }
 
     fn __repr__(&self) -> String {
@@ -169,7 +135,7 @@ impl Game {
         start: Size,
         progress: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let game = self.heaps()?;
+        let game = &self.game;
         let report = compute(py, progress, |s, w| {
             s.values_report(game, start.0, to.0, None, w)
         })?;
@@ -228,7 +194,7 @@ impl Game {
     /// 9
     #[pyo3(signature = (n, *, progress=None))]
     fn value(&self, py: Python<'_>, n: Size, progress: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-        let game = self.heaps()?;
+        let game = &self.game;
         let report = compute(py, progress, |s, w| {
             s.values_report(game, n.0, n.0, None, w)
         })?;
@@ -250,7 +216,7 @@ impl Game {
         max: Option<Size>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Period> {
-        let game = self.heaps()?;
+        let game = &self.game;
         let max = max.map(|m| m.0);
         let report = compute(py, progress, |s, w| s.period_report(game, max, w))?;
         Ok(Period::new(game.clone(), max, report))
@@ -275,7 +241,7 @@ impl Game {
         heaps: HeapCount,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Count> {
-        let game = self.heaps()?;
+        let game = &self.game;
         let heaps = heaps.0;
         if heaps == 1 {
             let r = compute(py, progress, |s, w| s.count(game, None, to.0, None, w))?;
@@ -425,7 +391,7 @@ impl Game {
         to: Size,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Genera> {
-        let game = self.misere_game()?;
+        let game = &self.game;
         let r = compute(py, progress, |s, w| s.genera(game, to.0, w))?;
         Genera::new(py, r)
     }
@@ -458,7 +424,7 @@ impl Game {
         max_heap: Option<Size>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<MisereQuotient> {
-        let game = self.misere_game()?;
+        let game = &self.game;
         let r = compute_mapped(py, progress, quotient_error, |s, w| match &max_heap {
             Some(max_heap) => s.misere_quotient(game, max_heap.0, w),
             None => s
@@ -471,13 +437,11 @@ impl Game {
     /// The P-positions of a multi-heap game up to ``to`` (see
     /// ``grundy.ppos``).
     fn ppos(&self, to: Size) -> PyResult<PPositions> {
-        match self.multiheap() {
-            Some(g) => Ok(PPositions::new(*g, to.0)),
-            None => Err(PyValueError::new_err(format!(
-                "{} is a sum of heaps: its P-positions are the positions of value 0",
-                self.game
-            ))),
-        }
+        let game = self
+            .game
+            .multiheap("a scan of P-positions")
+            .map_err(error)?;
+        Ok(PPositions::new(*game, to.0))
     }
 
     /// Draws ``G(0..=to)`` with matplotlib (an optional dependency:
@@ -528,7 +492,8 @@ impl Game {
 
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         match &self.game {
-            Spec::Heaps(game) => {
+            Spec::Heaps(_) => {
+                let game = &self.game;
                 let a = compute(py, None, |s, w| s.analyze(game, Some(59), None, w))?;
                 Ok(html::analysis(&a))
             }

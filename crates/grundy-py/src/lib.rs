@@ -25,7 +25,7 @@ mod answers;
 mod args;
 mod game;
 mod html;
-mod misere;
+mod misere_answers;
 mod ppos;
 mod run;
 
@@ -52,10 +52,10 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<answers::Move>()?;
     m.add_class::<answers::MultiheapMove>()?;
     m.add_class::<answers::Values>()?;
-    m.add_class::<misere::MiserePosition>()?;
-    m.add_class::<misere::Genus>()?;
-    m.add_class::<misere::Genera>()?;
-    m.add_class::<misere::MisereQuotient>()?;
+    m.add_class::<misere_answers::MiserePosition>()?;
+    m.add_class::<misere_answers::Genus>()?;
+    m.add_class::<misere_answers::Genera>()?;
+    m.add_class::<misere_answers::MisereQuotient>()?;
     m.add_class::<ppos::PPositions>()?;
     m.add_class::<ppos::PPositionIterator>()?;
     m.add_function(wrap_pyfunction!(answers::verify, m)?)?;

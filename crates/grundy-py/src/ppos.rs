@@ -3,9 +3,7 @@
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use grundy_service::grundy::multiheap::{Method, SubsetGame, Tally};
-use grundy_service::{Game as Spec, Next, PPositionIter};
-use pyo3::exceptions::PyValueError;
+use grundy_service::{Game as Spec, Method, Next, PPositionIter, SubsetGame, Tally};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -32,12 +30,9 @@ const WAIT: Duration = Duration::from_millis(100);
 #[pyfunction]
 pub fn ppos(spec: &str, to: Size) -> PyResult<PPositions> {
     let to = to.0;
-    match spec.parse::<Spec>().map_err(error)? {
-        Spec::Multiheap(g) => Ok(PPositions::new(g, to)),
-        Spec::Heaps(r) => Err(PyValueError::new_err(format!(
-            "{r} is a sum of heaps: its P-positions are the positions of value 0"
-        ))),
-    }
+    let game: Spec = spec.parse().map_err(error)?;
+    let game = game.multiheap("a scan of P-positions").map_err(error)?;
+    Ok(PPositions::new(*game, to))
 }
 
 /// The P-positions of a multi-heap game up to a bound (see ``grundy.ppos``).
@@ -64,7 +59,7 @@ impl PPositions {
         }
         let t = compute(py, None, |s, w| {
             s.p_positions(
-                &self.game,
+                &Spec::Multiheap(self.game),
                 self.to,
                 Method::Fast,
                 &mut |_| std::ops::ControlFlow::Continue(()),

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, RwLock};
 use std::time::{Duration, Instant};
 
-use grundy_service::grundy::values::Budget;
-use grundy_service::grundy::{self, ErrorKind};
-use grundy_service::{Config, Event, FileStore, Solver, Watch};
+use grundy_service::{
+    Budget, Config, Detail, Error, ErrorKind, Event, FileStore, GameKind, Quantity, Solver, Watch,
+};
 use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
@@ -90,7 +90,7 @@ pub fn configure(store: Option<PathBuf>, budget: Option<Bytes>) -> PyResult<()> 
 /// when its parent exists) in which a file can be written. A store that
 /// fails later only warns, so a bad one would keep nothing without a word.
 fn check_store(dir: &Path) -> PyResult<()> {
-    let shown = grundy::quote::quoted(&dir.to_string_lossy());
+    let shown = grundy_service::quoted(&dir.to_string_lossy());
     if dir.as_os_str().is_empty() {
         return Err(PyValueError::new_err(
             "store='' names no directory; give a directory to keep values in, or None to keep nothing",
@@ -140,7 +140,7 @@ fn check_store(dir: &Path) -> PyResult<()> {
 pub fn compute<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
-    f: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T> + Send,
+    f: impl FnOnce(&Solver, &mut Watch) -> grundy_service::Result<T> + Send,
 ) -> PyResult<T> {
     compute_mapped(py, progress, error, f)
 }
@@ -149,8 +149,8 @@ pub fn compute<T: Send>(
 pub fn compute_mapped<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
-    into: fn(grundy::Error) -> PyErr,
-    f: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T> + Send,
+    into: fn(Error) -> PyErr,
+    f: impl FnOnce(&Solver, &mut Watch) -> grundy_service::Result<T> + Send,
 ) -> PyResult<T> {
     let solver = solver();
     let progress: Option<Py<PyAny>> = progress.map(|p| p.clone().unbind());
@@ -205,7 +205,7 @@ fn look(py: Python<'_>, progress: Option<&Py<PyAny>>, event: &Event) -> PyResult
 
 /// The library's error from a misère quotient: as [`error`], except that
 /// a quotient the search does not find is a [`QuotientError`].
-pub fn quotient_error(e: grundy::Error) -> PyErr {
+pub fn quotient_error(e: Error) -> PyErr {
     match e.kind() {
         ErrorKind::Overflow => QuotientError::new_err(e.to_string()),
         _ => error(e),
@@ -213,11 +213,19 @@ pub fn quotient_error(e: grundy::Error) -> PyErr {
 }
 
 /// The library's error as the Python exception of its kind.
-pub fn error(e: grundy::Error) -> PyErr {
+pub fn error(e: Error) -> PyErr {
     let advice = match e.detail() {
-        Some(grundy::Detail::OverBudget { .. }) => {
-            " (or raise the budget: grundy.configure(budget=...))"
-        }
+        Some(Detail::OverBudget { .. }) => " (or raise the budget: grundy.configure(budget=...))",
+        Some(Detail::OutOfRange {
+            quantity: Quantity::MovesListed,
+            ..
+        }) => "; give a smaller limit=",
+        Some(Detail::WrongGame {
+            needs: GameKind::SumOfHeaps,
+        }) => "; ask for its outcome, winning moves or P-positions",
+        Some(Detail::WrongGame {
+            needs: GameKind::Multiheap,
+        }) => "; its P-positions are the positions of value 0",
         _ => "",
     };
     let message = format!("{e}{advice}");

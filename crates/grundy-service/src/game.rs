@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use grundy::multiheap::SubsetGame;
-use grundy::{Error, Ruleset};
+use grundy::{Detail, Error, ErrorKind, GameKind, Result, Ruleset};
 
 /// Any game a front end may name.
 ///
@@ -31,12 +31,74 @@ impl Game {
         let spec = spec.trim();
         spec == "wythoff" || spec == "stone" || spec.starts_with("subsets:")
     }
+
+    /// The ruleset of a heap game, for `question`, which applies to sums of
+    /// heaps only.
+    ///
+    /// ```
+    /// use grundy::{Detail, GameKind};
+    /// use grundy_service::Game;
+    /// let stone: Game = "stone".parse()?;
+    /// let e = stone.sum_of_heaps("misère play").unwrap_err();
+    /// assert_eq!(e.detail(), Some(&Detail::WrongGame { needs: GameKind::SumOfHeaps }));
+    /// assert_eq!(e.message(), "stone is not a sum of heaps, and misère play applies to sums of heaps only");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] with [`Detail::WrongGame`] for a
+    /// multi-heap game.
+    pub fn sum_of_heaps(&self, question: &str) -> Result<&Ruleset> {
+        match self {
+            Game::Heaps(r) => Ok(r),
+            Game::Multiheap(g) => Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!("{g} is not a sum of heaps, and {question} applies to sums of heaps only"),
+            )
+            .with_detail(Detail::WrongGame {
+                needs: GameKind::SumOfHeaps,
+            })),
+        }
+    }
+
+    /// The multi-heap game, for `question`, which applies to games played on
+    /// several heaps at once only.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] with [`Detail::WrongGame`] for a heap
+    /// game.
+    pub fn multiheap(&self, question: &str) -> Result<&SubsetGame> {
+        match self {
+            Game::Multiheap(g) => Ok(g),
+            Game::Heaps(r) => Err(Error::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "{r} is a sum of heaps, and {question} applies to games played on several heaps at once only"
+                ),
+            )
+            .with_detail(Detail::WrongGame {
+                needs: GameKind::Multiheap,
+            })),
+        }
+    }
+}
+
+impl From<Ruleset> for Game {
+    fn from(ruleset: Ruleset) -> Self {
+        Game::Heaps(ruleset)
+    }
+}
+
+impl From<SubsetGame> for Game {
+    fn from(game: SubsetGame) -> Self {
+        Game::Multiheap(game)
+    }
 }
 
 impl FromStr for Game {
     type Err = Error;
 
-    fn from_str(spec: &str) -> Result<Self, Error> {
+    fn from_str(spec: &str) -> Result<Self> {
         if Game::is_multiheap(spec) {
             spec.trim().parse().map(Game::Multiheap)
         } else {

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use grundy_service::{Solver, Watch};
-//! let strip: grundy::Ruleset = "0.07".parse()?;
+//! let strip: grundy_service::Game = "0.07".parse()?;
 //! let count = Solver::default().count(&strip, None, 1_000_000_000_000_000_000, None, &mut Watch::silent())?;
 //! let json = serde_json::to_value(&count).unwrap();
 //! assert_eq!(json["to"], "1000000000000000000");

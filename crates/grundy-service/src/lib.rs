@@ -14,17 +14,26 @@
 //!   share it ([`Solver::computations`] counts them);
 //! - watching and stopping a request from outside ([`Watch`]).
 //!
-//! Every question has a method on [`Solver`] returning a serde report
-//! ([`report`]): the same JSON everywhere, with integers past 2^53 − 1 as
-//! decimal strings ([`JsonInt`]). Front ends that receive
-//! questions as data deserialize a [`Question`] and call
-//! [`Solver::answer`].
+//! Every question has a method on [`Solver`] returning a serde report: the
+//! same JSON everywhere, with integers past 2^53 − 1 as decimal strings
+//! ([`JsonInt`]). Front ends that receive questions as data deserialize a
+//! [`Question`] and call [`Solver::answer`], which asks the same methods.
+//! A refusal is an error with a typed [`Detail`] (an amount out of range,
+//! over the memory budget, the wrong kind of game) from which each front
+//! end words how to fix it; every limit lives in one module, and is
+//! exported here.
+//!
+//! Front ends name only what this crate exports: the solver and its
+//! questions, the reports, and a small vocabulary of the library's types
+//! ([`Ruleset`], [`SubsetGame`], [`ValueTable`], [`Nimber`], [`Budget`],
+//! [`Engine`], the error and its details); never the engines. Files a
+//! front end writes (certificates, plots) are replaced as the store's are,
+//! by [`replace_file`].
 //!
 //! ```
-//! use grundy::Ruleset;
-//! use grundy_service::{Solver, Watch};
+//! use grundy_service::{Game, Solver, Watch};
 //! let solver = Solver::default();
-//! let strip: Ruleset = "paper-strip".parse()?;
+//! let strip: Game = "paper-strip".parse()?;
 //! let count = solver.count(&strip, None, 1_000_000_000_000_000_000, None, &mut Watch::silent())?;
 //! assert_eq!(count.wins, 852_941_176_470_588_232);
 //! assert_eq!(
@@ -38,50 +47,59 @@
 
 #![deny(missing_docs)]
 
-mod answers;
-mod catalogue;
-mod frequencies;
+mod core;
 mod game;
 mod json_int;
-pub mod misere;
+mod limits;
 mod misere_limit;
 mod misere_race;
-mod moves;
-mod ppos_iter;
-mod question;
+mod misere_report;
+mod past_memory;
+mod questions;
 mod replace;
-pub mod report;
+mod report;
 mod solver;
 mod statistics;
 mod store;
 mod store_files;
 mod strategies;
+mod tables;
 mod watch;
-mod windowed;
 
-pub use answers::{
-    ANALYZED_BY_DEFAULT, EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_MOVES_LISTED, MAX_VALUES, verify,
-    verify_with,
-};
-pub use catalogue::{CatalogueEntry, Stop};
-pub use frequencies::FrequencyReport;
+pub use core::Config;
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
-pub use moves::{Before, DEFAULT_MOVES_ALL, ListedMove, MAX_MOVES_EXAMINED, MovesReport};
-pub use ppos_iter::{Next, PPositionIter};
-pub use question::{Answer, DEFAULT_MOVES_LISTED, Question};
+pub use limits::{
+    ANALYZED_BY_DEFAULT, COSTLY_SEARCH_LIMIT, DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED,
+    EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_CERTIFICATE_TEXT, MAX_HISTOGRAM_VALUE, MAX_MISERE_HEAP,
+    MAX_MOVES_EXAMINED, MAX_MOVES_LISTED, MAX_PAST_MEMORY, MAX_PLAYED_HEAP, MAX_PLAYED_TOKENS,
+    MAX_QUOTIENT_HEAP, MAX_VALUES, OBSERVE_LIMIT, QUICK_SEARCH_BYTES, SEARCH_LIMIT,
+};
+pub use misere_report::{
+    GeneraReport, GeneratorReport, HeapGenus, MisereMethod, MiserePositionReport,
+    PretendingPeriodReport, QuotientReport, QuotientUsed, TameKind,
+};
+pub use questions::answer::{Answer, Question};
+pub use questions::catalogue_entry::{CatalogueEntry, Stop};
+pub use questions::p_positions_iter::{Next, PPositionIter};
 pub use replace::replace_file;
 pub use report::{
-    AnalysisReport, CountReport, Exact, MisereVerified, MoveReport, MultiheapMove,
-    MultiheapMoveReport, MultisetCountReport, PeriodReport, PositionReport, PposReport,
-    ValuesReport, VerifyReport,
+    AnalysisReport, Before, CountReport, Exact, FrequencyReport, ListedMove, MisereVerified,
+    MoveReport, MovesReport, MultiheapMove, MultiheapMoveReport, MultisetCountReport, PeriodReport,
+    PositionReport, PposReport, Status, ValuesReport, VerifyReport,
 };
-pub use solver::{COSTLY_SEARCH_LIMIT, Config, OBSERVE_LIMIT, SEARCH_LIMIT, Solver};
-pub use statistics::{MAX_HISTOGRAM_VALUE, Rare, TableStatistics};
+pub use solver::Solver;
+pub use statistics::{Rare, TableStatistics};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
 pub use store_files::StoredFile;
-pub use watch::{Event, TableSummary, Watch};
+pub use watch::{Event, Pattern, TableSummary, Watch};
 
-/// The library the solver is built on, for the types front ends name
-/// (`Ruleset`, `ValueTable`, `Budget`, `Engine`, …).
-pub use grundy;
+/// The library's types that front ends name: the games, the value table,
+/// the memory budget and the engines, the error with its details. How
+/// values are computed, kept and proved stays behind the [`Solver`].
+pub use grundy::multiheap::{Method, SubsetGame, Tally};
+pub use grundy::quote::quoted;
+pub use grundy::values::{Budget, Engine, Report as EngineReport, human_bytes};
+pub use grundy::{
+    Detail, Error, ErrorKind, GameKind, Nimber, Quantity, Result, Ruleset, ValueTable,
+};

@@ -11,7 +11,7 @@
 //! so it is read as a hint, not checked from the rules. Where nothing but
 //! a quotient answers (a quotient of every heap, a position too large to
 //! search), the record is not believed: the construction is tried again
-//! (`Solver::distrust_stored_limit`), so a planted record refuses nothing.
+//! (`strategies::distrust_stored_limit`), so a planted record refuses nothing.
 //!
 //! ```text
 //! grundy misère quotient limit

@@ -20,15 +20,52 @@
 //! it, as the module [`crate::misere`] lists.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::Duration;
 
+use grundy::misere::{Genera, Judge, Strategy};
+use grundy::sum::HeapMove;
+use grundy::values::Progress;
 use grundy::{ErrorKind, Result, Ruleset};
 
-use crate::misere::{Rule, search};
-use crate::solver::Solver;
+use crate::core::Core;
+use crate::strategies;
 use crate::watch::{Event, Watch};
+
+/// What answers a misère position short of the full game-tree search run
+/// alone.
+pub(crate) enum Rule {
+    /// Every heap is tame: their genera.
+    Tame(Box<Genera>),
+    /// A quotient that covers every heap.
+    Quotient(Arc<Strategy>),
+    /// A game-tree search (within [`QUICK_SEARCH_BYTES`](crate::limits::QUICK_SEARCH_BYTES), or beside the
+    /// quotient's construction): whether the player to move wins, and the
+    /// winning moves.
+    Searched(bool, Vec<HeapMove>),
+}
+
+/// The game-tree search of `heaps` within `bytes` of memo: whether the
+/// player to move wins, and every winning move.
+pub(crate) fn search(
+    game: &Ruleset,
+    heaps: &[u64],
+    bytes: u64,
+    watch: &mut Watch,
+) -> Result<(bool, Vec<HeapMove>)> {
+    let mut judge = Judge::with_normal_form(game.clone(), bytes);
+    let mut decided = |p: Progress| {
+        watch.tell(Event::Scan {
+            done: p.done,
+            total: p.total,
+        })
+    };
+    let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
+    let moves = judge.winning_moves_with(heaps, &mut decided)?;
+    Ok((winning, moves))
+}
 
 /// How often the waiting thread passes the search's progress on and asks
 /// whether to stop.
@@ -47,88 +84,86 @@ struct Searching {
     total: AtomicU64,
 }
 
-impl Solver {
-    /// The quotient of `game` covering heap `largest`, computed, and the
-    /// game-tree search of `heaps`, side by side (see the module
-    /// documentation): [`Rule::Quotient`] or [`Rule::Searched`], whichever
-    /// answered, or the search's error (a game tree too large for its
-    /// share of memory) or the request's stop.
-    ///
-    /// # Errors
-    /// [`ErrorKind::TooLarge`] when no quotient covers the heaps and the
-    /// game tree does not fit the misère share of the budget;
-    /// [`ErrorKind::Interrupted`] when `watch` says stop.
-    pub(crate) fn quotient_or_search(
-        &self,
-        game: &Ruleset,
-        heaps: &[u64],
-        largest: u64,
-        watch: &mut Watch,
-    ) -> Result<Rule> {
-        let searching = Searching::default();
-        thread::scope(|scope| {
-            let searcher = scope.spawn(|| {
-                let mut told = Watch::new(|event| {
-                    if let Event::Scan { done, total } = event {
-                        searching.done.store(done, Ordering::Relaxed);
-                        searching.total.store(total, Ordering::Relaxed);
-                    }
-                    if searching.stop.load(Ordering::Relaxed) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                let answer = search(game, heaps, self.misere_bytes(), &mut told);
-                if answer.is_ok() {
-                    searching.answered.store(true, Ordering::Relaxed);
+/// The quotient of `game` covering heap `largest`, computed, and the
+/// game-tree search of `heaps`, side by side (see the module
+/// documentation): [`Rule::Quotient`] or [`Rule::Searched`], whichever
+/// answered, or the search's error (a game tree too large for its
+/// share of memory) or the request's stop.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] when no quotient covers the heaps and the
+/// game tree does not fit the misère share of the budget;
+/// [`ErrorKind::Interrupted`] when `watch` says stop.
+pub(crate) fn quotient_or_search(
+    core: &Core,
+    game: &Ruleset,
+    heaps: &[u64],
+    largest: u64,
+    watch: &mut Watch,
+) -> Result<Rule> {
+    let searching = Searching::default();
+    thread::scope(|scope| {
+        let searcher = scope.spawn(|| {
+            let mut told = Watch::new(|event| {
+                if let Event::Scan { done, total } = event {
+                    searching.done.store(done, Ordering::Relaxed);
+                    searching.total.store(total, Ordering::Relaxed);
                 }
-                answer
-            });
-            let mut until_searched = Watch::new(|event| {
-                let asked = watch.tell(event);
-                if asked.is_break() || searching.answered.load(Ordering::Relaxed) {
+                if searching.stop.load(Ordering::Relaxed) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
             });
-            let quotient = self.misere_strategy(game, largest, &mut until_searched);
-            drop(until_searched);
-            let wait = match &quotient {
-                // No quotient covers the heaps: the search is the answer,
-                // however long it takes.
-                Ok(None) => true,
-                // Stopped because the search answered.
-                Err(e) if e.kind() == ErrorKind::Interrupted => {
-                    searching.answered.load(Ordering::Relaxed)
-                }
-                _ => false,
-            };
-            if wait {
-                while !searcher.is_finished() {
-                    let progress = Event::Scan {
-                        done: searching.done.load(Ordering::Relaxed),
-                        total: searching.total.load(Ordering::Relaxed),
-                    };
-                    if watch.tell(progress).is_break() {
-                        searching.stop.store(true, Ordering::Relaxed);
-                    }
-                    thread::sleep(POLL);
-                }
+            let answer = search(game, heaps, core.misere_bytes(), &mut told);
+            if answer.is_ok() {
+                searching.answered.store(true, Ordering::Relaxed);
+            }
+            answer
+        });
+        let mut until_searched = Watch::new(|event| {
+            let asked = watch.tell(event);
+            if asked.is_break() || searching.answered.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
             } else {
-                searching.stop.store(true, Ordering::Relaxed);
+                ControlFlow::Continue(())
             }
-            let searched = searcher
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            match (quotient, searched) {
-                (Ok(Some(strategy)), _) => Ok(Rule::Quotient(strategy)),
-                (_, Ok((winning, moves))) => Ok(Rule::Searched(winning, moves)),
-                (Ok(None), Err(e)) | (Err(e), _) => Err(e),
+        });
+        let quotient = strategies::covering(core, game, largest, &mut until_searched);
+        drop(until_searched);
+        let wait = match &quotient {
+            // No quotient covers the heaps: the search is the answer,
+            // however long it takes.
+            Ok(None) => true,
+            // Stopped because the search answered.
+            Err(e) if e.kind() == ErrorKind::Interrupted => {
+                searching.answered.load(Ordering::Relaxed)
             }
-        })
-    }
+            _ => false,
+        };
+        if wait {
+            while !searcher.is_finished() {
+                let progress = Event::Scan {
+                    done: searching.done.load(Ordering::Relaxed),
+                    total: searching.total.load(Ordering::Relaxed),
+                };
+                if watch.tell(progress).is_break() {
+                    searching.stop.store(true, Ordering::Relaxed);
+                }
+                thread::sleep(POLL);
+            }
+        } else {
+            searching.stop.store(true, Ordering::Relaxed);
+        }
+        let searched = searcher
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match (quotient, searched) {
+            (Ok(Some(strategy)), _) => Ok(Rule::Quotient(strategy)),
+            (_, Ok((winning, moves))) => Ok(Rule::Searched(winning, moves)),
+            (Ok(None), Err(e)) | (Err(e), _) => Err(e),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -139,9 +174,10 @@ mod tests {
     use grundy::misere::Judge;
     use grundy::{ErrorKind, Ruleset};
 
-    use crate::misere::Rule;
+    use super::Rule;
+    use super::quotient_or_search;
+    use crate::core::{Config, Core};
     use crate::misere_limit;
-    use crate::solver::{Config, Solver};
     use crate::store::{FileStore, Store};
     use crate::watch::Watch;
 
@@ -177,25 +213,28 @@ mod tests {
     #[test]
     fn the_search_answers_first_and_the_construction_stops() {
         let game: Ruleset = "0.07".parse().unwrap();
-        let solver = Solver::default();
+        let core = Core::default();
         let heaps = [20, 12, 3];
-        let answer = solver
-            .quotient_or_search(&game, &heaps, 20, &mut Watch::silent())
-            .unwrap();
+        let answer = quotient_or_search(&core, &game, &heaps, 20, &mut Watch::silent()).unwrap();
         assert_eq!(searched(answer), judged(&game, &heaps));
-        assert!(solver.held_strategy(&game, 20).is_none());
+        assert!(crate::strategies::held(&core, &game, 20).is_none());
     }
 
     /// A quotient found first answers, and is held for the next position.
     #[test]
     fn a_quotient_found_first_answers() {
         let game: Ruleset = "0.75".parse().unwrap();
-        let solver = Solver::default();
-        let answer = solver
-            .quotient_or_search(&game, &[40, 41, 42, 43, 44, 45], 45, &mut Watch::silent())
-            .unwrap();
+        let core = Core::default();
+        let answer = quotient_or_search(
+            &core,
+            &game,
+            &[40, 41, 42, 43, 44, 45],
+            45,
+            &mut Watch::silent(),
+        )
+        .unwrap();
         assert!(matches!(answer, Rule::Quotient(s) if s.covers(45)));
-        assert!(solver.held_strategy(&game, 1000).is_some());
+        assert!(crate::strategies::held(&core, &game, 1000).is_some());
     }
 
     /// Where the construction ends without a quotient that covers the heaps
@@ -209,14 +248,12 @@ mod tests {
         store
             .save_misere_limit(&game, &misere_limit::write(&game, 10, "a test's record"))
             .unwrap();
-        let solver = Solver::new(Config {
+        let core = Core::new(Config {
             store: Some(store as Arc<dyn Store>),
             ..Config::default()
         });
         let heaps = [14, 11, 6, 2];
-        let answer = solver
-            .quotient_or_search(&game, &heaps, 14, &mut Watch::silent())
-            .unwrap();
+        let answer = quotient_or_search(&core, &game, &heaps, 14, &mut Watch::silent()).unwrap();
         assert_eq!(searched(answer), judged(&game, &heaps));
     }
 
@@ -224,9 +261,9 @@ mod tests {
     #[test]
     fn a_stop_stops_both() {
         let game: Ruleset = "0.07".parse().unwrap();
-        let solver = Solver::default();
+        let core = Core::default();
         let mut stop = Watch::new(|_| ControlFlow::Break(()));
-        let result = solver.quotient_or_search(&game, &[60, 50, 40, 30], 60, &mut stop);
+        let result = quotient_or_search(&core, &game, &[60, 50, 40, 30], 60, &mut stop);
         assert_eq!(result.err().map(|e| e.kind()), Some(ErrorKind::Interrupted));
     }
 }

@@ -38,7 +38,7 @@ impl Serialize for ValuesReport {
         let mut s = serializer.serialize_struct("ValuesReport", 3)?;
         s.serialize_field("game", &self.game)?;
         if self.from != 0 {
-            s.serialize_field("from", &crate::JsonInt(u128::from(self.from)))?;
+            s.serialize_field("from", &crate::json_int::JsonInt(u128::from(self.from)))?;
         } else {
             s.skip_field("from")?;
         }
@@ -55,6 +55,53 @@ impl Serialize for Column<'_> {
     }
 }
 
+/// What a period search found: a period proved by a theorem, a pattern
+/// only observed, or none. Written `proved`, `observed` or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A period proved by a theorem, with a certificate.
+    Proved,
+    /// A period seen in the values computed, not proved.
+    Observed,
+    /// No period up to the heap reached.
+    None,
+}
+
+impl Status {
+    /// `proved`, `observed` or `none`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Proved => "proved",
+            Status::Observed => "observed",
+            Status::None => "none",
+        }
+    }
+
+    /// The status written `word`.
+    ///
+    /// ```
+    /// use grundy_service::Status;
+    /// assert_eq!(Status::parse("observed"), Some(Status::Observed));
+    /// assert_eq!(Status::parse(Status::Proved.as_str()), Some(Status::Proved));
+    /// assert_eq!(Status::parse("Proved"), None);
+    /// ```
+    pub fn parse(word: &str) -> Option<Status> {
+        match word {
+            "proved" => Some(Status::Proved),
+            "observed" => Some(Status::Observed),
+            "none" => Some(Status::None),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The verdict of a period search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PeriodReport {
@@ -67,7 +114,7 @@ pub struct PeriodReport {
     /// The saltus, when a pattern was found.
     pub saltus: Option<u64>,
     /// `proved`, `observed` or `none`.
-    pub status: &'static str,
+    pub status: Status,
     /// The theorem's stable name, when proved.
     pub theorem: Option<&'static str>,
     /// The theorem's window end, when proved.
@@ -92,7 +139,7 @@ impl PeriodReport {
     /// let g: Ruleset = "0.07".parse()?;
     /// let (v, _) = period::find(&g, 1000, Default::default(), &mut grundy::values::silent)?;
     /// let r = PeriodReport::new(&g, &v);
-    /// assert_eq!((r.status, r.period), ("proved", Some(34)));
+    /// assert_eq!((r.status, r.period), (grundy_service::Status::Proved, Some(34)));
     /// # Ok::<(), grundy::Error>(())
     /// ```
     pub fn new(game: &Ruleset, verdict: &Verdict) -> Self {
@@ -107,9 +154,9 @@ impl PeriodReport {
             period: p.map(|p| p.period()),
             saltus: p.map(|p| p.saltus()),
             status: match p {
-                Some(p) if p.is_proved() => "proved",
-                Some(_) => "observed",
-                None => "none",
+                Some(p) if p.is_proved() => Status::Proved,
+                Some(_) => Status::Observed,
+                None => Status::None,
             },
             theorem,
             bound,
@@ -241,7 +288,7 @@ impl std::fmt::Display for Exact {
 impl Serialize for Exact {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Exact::Number(n) => crate::JsonInt(*n).serialize(serializer),
+            Exact::Number(n) => crate::json_int::JsonInt(*n).serialize(serializer),
             Exact::Text(t) => serializer.serialize_str(t),
         }
     }
@@ -307,6 +354,16 @@ pub struct MoveReport {
     /// The heaps left in its place.
     #[serde(serialize_with = "crate::json_int::vec_u64")]
     pub to: Vec<u64>,
+}
+
+impl From<grundy::sum::HeapMove> for MoveReport {
+    fn from(m: grundy::sum::HeapMove) -> Self {
+        MoveReport {
+            heap: m.heap,
+            from: m.from,
+            to: m.parts,
+        }
+    }
 }
 
 impl MoveReport {
@@ -428,6 +485,43 @@ pub struct VerifyReport {
     pub misere: Option<MisereVerified>,
 }
 
+impl VerifyReport {
+    /// What the certificate proves, in one sentence.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let solver = Solver::default();
+    /// let (_, text) = solver.certificate(&"0.07".parse()?, None, &mut Watch::silent())?;
+    /// let verified = solver.verify(&text.unwrap())?;
+    /// assert!(verified.sentence().starts_with("0.07 has period 34 from heap 53 for every heap, by the octal periodicity theorem"));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn sentence(&self) -> String {
+        if let Some(q) = &self.misere {
+            return format!(
+                "the misère quotient of {} over heaps 0..={} ({} elements, {} in the P-portion; every sum's outcome checked, {} states) is the quotient of every heap: heap n pretends to be heap n - {} from heap {}, by {}",
+                self.game,
+                self.checked_to,
+                q.elements,
+                q.p_portion,
+                q.states,
+                self.period,
+                self.preperiod + self.period,
+                self.theorem_text
+            );
+        }
+        let saltus = if self.saltus == 0 {
+            String::new()
+        } else {
+            format!(" with saltus {}", self.saltus)
+        };
+        format!(
+            "{} has period {} from heap {}{saltus} for every heap, by {}; every value 0..={} checked against the rules",
+            self.game, self.period, self.preperiod, self.theorem_text, self.checked_to
+        )
+    }
+}
+
 /// What a misère quotient's certificate proved besides its period.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MisereVerified {
@@ -437,4 +531,105 @@ pub struct MisereVerified {
     pub p_portion: usize,
     /// The states of sums the outcome check visited.
     pub states: usize,
+}
+
+/// Every legal move of a position, winning moves first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovesReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The heap sizes.
+    pub heaps: Vec<u64>,
+    /// The nim-sum of the heaps' values (heap games); `null` for multi-heap
+    /// games, which are not sums.
+    pub value: Option<u64>,
+    /// Whether the player to move wins.
+    pub winning: bool,
+    /// The moves listed: winning first, then by heap, then by the tokens
+    /// removed, then by the heaps left (heap games); by fewest heaps taken
+    /// from, lowest indices and smallest amount (multi-heap games).
+    pub moves: Vec<ListedMove>,
+    /// Whether moves were left out past the limit.
+    pub truncated: bool,
+}
+
+impl MovesReport {
+    /// The move to make here, by the one rule every front end plays by: the
+    /// first move listed, which is a winning move where there is one, and in
+    /// a lost position the move that takes least (the fewest tokens from the
+    /// first heap with a move; in a multi-heap game, one token from the
+    /// first heap), keeping the game long for the opponent to go wrong in.
+    /// `None` when no move is possible.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let solver = Solver::default();
+    /// let lost = solver.moves(&"nim".parse()?, &[1, 2, 3], 1, None, &mut Watch::silent())?;
+    /// let reply = lost.reply().unwrap();
+    /// assert!(!lost.winning && !reply.winning);
+    /// assert_eq!(reply.position, [2, 3]); // heap 1 taken whole
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn reply(&self) -> Option<&ListedMove> {
+        self.moves.first()
+    }
+}
+
+/// One move and its outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ListedMove {
+    /// The index of the heap moved in; `null` in a multi-heap game.
+    pub heap: Option<usize>,
+    /// The heap's size (heap games) or the whole position (multi-heap
+    /// games) before the move.
+    pub from: Before,
+    /// The heaps left in its place (heap games) or the whole position
+    /// after (multi-heap games).
+    pub to: Vec<u64>,
+    /// The position after the move.
+    pub position: Vec<u64>,
+    /// The position's value after the move (heap games); `null` for
+    /// multi-heap games.
+    pub value: Option<u64>,
+    /// Whether the move wins: it leaves a lost position.
+    pub winning: bool,
+}
+
+/// What a move starts from: one heap, or the whole position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Before {
+    /// One heap's size (heap games).
+    Heap(u64),
+    /// The whole position (multi-heap games).
+    Position(Vec<u64>),
+}
+
+/// The number of heaps `1..=to` with each value.
+///
+/// ```
+/// use grundy_service::{Solver, Watch};
+/// let kayles = "kayles".parse()?;
+/// let report = Solver::default().frequencies(&kayles, 12, &mut Watch::silent())?;
+/// // G(1..=12) of Kayles: 1 2 3 1 4 3 2 1 4 2 6 4
+/// assert_eq!(report.counts, vec![0, 3, 3, 2, 3, 0, 1]);
+/// assert_eq!(
+///     serde_json::to_string(&report).unwrap(),
+///     r#"{"game":"0.77","to":12,"counts":[0,3,3,2,3,0,1],"past_memory":false}"#
+/// );
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FrequencyReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The last heap counted.
+    #[serde(serialize_with = "crate::json_int::u64")]
+    pub to: u64,
+    /// `counts[v]` heaps of `1..=to` have value `v`, for `v` up to the
+    /// largest value (every heap up to 2^53 − 1 is a JSON number).
+    pub counts: Vec<u64>,
+    /// Whether the values were computed past memory (part of them on
+    /// disk).
+    pub past_memory: bool,
 }

@@ -1,140 +1,67 @@
-//! The solver: one object that computes, stores and proves, shared by every
-//! front end and every thread.
+//! The solver's face: [`Solver`], the one type every front end asks, and
+//! its [`Config`].
 //!
-//! It holds the policy that front ends must not copy: which engine runs,
-//! the memory budget, how far a period search goes by default, when values
-//! are read from and written to the [`Store`], and that one game is computed
-//! by one request at a time — a second request for the same game waits for
-//! the first and then uses its values.
+//! Each question is one method, a delegation of a few lines to the module
+//! under `questions/` that answers it; [`Solver::answer`] takes the same
+//! questions as data and asks the same methods. Methods take the service's
+//! [`Game`], so whether a question applies to a kind of game is decided
+//! (and worded) once, by [`Game::sum_of_heaps`] and [`Game::multiheap`].
+//! What the solver holds between requests lives beside it: the value tables
+//! (`tables.rs`), the misère quotients (`strategies.rs`), the store
+//! ([`Store`](crate::Store)); the limits on what one request may ask, in
+//! `limits.rs`.
 
-use std::collections::HashMap;
-use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use grundy::period::{self, PeriodicValues, Search, Step, Verdict};
-use grundy::values::{self, Budget, Engine, Report, Stepper};
-use grundy::{Error, ErrorKind, Result, Ruleset, ValueTable};
+use grundy::multiheap::{Method, Tally};
+use grundy::period::{PeriodicValues, Verdict};
+use grundy::{Result, ValueTable};
 
-use crate::answers::prefix;
-use crate::store::Store;
-use crate::watch::{Event, TableSummary, Watch};
+use crate::core::{Config, Core};
+use crate::game::Game;
+use crate::misere_report::{GeneraReport, MiserePositionReport, QuotientReport};
+use crate::questions::answer::{Answer, Question};
+use crate::questions::catalogue_entry::CatalogueEntry;
+use crate::questions::{
+    analyze, answer, catalogue_entry, count, frequencies, genera, misere_position, moves,
+    p_positions, period, position, quotient, values, verify,
+};
+use crate::report::{
+    AnalysisReport, CountReport, FrequencyReport, MovesReport, MultiheapMoveReport,
+    MultisetCountReport, PeriodReport, PositionReport, ValuesReport, VerifyReport,
+};
+use crate::tables;
+use crate::watch::Watch;
 
-/// The default limit of a period search for games whose values cost a
-/// bounded amount of work a heap (the sparse engine, finite subtraction
-/// sets, codes that do not split): 2^28 heaps.
-pub const SEARCH_LIMIT: u64 = 1 << 28;
-
-/// The default limit of a period search where each heap costs work that
-/// grows with the heap: 2^13 heaps. Three-part splits cost about N³/100
-/// word operations up to N with the bitset engine (half a second to 2^13
-/// on the reference machine, minutes to 2^16); the naive engine forced on
-/// a splitting game, N²/4 options.
-pub const COSTLY_SEARCH_LIMIT: u64 = 1 << 13;
-
-/// The default limit of a search for a pattern that no theorem here can
-/// prove (Grundy's game, infinite subtraction sets, all-but games): it can
-/// only be observed, so the search stops early.
-pub const OBSERVE_LIMIT: u64 = 10_000;
-
-/// Computations shorter than this are not worth writing to the store.
-const WORTH_STORING: Duration = Duration::from_secs(1);
-
-/// How the solver works: memory, engine, store, checkpoints.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The memory a value table may take.
-    pub budget: Budget,
-    /// The engine; [`Engine::Auto`] picks the fastest that applies.
-    pub engine: Engine,
-    /// Where values are kept between runs; `None` keeps nothing.
-    pub store: Option<Arc<dyn Store>>,
-    /// The longest a computation runs between two writes to the store.
-    pub checkpoint_every: Duration,
-    /// The most bytes of value tables kept in memory between requests.
-    pub memory_kept: u64,
-    /// Threads the engines compute on; `None`: one a core (rayon's global
-    /// pool). One pool serves every request of the solver, so requests
-    /// computing at once share its threads: a survey running one game a
-    /// core leaves this `None`.
-    pub threads: Option<NonZeroUsize>,
-}
-
-impl Default for Config {
-    /// The default budget and engine, no store, a checkpoint every 10 s,
-    /// and a quarter of the budget kept in memory between requests.
-    fn default() -> Self {
-        let budget = Budget::default();
-        Config {
-            budget,
-            engine: Engine::Auto,
-            store: None,
-            checkpoint_every: Duration::from_secs(10),
-            memory_kept: budget.max_bytes() / 4,
-            threads: None,
-        }
-    }
-}
-
-/// The solver. `Send + Sync`: share one among threads (in an `Arc`).
+/// The solver: every question about a game, answered with the policy that
+/// front ends must not copy (which engine runs, the memory budget, how far
+/// a period search goes by default, when values are read from and written
+/// to the [`Store`](crate::Store), one computation per game at a time). `Send + Sync`:
+/// share one among threads (in an `Arc`).
 ///
 /// ```
-/// use grundy::Ruleset;
 /// use grundy_service::{Solver, Watch};
 /// let solver = Solver::default();
-/// let strip: Ruleset = "0.07".parse()?;
+/// let strip = "0.07".parse()?;
 /// let (verdict, _) = solver.period(&strip, None, &mut Watch::silent())?;
 /// let p = verdict.periodicity().unwrap();
 /// assert_eq!((p.preperiod(), p.period(), p.is_proved()), (53, 34, true));
 /// # Ok::<(), grundy::Error>(())
 /// ```
+///
+/// # Errors
+/// Every question may fail with [`ErrorKind::InvalidSpec`](grundy::ErrorKind::InvalidSpec)
+/// (in [`Solver::answer`], for a bad spec), [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput)
+/// for a game of the wrong kind ([`Detail::WrongGame`](grundy::Detail::WrongGame)) or an
+/// amount out of range ([`Detail::OutOfRange`](grundy::Detail::OutOfRange)),
+/// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) past the memory budget
+/// ([`Detail::OverBudget`](grundy::Detail::OverBudget), checked before anything is
+/// computed), and [`ErrorKind::Interrupted`](grundy::ErrorKind::Interrupted) once
+/// the [`Watch`] says stop (what was computed is kept in the store).
 #[derive(Debug, Default)]
 pub struct Solver {
-    config: Config,
-    /// The threads of [`Config::threads`]; `None`: rayon's global pool.
-    pool: Option<rayon::ThreadPool>,
-    games: Mutex<HashMap<String, Arc<Slot>>>,
-    computations: AtomicU64,
-    /// The last heap that fits in the budget, by game: a binary search
-    /// worth keeping, since every request without a limit asks it.
-    fitting: Mutex<HashMap<String, u64>>,
-    /// Misère quotients found, by game.
-    pub(crate) strategies: crate::strategies::Strategies,
-    clock: AtomicU64,
-}
-
-/// One game's place in the solver: its values in memory, and whether a
-/// request is computing them.
-#[derive(Debug, Default)]
-struct Slot {
-    state: Mutex<SlotState>,
-    freed: Condvar,
-    /// Progress of the request computing, for those waiting.
-    done: AtomicU64,
-    total: AtomicU64,
-}
-
-#[derive(Debug, Default)]
-struct SlotState {
-    busy: bool,
-    work: Work,
-    last_used: u64,
-}
-
-/// What one request works on, taken out of the slot while it runs.
-#[derive(Debug, Default)]
-struct Work {
-    /// The values computed so far (possibly none).
-    table: Arc<ValueTable>,
-    /// The engine's state, kept between requests.
-    stepper: Option<Stepper>,
-    /// Whether the store has been read.
-    loaded: bool,
-    /// Values the store holds for certain.
-    saved: usize,
-    /// Time spent computing values the store does not hold yet.
-    unsaved: Duration,
+    core: Core,
 }
 
 impl Solver {
@@ -144,501 +71,498 @@ impl Solver {
     /// many threads of the solver's own (if the system refuses to start
     /// them, on the global pool).
     pub fn new(config: Config) -> Self {
-        let pool = config.threads.and_then(|n| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n.get())
-                .thread_name(|i| format!("grundy-{i}"))
-                .build()
-                .ok()
-        });
         Solver {
-            config,
-            pool,
-            ..Solver::default()
+            core: Core::new(config),
         }
     }
 
     /// The number of threads the engines compute on.
     pub fn threads(&self) -> usize {
-        self.pool.as_ref().map_or_else(
-            rayon::current_num_threads,
-            rayon::ThreadPool::current_num_threads,
-        )
+        self.core.threads()
     }
 
     /// How this solver works.
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.core.config
     }
 
     /// The number of computations run so far: requests that had to compute
     /// values (not those answered from memory or the store). Two requests
     /// for the same game at the same time count one.
     pub fn computations(&self) -> u64 {
-        self.computations.load(Ordering::Relaxed)
+        tables::computations(&self.core)
     }
 
-    /// The table of `game` holding at least `G(0..=to)` (it may hold more).
+    /// Answers `question`, given as data (a web request, a Python call), by
+    /// the method for it: the JSON of the answer is that method's report.
+    ///
+    /// ```
+    /// use grundy_service::{Question, Solver, Watch};
+    /// let q: Question = serde_json::from_str(r#"{"count": {"game": "paper-strip", "to": 50}}"#).unwrap();
+    /// let answer = Solver::default().answer(&q, &mut Watch::silent())?;
+    /// assert_eq!(
+    ///     serde_json::to_string(&answer).unwrap(),
+    ///     r#"{"game":"0.07","to":50,"wins":40,"losses":10}"#
+    /// );
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     ///
     /// # Errors
-    /// [`ErrorKind::TooLarge`] if the values do not fit in the budget
-    /// (checked before anything is read or computed);
-    /// [`ErrorKind::Interrupted`] if `watch` said stop (what was computed
-    /// is kept in the store).
-    pub fn values(&self, game: &Ruleset, to: u64, watch: &mut Watch) -> Result<Arc<ValueTable>> {
-        values::check_fits(game, to, self.config.budget)?;
-        if let Some(table) = self.in_memory(game, to) {
-            return Ok(table);
-        }
-        self.exclusive(game, watch, |work, watch| {
-            self.grow(game, work, to, watch)?;
-            Ok(Arc::clone(&work.table))
-        })
+    /// [`ErrorKind::InvalidSpec`](grundy::ErrorKind::InvalidSpec) for a bad
+    /// game spec, and what the method answering the question returns.
+    pub fn answer(&self, question: &Question, watch: &mut Watch) -> Result<Answer> {
+        answer::answer(&self.core, question, watch)
     }
 
-    /// The table of `game` if it is in memory, holds `G(0..=to)` and no
-    /// request is working on it: read without taking the game, so that
-    /// readers never wait for one another.
-    fn in_memory(&self, game: &Ruleset, to: u64) -> Option<Arc<ValueTable>> {
-        let slot = self.slot(game);
-        let mut state = lock(&slot.state);
-        if state.busy || (state.work.table.len() as u64) <= to {
-            return None;
-        }
-        state.last_used = self.clock.fetch_add(1, Ordering::Relaxed);
-        Some(Arc::clone(&state.work.table))
+    /// The table of a heap game holding at least `G(0..=to)` (it may hold
+    /// more), computed, read from the store or shared with the request
+    /// computing it.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) if the values
+    /// do not fit in the budget (checked before anything is read or
+    /// computed).
+    pub fn values(&self, game: &Game, to: u64, watch: &mut Watch) -> Result<Arc<ValueTable>> {
+        tables::values(
+            &self.core,
+            game.sum_of_heaps("a table of values")?,
+            to,
+            watch,
+        )
     }
 
-    /// The limit of a period search of `game` when none is given: where a
-    /// theorem can prove a period, [`SEARCH_LIMIT`] heaps (or
-    /// [`COSTLY_SEARCH_LIMIT`] where each heap costs work that grows with
-    /// it), at most what fits in the memory budget; else [`OBSERVE_LIMIT`].
-    pub fn default_search_limit(&self, game: &Ruleset) -> u64 {
-        self.search_limit_in_any_memory(game).min(self.fits(game))
+    /// The limit of a period search of a heap game when none is given:
+    /// where a theorem can prove a period, [`SEARCH_LIMIT`](crate::SEARCH_LIMIT)
+    /// heaps (or [`COSTLY_SEARCH_LIMIT`](crate::COSTLY_SEARCH_LIMIT) where each
+    /// heap costs work that grows with it), at most what fits in the memory
+    /// budget; else [`OBSERVE_LIMIT`](crate::OBSERVE_LIMIT).
+    ///
+    /// # Errors
+    /// For a multi-heap game.
+    pub fn default_search_limit(&self, game: &Game) -> Result<u64> {
+        Ok(tables::default_search_limit(
+            &self.core,
+            game.sum_of_heaps("a period search")?,
+        ))
     }
 
-    /// [`Solver::default_search_limit`] before the memory budget caps it:
-    /// how far a computation may go by default when the values are kept
-    /// on disk past the budget.
-    pub(crate) fn search_limit_in_any_memory(&self, game: &Ruleset) -> u64 {
-        if !period::proof::may_prove(game) {
-            return OBSERVE_LIMIT;
-        }
-        let quadratic = match game {
-            Ruleset::TakeAndBreak(code) => {
-                code.max_heaps_left() > 2
-                    || (code.splits()
-                        && (self.config.engine == Engine::Naive || !values::sparse::applies(game)))
-            }
-            _ => false,
-        };
-        if quadratic {
-            COSTLY_SEARCH_LIMIT
-        } else {
-            SEARCH_LIMIT
-        }
-    }
-
-    /// The last heap whose value fits in the memory budget.
-    fn fits(&self, game: &Ruleset) -> u64 {
-        /// Games remembered at most (the survey asks about many).
-        const REMEMBERED: usize = 4096;
-        let key = game.to_string();
-        if let Some(&last) = lock(&self.fitting).get(&key) {
-            return last;
-        }
-        let last = self.search_fits(game);
-        let mut fitting = lock(&self.fitting);
-        if fitting.len() >= REMEMBERED {
-            fitting.clear();
-        }
-        fitting.insert(key, last);
-        last
-    }
-
-    fn search_fits(&self, game: &Ruleset) -> u64 {
-        let (mut lo, mut hi) = (0u64, u64::MAX);
-        if values::check_fits(game, lo, self.config.budget).is_err() {
-            return 0;
-        }
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if values::check_fits(game, mid, self.config.budget).is_ok() {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
-    }
-
-    /// Searches for a period of `game` among the heaps `0..=max` (by
+    /// Searches for a period of a heap game among the heaps `0..=max` (by
     /// default [`Solver::default_search_limit`]), starting from the stored
     /// values: a search repeated, or continued with a larger `max`, does not
     /// compute again what it has. Returns the verdict and the values it
     /// rests on.
-    ///
-    /// # Errors
-    /// As [`Solver::values`].
     pub fn period(
         &self,
-        game: &Ruleset,
+        game: &Game,
         max: Option<u64>,
         watch: &mut Watch,
     ) -> Result<(Verdict, Arc<ValueTable>)> {
-        let max = max.unwrap_or_else(|| self.default_search_limit(game));
-        self.exclusive(game, watch, |work, watch| {
-            let search = Search::new(game, max);
-            // The search is replayed over the values already there, so the
-            // verdict is the one a search from nothing would give: it
-            // depends on `max`, never on what happened to be stored.
-            let mut next: usize = 0;
-            let mut pattern = None;
-            loop {
-                if next <= work.table.len() {
-                    let view = if next == work.table.len() {
-                        Arc::clone(&work.table)
-                    } else {
-                        Arc::new(work.table.prefix(next))
-                    };
-                    match search.step(&view) {
-                        Step::Done(verdict) => return Ok((verdict, view)),
-                        Step::Grow { to, pattern: seen } => {
-                            next = usize::try_from(to.saturating_add(1)).unwrap_or(usize::MAX);
-                            pattern = seen;
-                        }
-                    }
-                } else {
-                    let event = Event::Search {
-                        done: work.table.len() as u64,
-                        to: next as u64,
-                        max,
-                        pattern,
-                    };
-                    if watch.tell(event).is_break() {
-                        return Err(values_interrupted(work.table.len()));
-                    }
-                    self.grow(game, work, next as u64 - 1, watch)?;
-                }
-            }
-        })
+        tables::period(
+            &self.core,
+            game.sum_of_heaps("a period search")?,
+            max,
+            watch,
+        )
     }
 
-    /// Values of `game` able to answer every heap up to `to`: the table up
-    /// to `to` when `to <= max`; else a proved period found within `max`;
-    /// else the table computed up to `to`.
-    ///
-    /// # Errors
-    /// As [`Solver::values`].
+    /// Values of a heap game able to answer every heap up to `to`: the
+    /// table up to `to` when `to <= max`; else a proved period found within
+    /// `max`; else the table computed up to `to`.
     pub fn periodic(
         &self,
-        game: &Ruleset,
+        game: &Game,
         to: u64,
         max: Option<u64>,
         watch: &mut Watch,
     ) -> Result<PeriodicValues> {
-        let max = max.unwrap_or_else(|| self.default_search_limit(game));
-        if to <= max && period::proof::may_prove(game) {
-            // A period proved before heap `to` answers without computing
-            // the rest (nim to 2^26 needs 128 values, not 2^26); otherwise
-            // the search has computed every value up to `to`.
-            let (verdict, table) = self.period(game, Some(to), watch)?;
-            let table = if verdict.periodicity().is_some_and(|p| p.is_proved()) {
-                table
-            } else {
-                prefix(&table, to)
-            };
-            return Ok(PeriodicValues::new(table, verdict));
-        }
-        if to <= max {
-            let table = self.values(game, to, watch)?;
-            let table = prefix(&table, to);
-            let verdict = period::of_table(game, &table);
-            return Ok(PeriodicValues::new(table, verdict));
-        }
-        let (verdict, table) = self.period(game, Some(max), watch)?;
-        if verdict.periodicity().is_some_and(|p| p.is_proved()) {
-            return Ok(PeriodicValues::new(table, verdict));
-        }
-        // Let go of the search's table first: the game's table is extended
-        // in place only if nobody else holds it.
-        drop(table);
-        let table = self.values(game, to, watch).map_err(|e| {
-            let wrapped = Error::new(
-                e.kind(),
-                format!(
-                    "{game} has no proved period up to heap {max}, and computing every value up to {to} instead failed: {e}"
-                ),
-            );
-            match e.detail() {
-                Some(detail) => wrapped.with_detail(detail.clone()),
-                None => wrapped,
-            }
-        })?;
-        let table = prefix(&table, to);
-        let verdict = period::of_table(game, &table);
-        Ok(PeriodicValues::new(table, verdict))
+        tables::periodic(
+            &self.core,
+            game.sum_of_heaps("a table of values")?,
+            to,
+            max,
+            watch,
+        )
     }
 
-    /// Runs `f` on the values of `game` while no other request does: the
-    /// values are read from the store first if this is the first request.
-    fn exclusive<R>(
+    /// `G(from..=to)` of `game`. Heaps up to `max` (by default the search
+    /// limit) come from the table; beyond, from a proved period.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let kayles = "kayles".parse()?;
+    /// let r = Solver::default().values_report(&kayles, 0, 9, None, &mut Watch::silent())?;
+    /// assert_eq!(r.values.to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]);
+    /// assert_eq!(serde_json::to_string(&r).unwrap(), r#"{"game":"0.77","values":[0,1,2,3,1,4,3,2,1,4]}"#);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) if
+    /// `from > to` or the range holds more than [`MAX_VALUES`](crate::MAX_VALUES).
+    pub fn values_report(
         &self,
-        game: &Ruleset,
+        game: &Game,
+        from: u64,
+        to: u64,
+        max: Option<u64>,
         watch: &mut Watch,
-        f: impl FnOnce(&mut Work, &mut Watch) -> Result<R>,
-    ) -> Result<R> {
-        let slot = self.slot(game);
-        let work = self.take(&slot, watch)?;
-        // Given back whatever happens, even a panic, so that the requests
-        // waiting for this game go on.
-        let mut held = Held {
-            slot: &slot,
-            work: Some(work),
-        };
-        let work = held.work.as_mut().expect("held until dropped");
-        self.load(game, work, watch);
-        let result = f(work, watch);
-        drop(held);
-        self.forget_past_memory_kept(game);
-        result
+    ) -> Result<ValuesReport> {
+        values::values_report(&self.core, game, from, to, max, watch)
     }
 
-    fn slot(&self, game: &Ruleset) -> Arc<Slot> {
-        let mut games = lock(&self.games);
-        Arc::clone(games.entry(game.to_string()).or_default())
+    /// The period verdict on `game` (see [`Solver::period`]).
+    pub fn period_report(
+        &self,
+        game: &Game,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<PeriodReport> {
+        period::period_report(&self.core, game, max, watch)
     }
 
-    /// Waits until no request works on `slot`, then takes its work. While
-    /// waiting, `watch` hears the other request's progress and may stop.
-    fn take(&self, slot: &Slot, watch: &mut Watch) -> Result<Work> {
-        let mut state = lock(&slot.state);
-        let mut told = false;
-        while state.busy {
-            if !told {
-                told = true;
-                if watch.tell(Event::Waiting).is_break() {
-                    return Err(values_interrupted(0));
-                }
-            }
-            state = slot
-                .freed
-                .wait_timeout(state, Duration::from_millis(50))
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-            let event = Event::Values {
-                done: slot.done.load(Ordering::Relaxed),
-                total: slot.total.load(Ordering::Relaxed),
-            };
-            if state.busy && watch.tell(event).is_break() {
-                return Err(values_interrupted(0));
-            }
-        }
-        if told {
-            let _ = watch.tell(Event::Resumed);
-        }
-        state.busy = true;
-        state.last_used = self.clock.fetch_add(1, Ordering::Relaxed);
-        Ok(std::mem::take(&mut state.work))
+    /// The verdict on `game` and, when proved, the text of a certificate
+    /// that [`Solver::verify`] checks.
+    pub fn certificate(
+        &self,
+        game: &Game,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<(PeriodReport, Option<String>)> {
+        period::certificate(&self.core, game, max, watch)
     }
 
-    fn forget_past_memory_kept(&self, keep: &Ruleset) {
-        let games = lock(&self.games);
-        let mut idle: Vec<(u64, u64, &Arc<Slot>)> = Vec::new();
-        let mut total = 0u64;
-        for slot in games.values() {
-            let state = lock(&slot.state);
-            let bytes = state.work.table.value_bytes();
-            total = total.saturating_add(bytes);
-            if !state.busy && bytes > 0 {
-                idle.push((state.last_used, bytes, slot));
-            }
-        }
-        if total <= self.config.memory_kept {
-            return;
-        }
-        // Least recently used first; the game just answered last.
-        let keep = games.get(&keep.to_string());
-        idle.sort_by_key(|&(used, _, slot)| (keep.is_some_and(|k| Arc::ptr_eq(k, slot)), used));
-        for (_, bytes, slot) in idle {
-            if total <= self.config.memory_kept {
-                break;
-            }
-            let mut state = lock(&slot.state);
-            if !state.busy {
-                // The store keeps them; only the loaded flag is reset so the
-                // next request reads them back.
-                state.work = Work::default();
-                total -= bytes;
-            }
-        }
+    /// Checks a certificate's text from the rules alone and says what it
+    /// proves: a version 2 certificate's carried values each checked against
+    /// their options, a version 1 certificate's values recomputed; or a
+    /// misère quotient's certificate.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`](grundy::ErrorKind::Corrupt) with what failed,
+    /// or [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) past the
+    /// verifier's limits.
+    pub fn verify(&self, text: &str) -> Result<VerifyReport> {
+        verify::verify(text, &mut Watch::silent())
     }
 
-    /// Reads the stored values of `game` into `work`, once.
-    fn load(&self, game: &Ruleset, work: &mut Work, watch: &mut Watch) {
-        if work.loaded {
-            return;
-        }
-        work.loaded = true;
-        let Some(store) = &self.config.store else {
-            return;
-        };
-        match store.load(game, self.config.budget.max_bytes()) {
-            Ok(Some(table)) if table.len() > work.table.len() => {
-                // A table that could not fit the budget is not taken.
-                let last = (table.len() as u64).saturating_sub(1);
-                if values::check_fits(game, last, self.config.budget).is_err() {
-                    let _ = watch.tell(Event::Warning(format!(
-                        "the {} stored values of {game} in {} do not fit in the memory budget; they are not read",
-                        table.len(),
-                        store.location(game)
-                    )));
-                    return;
-                }
-                work.saved = table.len();
-                let _ = watch.tell(Event::Loaded {
-                    count: table.len() as u64,
-                    location: store.location(game),
-                });
-                work.table = Arc::new(table);
-                work.stepper = None;
-            }
-            Ok(_) => {}
-            Err(e) => {
-                let _ = watch.tell(Event::Warning(e.to_string()));
-            }
-        }
+    /// [`Solver::verify`] under `watch`: the heaps checked (or recomputed)
+    /// so far are told as [`Event::Scan`](crate::Event::Scan), and a watch
+    /// that says stop ends the check.
+    ///
+    /// # Errors
+    /// As [`Solver::verify`], and
+    /// [`ErrorKind::Interrupted`](grundy::ErrorKind::Interrupted) when
+    /// `watch` said stop.
+    pub fn verify_with(&self, text: &str, watch: &mut Watch) -> Result<VerifyReport> {
+        verify::verify(text, watch)
     }
 
-    /// Extends `work` to hold `G(0..=to)`, in steps of about a tenth of the
-    /// checkpoint interval, writing the store at checkpoints, at the end of
-    /// a long computation, and when stopped.
-    fn grow(&self, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch) -> Result<()> {
-        let want = to.saturating_add(1);
-        if work.table.len() as u64 >= want {
-            return Ok(());
-        }
-        values::check_fits(game, to, self.config.budget)?;
-        self.computations.fetch_add(1, Ordering::Relaxed);
-        let started = Instant::now();
-        let options = values::Options {
-            budget: self.config.budget,
-            engine: self.config.engine,
-        };
-        let slot = self.slot(game);
-        let stepper = work
-            .stepper
-            .get_or_insert_with(|| Stepper::new(game, options));
-        let table = Arc::make_mut(&mut work.table);
-        let mut totals: Option<Report> = None;
-        let mut step: u64 = 1 << 16;
-        let mut last_saved = Instant::now();
-        let checkpoint_every = self.config.checkpoint_every;
-        let result = loop {
-            if table.len() as u64 >= want {
-                break Ok(());
-            }
-            let from = table.len() as u64;
-            let step_to = to.min(from.saturating_add(step - 1));
-            let step_started = Instant::now();
-            slot.total.store(want, Ordering::Relaxed);
-            let mut progress = |p: values::Progress| {
-                slot.done.store(p.done, Ordering::Relaxed);
-                watch.tell(Event::Values {
-                    done: p.done,
-                    total: want,
-                })
-            };
-            let extended = match &self.pool {
-                Some(pool) => pool.install(|| stepper.extend(table, step_to, &mut progress)),
-                None => stepper.extend(table, step_to, &mut progress),
-            };
-            match extended {
-                Ok(report) => totals = Some(totals.map_or(report, |before| before.then(report))),
-                Err(e) => break Err(e),
-            }
-            step = next_step(step, step_started.elapsed(), checkpoint_every);
-            if (table.len() as u64) < want && last_saved.elapsed() >= checkpoint_every {
-                self.save(game, table, &mut work.saved, watch);
-                last_saved = Instant::now();
-                work.unsaved = Duration::ZERO;
-            }
-        };
-        if let Some(report) = totals {
-            let table = TableSummary::of(table);
-            let _ = watch.tell(Event::Computed { report, table });
-        }
-        work.unsaved += started.elapsed();
-        // Worth writing: an hour's work or a second's, not a few values
-        // more on a long table (a rewrite of the whole file).
-        let long = work.unsaved >= WORTH_STORING || checkpoint_every.is_zero();
-        let grown = work.saved > 0 && table.len() - work.saved.min(table.len()) >= work.saved / 8;
-        if long || grown || result.is_err() {
-            self.save(game, table, &mut work.saved, watch);
-            work.unsaved = Duration::ZERO;
-        }
-        result
+    /// First-player wins and losses among the heaps `from..=to` (`from`
+    /// defaults to 1).
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let strip = "paper-strip".parse()?;
+    /// let r = Solver::default().count(&strip, None, 50, None, &mut Watch::silent())?;
+    /// assert_eq!((r.wins, r.losses), (40, 10));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn count(
+        &self,
+        game: &Game,
+        from: Option<u64>,
+        to: u64,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<CountReport> {
+        count::count(&self.core, game, from, to, max, watch)
     }
 
-    /// Writes `table` to the store if it holds more than the store has; a
-    /// failure is a warning.
-    fn save(&self, game: &Ruleset, table: &ValueTable, saved: &mut usize, watch: &mut Watch) {
-        let Some(store) = &self.config.store else {
-            return;
-        };
-        if table.len() <= *saved {
-            return;
-        }
-        match store.save(game, table) {
-            Ok(()) => {
-                *saved = table.len();
-                let _ = watch.tell(Event::Saved {
-                    count: table.len() as u64,
-                    location: store.location(game),
-                });
-            }
-            Err(e) => {
-                let _ = watch.tell(Event::Warning(e.to_string()));
-            }
-        }
+    /// Lost positions among the multisets of `heaps` heaps `0..=to`.
+    pub fn count_multisets(
+        &self,
+        game: &Game,
+        heaps: u32,
+        to: u64,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<MultisetCountReport> {
+        count::count_multisets(&self.core, game, heaps, to, max, watch)
     }
-}
 
-/// A game's work taken out of its slot; dropping it puts the work back and
-/// wakes the requests waiting for it.
-struct Held<'a> {
-    slot: &'a Slot,
-    work: Option<Work>,
-}
-
-impl Drop for Held<'_> {
-    fn drop(&mut self) {
-        {
-            let mut state = lock(&self.slot.state);
-            state.work = self.work.take().unwrap_or_default();
-            state.busy = false;
-        }
-        self.slot.freed.notify_all();
+    /// How many heaps `1..=to` of `game` have each value. Values that do
+    /// not fit in the memory budget are computed past memory when the
+    /// sparse engine applies and the solver has a store.
+    pub fn frequencies(&self, game: &Game, to: u64, watch: &mut Watch) -> Result<FrequencyReport> {
+        frequencies::frequencies(&self.core, game, to, watch)
     }
-}
 
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
+    /// The value of the position `heaps` of a heap game and its winning
+    /// moves. Heaps up to `max` are valued from the table; larger ones from
+    /// a proved period, their winning moves counted by residue class and
+    /// listed up to `limit`.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let g = "grundy".parse()?;
+    /// let r = Solver::default().position(&g, &[5, 10, 20], 100, None, &mut Watch::silent())?;
+    /// assert_eq!((r.value, r.moves.len()), (2, 2));
+    /// assert_eq!(r.moves[0].apply(&r.position), [1, 4, 10, 20]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn position(
+        &self,
+        game: &Game,
+        heaps: &[u64],
+        limit: usize,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<PositionReport> {
+        position::position(&self.core, game, heaps, limit, max, watch)
+    }
 
-fn values_interrupted(done: usize) -> Error {
-    Error::new(
-        ErrorKind::Interrupted,
-        format!("stopped on request after {done} values; they are kept"),
-    )
-}
+    /// Who wins the position `heaps` of a multi-heap game, and a winning
+    /// move. Wythoff's game is answered from its closed form, for heaps of
+    /// any size and with no table; other games by a scan of the
+    /// P-positions up to the largest heap.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let wythoff = "wythoff".parse()?;
+    /// let r = Solver::default().multiheap_move(&wythoff, &[1 << 40, 1 << 41], &mut Watch::silent())?;
+    /// assert!(r.winning);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) if the
+    /// position has the wrong number of heaps;
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) if, for a game
+    /// other than Wythoff's, a heap is past 2^32 − 1 or the tables up to
+    /// its largest heap do not fit in the budget.
+    pub fn multiheap_move(
+        &self,
+        game: &Game,
+        heaps: &[u64],
+        watch: &mut Watch,
+    ) -> Result<MultiheapMoveReport> {
+        position::multiheap_move(&self.core, game, heaps, watch)
+    }
 
-/// The next step, in heaps, aiming at a tenth of the checkpoint interval
-/// (at most ten seconds, at least a quarter of one) a step, changing by at
-/// most a factor four.
-fn next_step(step: u64, took: Duration, checkpoint_every: Duration) -> u64 {
-    let aim = (checkpoint_every.as_secs_f64() / 10.0).clamp(0.25, 10.0);
-    let took = took.as_secs_f64().max(1e-3);
-    let next = (step as f64 * aim / took).clamp(step as f64 / 4.0, step as f64 * 4.0);
-    (next as u64).max(1 << 12)
+    /// Every legal move of the position `heaps` with its outcome, winning
+    /// moves first; at most `limit` listed (`truncated` says whether some
+    /// were left out). Heap games by nim-sums over the values; multi-heap
+    /// games' winning moves by one scan of the P-positions up to the
+    /// largest heap, or by Wythoff's closed form (any heaps, no table), and
+    /// their other moves generated only as far as `limit`.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let solver = Solver::default();
+    /// let r = solver.moves(&"kayles".parse()?, &[3], 100, None, &mut Watch::silent())?;
+    /// // From 3: take 1 (leaving 2, or 1 and 1) or 2 (leaving 1).
+    /// assert_eq!(r.moves.len(), 3);
+    /// assert!(r.winning && r.moves[0].winning && r.moves[0].position == [1, 1]);
+    /// let r = solver.moves(&"wythoff".parse()?, &[2, 2], 100, None, &mut Watch::silent())?;
+    /// let winning: Vec<_> = r.moves.iter().filter(|m| m.winning).map(|m| m.position.clone()).collect();
+    /// assert_eq!(winning, [vec![1, 2], vec![2, 1], vec![0, 0]]); // to P-positions, listed first
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn moves(
+        &self,
+        game: &Game,
+        heaps: &[u64],
+        limit: usize,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<MovesReport> {
+        moves::moves(&self.core, game, heaps, limit, max, watch)
+    }
+
+    /// Streams the P-positions of a multi-heap game with coordinates at
+    /// most `to` to `visit`, in lexicographic order, and returns their count
+    /// and sum.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use grundy_service::{Method, Solver, Watch};
+    /// let mut found = Vec::new();
+    /// let tally = Solver::default().p_positions(&"wythoff".parse()?, 10, Method::Fast,
+    ///     &mut |p| { found.push(p.to_vec()); ControlFlow::Continue(()) }, &mut Watch::silent())?;
+    /// assert_eq!(tally.count, 5);
+    /// assert_eq!(found[1], [1, 2]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn p_positions(
+        &self,
+        game: &Game,
+        to: u64,
+        method: Method,
+        visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+        watch: &mut Watch,
+    ) -> Result<Tally> {
+        p_positions::p_positions(&self.core, game, to, method, visit, watch)
+    }
+
+    /// A report on a heap game: rules, values up to `to` (by default the
+    /// preperiod and two periods, at least 60 heaps, at most
+    /// [`ANALYZED_BY_DEFAULT`](crate::ANALYZED_BY_DEFAULT)), P-positions, the
+    /// period verdict and the first [`EXCEPTIONS_LISTED`](crate::EXCEPTIONS_LISTED)
+    /// exceptions with their number.
+    ///
+    /// A small question is answered quickly: with `to` given and no `max`,
+    /// the period search goes only to `max(to, OBSERVE_LIMIT)` (never past
+    /// the default limit), so `analyze hex:0.8f` or `0.6` up to heap 10
+    /// takes a moment; without `to`, to the default limit.
+    pub fn analyze(
+        &self,
+        game: &Game,
+        to: Option<u64>,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<AnalysisReport> {
+        analyze::analyze(&self.core, game, to, max, watch)
+    }
+
+    /// Who wins `heaps` under misère play, and the winning moves (at most
+    /// `limit` listed): by a quotient held or stored, the tame rule, a
+    /// small game-tree search, the game's quotient or the full search.
+    ///
+    /// ```
+    /// use grundy_service::{MisereMethod, Solver, Watch};
+    /// let strip = "0.07".parse()?;
+    /// // A heap of 2 plays like a heap of 1 in nim: three of them are lost.
+    /// let report = Solver::default().misere_position(&strip, &[2, 2, 2], 20, &mut Watch::silent())?;
+    /// assert!(!report.winning);
+    /// assert_eq!(report.method, MisereMethod::Tame);
+    ///
+    /// // Kayles is wild from heap 5 on; its quotient covers heaps of any
+    /// // size once the period of its pretending map is proved.
+    /// let kayles = "0.77".parse()?;
+    /// let report = Solver::default().misere_position(&kayles, &[40, 50, 5000], 3, &mut Watch::silent())?;
+    /// assert_eq!(report.method, MisereMethod::Quotient);
+    /// assert!(report.quotient.unwrap().every_heap);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn misere_position(
+        &self,
+        game: &Game,
+        heaps: &[u64],
+        limit: usize,
+        watch: &mut Watch,
+    ) -> Result<MiserePositionReport> {
+        misere_position::misere_position(&self.core, game, heaps, limit, watch)
+    }
+
+    /// The genera of heaps 0..=`to` of a heap game.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let report = Solver::default().genera(&"nim".parse()?, 3, &mut Watch::silent())?;
+    /// let written: Vec<_> = report.heaps.iter().map(|h| h.genus.as_str()).collect();
+    /// assert_eq!(written, ["0^120", "1^031", "2^20", "3^31"]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn genera(&self, game: &Game, to: u64, watch: &mut Watch) -> Result<GeneraReport> {
+        genera::genera(&self.core, game, to, watch)
+    }
+
+    /// The misère quotient of a heap game restricted to heaps up to
+    /// `max_heap`.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let report = Solver::default().misere_quotient(&"nim".parse()?, 3, &mut Watch::silent())?;
+    /// assert_eq!((report.size, report.p_portion.len()), (6, 2));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn misere_quotient(
+        &self,
+        game: &Game,
+        max_heap: u64,
+        watch: &mut Watch,
+    ) -> Result<QuotientReport> {
+        quotient::bounded(&self.core, game, max_heap, false, watch).map(|(report, _)| report)
+    }
+
+    /// The misère quotient and, when its pretending map's period is proved
+    /// at this bound, the certificate of it, which [`Solver::verify`]
+    /// checks.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let solver = Solver::default();
+    /// let game = "0.75".parse()?;
+    /// let (report, text) = solver.misere_certificate(&game, 21, &mut Watch::silent())?;
+    /// assert!(report.period.unwrap().proved);
+    /// let verified = solver.verify(&text.unwrap())?;
+    /// assert_eq!((verified.preperiod, verified.period, verified.checked_to), (8, 2, 21));
+    /// let (_, none) = solver.misere_certificate(&game, 20, &mut Watch::silent())?;
+    /// assert!(none.is_none());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn misere_certificate(
+        &self,
+        game: &Game,
+        max_heap: u64,
+        watch: &mut Watch,
+    ) -> Result<(QuotientReport, Option<String>)> {
+        quotient::bounded(&self.core, game, max_heap, true, watch)
+    }
+
+    /// The misère quotient of *every* heap of a heap game: the quotient the
+    /// solver finds for positions (heap bounds 32, 64, … up to
+    /// [`MAX_QUOTIENT_HEAP`](crate::MAX_QUOTIENT_HEAP), or the bound an
+    /// observed period needs, until the pretending map's period is proved;
+    /// kept in memory and in the store), with its certificate when
+    /// `certify`.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let solver = Solver::default();
+    /// let (q, certificate) = solver.misere_quotient_of_every_heap(&"0.75".parse()?, true, &mut Watch::silent())?;
+    /// let period = q.period.unwrap();
+    /// assert!(period.proved && q.max_heap >= period.needs_max_heap.unwrap());
+    /// assert_eq!(q.size, 8);
+    /// assert!(solver.verify(&certificate.unwrap()).is_ok());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) when no
+    /// periodicity theorem applies to the game's pretending map (nim, say);
+    /// [`ErrorKind::Overflow`](grundy::ErrorKind::Overflow) when the
+    /// construction stops before a period is proved, or none is proved by
+    /// heap [`MAX_QUOTIENT_HEAP`](crate::MAX_QUOTIENT_HEAP).
+    pub fn misere_quotient_of_every_heap(
+        &self,
+        game: &Game,
+        certify: bool,
+        watch: &mut Watch,
+    ) -> Result<(QuotientReport, Option<String>)> {
+        quotient::of_every_heap(&self.core, game, certify, watch)
+    }
+
+    /// Searches for a period of a heap game up to heap `max` as
+    /// [`Solver::period`] does, and returns the catalogue's entry. A search
+    /// that `watch` stops, or that would exceed the memory budget, is not an
+    /// error: the entry then holds the verdict on the values reached, with
+    /// [`CatalogueEntry::stopped`] saying why.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Status, Watch};
+    /// let solver = Solver::default();
+    /// let e = solver.catalogue_entry(&"0.07".parse()?, 1000, &mut Watch::silent())?;
+    /// assert_eq!((e.report.status, e.report.period), (Status::Proved, Some(34)));
+    /// assert!(solver.verify(e.certificate.as_deref().unwrap()).is_ok());
+    /// assert_eq!(e.statistics.len, e.report.checked_to + 1);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn catalogue_entry(
+        &self,
+        game: &Game,
+        max: u64,
+        watch: &mut Watch,
+    ) -> Result<CatalogueEntry> {
+        catalogue_entry::catalogue_entry(&self.core, game, max, watch)
+    }
 }

@@ -19,8 +19,7 @@ use grundy::ValueTable;
 use grundy::checksum::Fnv1a;
 use grundy::values::mask;
 
-/// Values above this are not histogrammed: the rare statistics are left out.
-pub const MAX_HISTOGRAM_VALUE: u64 = 1 << 24;
+use crate::limits::MAX_HISTOGRAM_VALUE;
 
 /// The statistics of a table `G(0..len)`.
 ///

@@ -164,7 +164,7 @@ fn cold_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> 
     let mut lines = text.lines();
     // Checkpoints of the format before checksums are listed too.
     let format = lines.next()?;
-    if format != crate::windowed::STATE_FORMAT && format != "grundy windowed values 1" {
+    if format != crate::past_memory::STATE_FORMAT && format != "grundy windowed values 1" {
         return None;
     }
     let game = lines.next()?.parse::<grundy::Ruleset>().ok()?.to_string();

@@ -25,281 +25,233 @@
 //! kept too (`0.07.misere.limit`, see `misere_limit.rs`) and read with the
 //! certificate, so a later run does not compute its way there again.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use grundy::misere::{Quotient, Strategy, certificate, period_provable, pretending_period};
 use grundy::{ErrorKind, Result, Ruleset};
 
-use crate::misere::MAX_QUOTIENT_HEAP;
+use crate::core::Core;
+use crate::limits::MAX_QUOTIENT_HEAP;
 use crate::misere_limit;
-use crate::solver::Solver;
 use crate::watch::{Event, Watch};
-
-/// Games whose strategies are remembered at most; the quotient tables are
-/// at most a few megabytes each.
-const REMEMBERED: usize = 16;
 
 /// The first heap bound tried.
 const FIRST_BOUND: u64 = 32;
 
-/// What the solver knows of each game's misère quotient.
-#[derive(Debug, Default)]
-pub(crate) struct Strategies {
-    games: Mutex<HashMap<String, Known>>,
+/// A strategy of `game` the solver holds that covers heap `largest`.
+pub(crate) fn held(core: &Core, game: &Ruleset, largest: u64) -> Option<Arc<Strategy>> {
+    core.strategies
+        .known(game)
+        .strategy
+        .filter(|s| s.covers(largest))
 }
 
-#[derive(Clone, Debug, Default)]
-struct Known {
-    /// The quotient with the largest bound found.
-    strategy: Option<Arc<Strategy>>,
-    /// The heap at which the construction stopped (or, where it reached
-    /// no quotient, the least bound at which it failed), and why.
-    failed_at: Option<u64>,
-    failed_why: Option<String>,
-    /// Whether `failed_at` was read from the store's record and not found
-    /// by this process: a hint, which may send a position to the search
-    /// but never refuse it (a record can be planted).
-    hinted: bool,
-    /// Whether the store was asked for a quotient of every heap.
-    store_read: bool,
+/// A strategy of `game` that covers heap `largest`, held or kept in the
+/// store (read once per game), without computing one.
+pub(crate) fn known(
+    core: &Core,
+    game: &Ruleset,
+    largest: u64,
+    watch: &mut Watch,
+) -> Option<Arc<Strategy>> {
+    if let Some(strategy) = held(core, game, largest) {
+        return Some(strategy);
+    }
+    let mut known = core.strategies.known(game);
+    if known.store_read {
+        return None;
+    }
+    known.store_read = true;
+    if let Some(stored) = stored(core, game, watch) {
+        known.strategy = Some(stored);
+    }
+    if known.failed_at.is_none()
+        && let Some((at, why)) = stored_limit(core, game, watch)
+    {
+        known.failed_at = Some(at);
+        known.failed_why = Some(format!(
+            "{why} (as an earlier run found and the store recorded; clearing the store's files of {game} tries again)"
+        ));
+        known.hinted = true;
+    }
+    core.strategies.remember(game, known.clone());
+    known.strategy.filter(|s| s.covers(largest))
 }
 
-impl Strategies {
-    fn known(&self, game: &Ruleset) -> Known {
-        lock(&self.games)
-            .get(&game.to_string())
-            .cloned()
-            .unwrap_or_default()
+/// A misère strategy of `game` that covers heap `largest`, remembered
+/// or computed (see the module documentation); `None` when no quotient
+/// that covers it is found.
+///
+/// # Errors
+/// [`ErrorKind::Interrupted`] when `watch` says stop.
+pub(crate) fn covering(
+    core: &Core,
+    game: &Ruleset,
+    largest: u64,
+    watch: &mut Watch,
+) -> Result<Option<Arc<Strategy>>> {
+    if let Some(strategy) = known(core, game, largest, watch) {
+        return Ok(Some(strategy));
     }
-
-    fn remember(&self, game: &Ruleset, known: Known) {
-        let mut games = lock(&self.games);
-        if games.len() >= REMEMBERED {
-            games.clear();
-        }
-        games.insert(game.to_string(), known);
+    let mut known = core.strategies.known(game);
+    // Past the largest bound computed, only a proved period covers a
+    // heap: games no theorem applies to, or whose quotient was not
+    // found, are not tried.
+    if largest > MAX_QUOTIENT_HEAP && (known.failed_at.is_some() || !period_provable(game)) {
+        return Ok(None);
     }
-}
-
-impl Solver {
-    /// A strategy of `game` the solver holds that covers heap `largest`.
-    pub(crate) fn held_strategy(&self, game: &Ruleset, largest: u64) -> Option<Arc<Strategy>> {
-        self.strategies
-            .known(game)
-            .strategy
-            .filter(|s| s.covers(largest))
+    // The quotient held covers less than `largest`, so each bound tried
+    // is past its bound; at the largest bound, nothing more is found.
+    let held = known
+        .strategy
+        .as_ref()
+        .map_or(0, |s| s.quotient().max_heap());
+    if held >= MAX_QUOTIENT_HEAP {
+        return Ok(None);
     }
-
-    /// A strategy of `game` that covers heap `largest`, held or kept in the
-    /// store (read once per game), without computing one.
-    pub(crate) fn known_strategy(
-        &self,
-        game: &Ruleset,
-        largest: u64,
-        watch: &mut Watch,
-    ) -> Option<Arc<Strategy>> {
-        if let Some(strategy) = self.held_strategy(game, largest) {
-            return Some(strategy);
-        }
-        let mut known = self.strategies.known(game);
-        if known.store_read {
-            return None;
-        }
-        known.store_read = true;
-        if let Some(stored) = self.stored_strategy(game, watch) {
-            known.strategy = Some(stored);
-        }
-        if known.failed_at.is_none()
-            && let Some((at, why)) = self.stored_limit(game, watch)
-        {
-            known.failed_at = Some(at);
-            known.failed_why = Some(format!(
-                "{why} (as an earlier run found and the store recorded; clearing the store's files of {game} tries again)"
-            ));
-            known.hinted = true;
-        }
-        self.strategies.remember(game, known.clone());
-        known.strategy.filter(|s| s.covers(largest))
-    }
-
-    /// A misère strategy of `game` that covers heap `largest`, remembered
-    /// or computed (see the module documentation); `None` when no quotient
-    /// that covers it is found.
-    ///
-    /// # Errors
-    /// [`ErrorKind::Interrupted`] when `watch` says stop.
-    pub(crate) fn misere_strategy(
-        &self,
-        game: &Ruleset,
-        largest: u64,
-        watch: &mut Watch,
-    ) -> Result<Option<Arc<Strategy>>> {
-        if let Some(strategy) = self.known_strategy(game, largest, watch) {
-            return Ok(Some(strategy));
-        }
-        let mut known = self.strategies.known(game);
-        // Past the largest bound computed, only a proved period covers a
-        // heap: games no theorem applies to, or whose quotient was not
-        // found, are not tried.
-        if largest > MAX_QUOTIENT_HEAP && (known.failed_at.is_some() || !period_provable(game)) {
-            return Ok(None);
-        }
-        // The quotient held covers less than `largest`, so each bound tried
-        // is past its bound; at the largest bound, nothing more is found.
-        let held = known
-            .strategy
-            .as_ref()
-            .map_or(0, |s| s.quotient().max_heap());
-        if held >= MAX_QUOTIENT_HEAP {
-            return Ok(None);
-        }
-        let mut bound = held.saturating_mul(2).max(FIRST_BOUND);
-        loop {
-            bound = bound.min(MAX_QUOTIENT_HEAP);
-            if let Some(failed) = known.failed_at.filter(|&failed| bound >= failed) {
-                // A bound of the position's own size may still be found.
-                if largest >= failed {
-                    return Ok(None);
-                }
-                bound = largest;
-            }
-            let computed =
-                Quotient::compute_as_far_as(game, bound, self.misere_bytes(), &mut |p| {
-                    watch.tell(Event::Values {
-                        done: p.done,
-                        total: p.total,
-                    })
-                });
-            let quotient = match computed {
-                Ok(q) => q,
-                Err(stopped)
-                    if matches!(
-                        stopped.error.kind(),
-                        ErrorKind::Overflow | ErrorKind::TooLarge
-                    ) =>
-                {
-                    // The construction stopped at the heap past the
-                    // quotient it reached: no larger bound gets further.
-                    let at = stopped
-                        .reached
-                        .as_ref()
-                        .map_or(bound, |q| q.max_heap() + 1)
-                        .min(bound);
-                    if known.failed_at.is_none_or(|f| at < f) {
-                        known.failed_why = Some(stopped.error.to_string());
-                        if stopped.error.kind() == ErrorKind::Overflow {
-                            self.keep_limit(game, at, &stopped.error.to_string(), watch);
-                        }
-                    }
-                    known.failed_at = Some(known.failed_at.map_or(at, |f| f.min(at)));
-                    known.hinted = false;
-                    // The quotient it reached answers every position of
-                    // the heaps below that one.
-                    if let Some(q) = stopped.reached
-                        && known
-                            .strategy
-                            .as_ref()
-                            .is_none_or(|s| s.quotient().max_heap() < q.max_heap())
-                    {
-                        known.strategy = Some(Arc::new(Strategy::new(game, *q)));
-                    }
-                    self.strategies.remember(game, known.clone());
-                    if let Some(strategy) = known.strategy.as_ref().filter(|s| s.covers(largest)) {
-                        return Ok(Some(Arc::clone(strategy)));
-                    }
-                    if largest < bound {
-                        continue;
-                    }
-                    return Ok(None);
-                }
-                Err(stopped) => return Err(stopped.error),
-            };
-            // Where the map already shows a period, the bound that would
-            // prove it is the next one worth trying.
-            let proving = pretending_period(game, &quotient)
-                .and_then(|p| p.proof)
-                .map(|(_, needs)| needs);
-            let strategy = Arc::new(Strategy::new(game, quotient));
-            known.strategy = Some(Arc::clone(&strategy));
-            self.strategies.remember(game, known.clone());
-            self.keep_strategy(game, &strategy, watch);
-            if strategy.covers(largest) {
-                return Ok(Some(strategy));
-            }
-            if bound >= MAX_QUOTIENT_HEAP {
+    let mut bound = held.saturating_mul(2).max(FIRST_BOUND);
+    loop {
+        bound = bound.min(MAX_QUOTIENT_HEAP);
+        if let Some(failed) = known.failed_at.filter(|&failed| bound >= failed) {
+            // A bound of the position's own size may still be found.
+            if largest >= failed {
                 return Ok(None);
             }
-            bound = match proving {
-                Some(needs) if needs > bound && needs <= MAX_QUOTIENT_HEAP => needs,
-                _ => bound.saturating_mul(2),
-            };
+            bound = largest;
         }
+        let computed = Quotient::compute_as_far_as(game, bound, core.misere_bytes(), &mut |p| {
+            watch.tell(Event::Values {
+                done: p.done,
+                total: p.total,
+            })
+        });
+        let quotient = match computed {
+            Ok(q) => q,
+            Err(stopped)
+                if matches!(
+                    stopped.error.kind(),
+                    ErrorKind::Overflow | ErrorKind::TooLarge
+                ) =>
+            {
+                // The construction stopped at the heap past the
+                // quotient it reached: no larger bound gets further.
+                let at = stopped
+                    .reached
+                    .as_ref()
+                    .map_or(bound, |q| q.max_heap() + 1)
+                    .min(bound);
+                if known.failed_at.is_none_or(|f| at < f) {
+                    known.failed_why = Some(stopped.error.to_string());
+                    if stopped.error.kind() == ErrorKind::Overflow {
+                        keep_limit(core, game, at, &stopped.error.to_string(), watch);
+                    }
+                }
+                known.failed_at = Some(known.failed_at.map_or(at, |f| f.min(at)));
+                known.hinted = false;
+                // The quotient it reached answers every position of
+                // the heaps below that one.
+                if let Some(q) = stopped.reached
+                    && known
+                        .strategy
+                        .as_ref()
+                        .is_none_or(|s| s.quotient().max_heap() < q.max_heap())
+                {
+                    known.strategy = Some(Arc::new(Strategy::new(game, *q)));
+                }
+                core.strategies.remember(game, known.clone());
+                if let Some(strategy) = known.strategy.as_ref().filter(|s| s.covers(largest)) {
+                    return Ok(Some(Arc::clone(strategy)));
+                }
+                if largest < bound {
+                    continue;
+                }
+                return Ok(None);
+            }
+            Err(stopped) => return Err(stopped.error),
+        };
+        // Where the map already shows a period, the bound that would
+        // prove it is the next one worth trying.
+        let proving = pretending_period(game, &quotient)
+            .and_then(|p| p.proof)
+            .map(|(_, needs)| needs);
+        let strategy = Arc::new(Strategy::new(game, quotient));
+        known.strategy = Some(Arc::clone(&strategy));
+        core.strategies.remember(game, known.clone());
+        keep(core, game, &strategy, watch);
+        if strategy.covers(largest) {
+            return Ok(Some(strategy));
+        }
+        if bound >= MAX_QUOTIENT_HEAP {
+            return Ok(None);
+        }
+        bound = match proving {
+            Some(needs) if needs > bound && needs <= MAX_QUOTIENT_HEAP => needs,
+            _ => bound.saturating_mul(2),
+        };
     }
 }
 
-impl Solver {
-    /// Forgets where the store's record says the construction of `game`'s
-    /// quotient stops, when that is all that is known of it (no run of
-    /// this process found it): whether it did. A caller about to refuse a
-    /// position, or a quotient of every heap, for want of a quotient then
-    /// tries the construction itself, so that a planted record makes
-    /// answers slower, never refused (the record is rewritten with what
-    /// the construction finds).
-    pub(crate) fn distrust_stored_limit(&self, game: &Ruleset) -> bool {
-        let mut known = self.strategies.known(game);
-        if !known.hinted {
-            return false;
-        }
-        known.failed_at = None;
-        known.failed_why = None;
-        known.hinted = false;
-        self.strategies.remember(game, known);
-        true
+/// Forgets where the store's record says the construction of `game`'s
+/// quotient stops, when that is all that is known of it (no run of this
+/// process found it): whether it did. A caller about to refuse a position,
+/// or a quotient of every heap, for want of a quotient then tries the
+/// construction itself, so that a planted record makes answers slower,
+/// never refused (the record is rewritten with what the construction
+/// finds).
+pub(crate) fn distrust_stored_limit(core: &Core, game: &Ruleset) -> bool {
+    let mut known = core.strategies.known(game);
+    if !known.hinted {
+        return false;
     }
+    known.failed_at = None;
+    known.failed_why = None;
+    known.hinted = false;
+    core.strategies.remember(game, known);
+    true
+}
 
-    /// The quotient of every heap of `game` kept in the store, checked from
-    /// the rules; `None` when none is kept or it fails (a warning).
-    fn stored_strategy(&self, game: &Ruleset, watch: &mut Watch) -> Option<Arc<Strategy>> {
-        let store = self.config().store.as_ref()?;
-        let text = match store.load_misere(game) {
-            Ok(text) => text?,
-            Err(e) => {
-                let _ = watch.tell(Event::Warning(e.to_string()));
-                return None;
-            }
-        };
-        let ignored = |why: String| {
-            Event::Warning(format!(
-                "ignoring the misère quotient file {} ({why}); the quotient will be computed again",
-                store.misere_location(game)
-            ))
-        };
-        let (proved, quotient) = match certificate::read(&text) {
-            Ok(read) => read,
-            Err(e) => {
-                let _ = watch.tell(ignored(e.to_string()));
-                return None;
-            }
-        };
-        if proved.game != *game {
-            let _ = watch.tell(ignored(format!("it is a quotient of {}", proved.game)));
+/// The quotient of every heap of `game` kept in the store, checked from
+/// the rules; `None` when none is kept or it fails (a warning).
+fn stored(core: &Core, game: &Ruleset, watch: &mut Watch) -> Option<Arc<Strategy>> {
+    let store = core.config.store.as_ref()?;
+    let text = match store.load_misere(game) {
+        Ok(text) => text?,
+        Err(e) => {
+            let _ = watch.tell(Event::Warning(e.to_string()));
             return None;
         }
-        let strategy = Strategy::new(game, quotient);
-        if !strategy.covers_every_heap() {
-            let _ = watch.tell(ignored("its period is not proved".to_string()));
+    };
+    let ignored = |why: String| {
+        Event::Warning(format!(
+            "ignoring the misère quotient file {} ({why}); the quotient will be computed again",
+            store.misere_location(game)
+        ))
+    };
+    let (proved, quotient) = match certificate::read(&text) {
+        Ok(read) => read,
+        Err(e) => {
+            let _ = watch.tell(ignored(e.to_string()));
             return None;
         }
-        Some(Arc::new(strategy))
+    };
+    if proved.game != *game {
+        let _ = watch.tell(ignored(format!("it is a quotient of {}", proved.game)));
+        return None;
     }
+    let strategy = Strategy::new(game, quotient);
+    if !strategy.covers_every_heap() {
+        let _ = watch.tell(ignored("its period is not proved".to_string()));
+        return None;
+    }
+    Some(Arc::new(strategy))
+}
 
-    /// Where the construction of `game`'s quotient stopped and why, as kept
-    /// in the store under this revision of the construction; a record that
-    /// cannot be read is a warning.
-    fn stored_limit(&self, game: &Ruleset, watch: &mut Watch) -> Option<(u64, String)> {
-        let store = self.config().store.as_ref()?;
-        let read = store
+/// Where the construction of `game`'s quotient stopped and why, as kept
+/// in the store under this revision of the construction; a record that
+/// cannot be read is a warning.
+fn stored_limit(core: &Core, game: &Ruleset, watch: &mut Watch) -> Option<(u64, String)> {
+    let store = core.config.store.as_ref()?;
+    let read = store
             .load_misere_limit(game)
             .map_err(|e| e.to_string())
             .and_then(|text| match text {
@@ -310,63 +262,58 @@ impl Solver {
                 }),
                 None => Ok(None),
             });
-        match read {
-            Ok(limit) => limit,
-            Err(warning) => {
-                let _ = watch.tell(Event::Warning(warning));
-                None
-            }
-        }
-    }
-
-    /// Keeps in the store that the construction of `game`'s quotient stops
-    /// at heap `at`, for the reason `why`; a failure is a warning.
-    fn keep_limit(&self, game: &Ruleset, at: u64, why: &str, watch: &mut Watch) {
-        let Some(store) = &self.config().store else {
-            return;
-        };
-        let record = misere_limit::write(game, at, why);
-        if let Err(e) = store.save_misere_limit(game, &record) {
-            let _ = watch.tell(Event::Warning(e.to_string()));
-        }
-    }
-
-    /// Why no quotient of every heap of `game` was found, after
-    /// [`Solver::misere_strategy`] gave none.
-    pub(crate) fn no_quotient_of_every_heap(&self, game: &Ruleset) -> String {
-        let known = self.strategies.known(game);
-        let found = known
-            .strategy
-            .as_ref()
-            .map_or(0, |s| s.quotient().max_heap());
-        match known.failed_why {
-            Some(why) => format!(
-                "no misère quotient of every heap of {game} was found before its pretending map's period was proved: {why}"
-            ),
-            None => format!(
-                "no period of the pretending map of {game} is proved by heap {found}, the largest bound computed"
-            ),
-        }
-    }
-
-    /// Keeps `strategy` in the store when it covers every heap (its
-    /// certificate); a failure is a warning.
-    fn keep_strategy(&self, game: &Ruleset, strategy: &Strategy, watch: &mut Watch) {
-        let (Some(store), Some(period)) = (&self.config().store, strategy.period()) else {
-            return;
-        };
-        if !strategy.covers_every_heap() {
-            return;
-        }
-        let saved = certificate::write(game, strategy.quotient(), period)
-            .map_err(|e| e.to_string())
-            .and_then(|text| store.save_misere(game, &text).map_err(|e| e.to_string()));
-        if let Err(e) = saved {
-            let _ = watch.tell(Event::Warning(e));
+    match read {
+        Ok(limit) => limit,
+        Err(warning) => {
+            let _ = watch.tell(Event::Warning(warning));
+            None
         }
     }
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
+/// Keeps in the store that the construction of `game`'s quotient stops
+/// at heap `at`, for the reason `why`; a failure is a warning.
+fn keep_limit(core: &Core, game: &Ruleset, at: u64, why: &str, watch: &mut Watch) {
+    let Some(store) = &core.config.store else {
+        return;
+    };
+    let record = misere_limit::write(game, at, why);
+    if let Err(e) = store.save_misere_limit(game, &record) {
+        let _ = watch.tell(Event::Warning(e.to_string()));
+    }
+}
+
+/// Why no quotient of every heap of `game` was found, after
+/// [`covering`] gave none.
+pub(crate) fn none_of_every_heap(core: &Core, game: &Ruleset) -> String {
+    let known = core.strategies.known(game);
+    let found = known
+        .strategy
+        .as_ref()
+        .map_or(0, |s| s.quotient().max_heap());
+    match known.failed_why {
+        Some(why) => format!(
+            "no misère quotient of every heap of {game} was found before its pretending map's period was proved: {why}"
+        ),
+        None => format!(
+            "no period of the pretending map of {game} is proved by heap {found}, the largest bound computed"
+        ),
+    }
+}
+
+/// Keeps `strategy` in the store when it covers every heap (its
+/// certificate); a failure is a warning.
+fn keep(core: &Core, game: &Ruleset, strategy: &Strategy, watch: &mut Watch) {
+    let (Some(store), Some(period)) = (&core.config.store, strategy.period()) else {
+        return;
+    };
+    if !strategy.covers_every_heap() {
+        return;
+    }
+    let saved = certificate::write(game, strategy.quotient(), period)
+        .map_err(|e| e.to_string())
+        .and_then(|text| store.save_misere(game, &text).map_err(|e| e.to_string()));
+    if let Err(e) = saved {
+        let _ = watch.tell(Event::Warning(e));
+    }
 }

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use grundy::period::detect::Candidate;
 use grundy::values::Report;
+use grundy::{Result, ValueTable};
 
 /// What a request tells whoever watches it while it runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +28,7 @@ pub enum Event {
         /// The last heap the search may reach.
         max: u64,
         /// The pattern seen so far.
-        pattern: Option<Candidate>,
+        pattern: Option<Pattern>,
     },
     /// A scan of positions (P-positions of a multi-heap game): `done` of
     /// `total` units of work.
@@ -72,6 +73,50 @@ pub enum Event {
     },
 }
 
+/// A pattern of values: `G(n + period) = G(n) + saltus` from heap
+/// `preperiod` on, as seen so far (not yet proved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    /// The first heap of the pattern.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// What the values gain each period (0 for a plain period).
+    pub saltus: u64,
+}
+
+impl Pattern {
+    /// `G(n)` by this pattern, taken as proved, from `table`, which holds
+    /// `G(0..preperiod + period)` at least: what a catalogue's proved row
+    /// says of any heap.
+    ///
+    /// ```
+    /// use grundy_service::{Pattern, ValueTable};
+    /// let nim = Pattern { preperiod: 0, period: 1, saltus: 1 };
+    /// assert_eq!(nim.value(&ValueTable::from_values([0]), 1 << 40)?, 1 << 40);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) if
+    /// `table` is too short or `n` lies before the pattern past the table;
+    /// [`ErrorKind::Overflow`](grundy::ErrorKind::Overflow) past 2^64 − 1.
+    pub fn value(&self, table: &ValueTable, n: u64) -> Result<u64> {
+        grundy::period::continued(table, self.preperiod, self.period, self.saltus, n)
+            .map(|v| v.value())
+    }
+}
+
+impl From<Candidate> for Pattern {
+    fn from(c: Candidate) -> Self {
+        Pattern {
+            preperiod: c.preperiod,
+            period: c.period,
+            saltus: c.saltus,
+        }
+    }
+}
+
 /// The size and shape of a value table, as reported after a computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableSummary {
@@ -89,7 +134,7 @@ pub struct TableSummary {
 
 impl TableSummary {
     /// The summary of `table`.
-    pub fn of(table: &grundy::ValueTable) -> Self {
+    pub fn of(table: &ValueTable) -> Self {
         TableSummary {
             len: table.len() as u64,
             max: table.max().value(),
@@ -162,5 +207,18 @@ impl fmt::Debug for Watch<'_> {
         f.debug_struct("Watch")
             .field("stopped", &self.stopped)
             .finish_non_exhaustive()
+    }
+}
+
+/// A progress callback of the library that tells `watch` of values
+/// computed ([`Event::Values`]) and passes its answer back.
+pub(crate) fn values_progress<'w, 'a>(
+    watch: &'w mut Watch<'a>,
+) -> impl FnMut(grundy::values::Progress) -> ControlFlow<()> + 'w {
+    |p| {
+        watch.tell(Event::Values {
+            done: p.done,
+            total: p.total,
+        })
     }
 }

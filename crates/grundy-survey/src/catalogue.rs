@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use grundy_service::grundy::{Ruleset, ValueTable};
+use grundy_service::{Ruleset, ValueTable};
 use grundy_service::{Store, StoreError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
@@ -278,7 +278,7 @@ impl Catalogue {
     /// let page = catalogue.select(&Selection { text: Some("7".into()), offset: 1, limit: 1, ..Selection::default() })?;
     /// assert_eq!((page.total, page.rows[0].game.as_str()), (3, "0.137"));
     /// let proved = catalogue.select(&Selection { status: Some(Status::Proved), ..Selection::default() })?;
-    /// assert!(proved.rows.iter().all(|r| r.status == "proved"));
+    /// assert!(proved.rows.iter().all(|r| r.status == Status::Proved));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -435,7 +435,16 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
         game: r.get(0)?,
         family: r.get(1)?,
-        status: r.get(2)?,
+        status: {
+            let word: String = r.get(2)?;
+            Status::parse(&word).ok_or_else(|| {
+                rusqlite::Error::FromSqlConversionFailure(
+                    2,
+                    rusqlite::types::Type::Text,
+                    format!("'{word}' is not a status").into(),
+                )
+            })?
+        },
         preperiod: r.get(3)?,
         period: r.get(4)?,
         saltus: r.get(5)?,
@@ -464,7 +473,7 @@ fn write_row(tx: &rusqlite::Transaction<'_>, row: &GameRow) -> rusqlite::Result<
         params![
             row.game,
             row.family,
-            row.status,
+            row.status.as_str(),
             row.preperiod,
             row.period,
             row.saltus,

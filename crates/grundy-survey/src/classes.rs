@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use grundy_service::grundy::ValueTable;
+use grundy_service::{Pattern, Status, ValueTable};
 
 use crate::Result;
 use crate::catalogue::Catalogue;
@@ -71,7 +71,7 @@ struct Known<'a> {
 
 impl Known<'_> {
     fn proved(&self) -> bool {
-        self.row.status == "proved"
+        self.row.status == Status::Proved
     }
 
     /// The last heap known: unbounded when proved.
@@ -83,18 +83,21 @@ impl Known<'_> {
         }
     }
 
+    /// `G(n)`: computed, or by the proved pattern past the table; `None`
+    /// where neither says (or the value passes 2^64 − 1).
     fn value(&self, n: u64) -> Option<u64> {
         if let Some(v) = self.table.get(n) {
             return Some(v.value());
         }
-        let (pre, p, s) = (self.row.preperiod?, self.row.period?, self.row.saltus?);
-        if !self.proved() || n < pre || p == 0 {
+        if !self.proved() {
             return None;
         }
-        // G(n) = G(m) + k·s with m = n − k·p the first heap of the pattern
-        // in n's class modulo p.
-        let m = pre + (n - pre) % p;
-        Some(self.table.get(m)?.value() + (n - m) / p * s)
+        let pattern = Pattern {
+            preperiod: self.row.preperiod?,
+            period: self.row.period?,
+            saltus: self.row.saltus?,
+        };
+        pattern.value(&self.table, n).ok()
     }
 
     fn pattern(&self) -> Option<(u64, u64, u64, Vec<u64>)> {

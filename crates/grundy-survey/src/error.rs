@@ -3,11 +3,30 @@
 use std::fmt;
 
 /// What went wrong in a survey: a bad family or option, a database that is
-/// not a survey catalogue (or is damaged), or the solver's error.
+/// not a survey catalogue (or is damaged), or the solver's error. Its
+/// message says what is wrong in the survey's terms; a front end names its
+/// own flag or parameter from [`SurveyError::setting`].
 #[derive(Debug)]
 pub struct SurveyError {
     message: String,
     usage: bool,
+    setting: Option<Setting>,
+}
+
+/// Which setting of a survey a usage error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Setting {
+    /// The bound of each game's period search.
+    MaxHeaps,
+    /// The shard, `I/N`.
+    Shard,
+    /// The digits of an octal or hexadecimal family.
+    Digits,
+    /// The largest element of a subtraction family.
+    MaxElement,
+    /// The games of a list family.
+    Games,
 }
 
 impl SurveyError {
@@ -16,6 +35,7 @@ impl SurveyError {
         SurveyError {
             message: message.into(),
             usage: false,
+            setting: None,
         }
     }
 
@@ -24,7 +44,21 @@ impl SurveyError {
         SurveyError {
             message: message.into(),
             usage: true,
+            setting: None,
         }
+    }
+
+    /// A usage error about `setting`.
+    pub fn setting(setting: Setting, message: impl Into<String>) -> Self {
+        SurveyError {
+            setting: Some(setting),
+            ..SurveyError::usage(message)
+        }
+    }
+
+    /// The setting a usage error is about, if one is.
+    pub fn about(&self) -> Option<Setting> {
+        self.setting
     }
 
     /// Whether the user asked for something impossible (exit status 2).
@@ -41,16 +75,16 @@ impl fmt::Display for SurveyError {
 
 impl std::error::Error for SurveyError {}
 
-impl From<grundy_service::grundy::Error> for SurveyError {
-    fn from(e: grundy_service::grundy::Error) -> Self {
+impl From<grundy_service::Error> for SurveyError {
+    fn from(e: grundy_service::Error) -> Self {
         let usage = matches!(
             e.kind(),
-            grundy_service::grundy::ErrorKind::InvalidSpec
-                | grundy_service::grundy::ErrorKind::InvalidInput
+            grundy_service::ErrorKind::InvalidSpec | grundy_service::ErrorKind::InvalidInput
         );
         SurveyError {
             message: e.to_string(),
             usage,
+            setting: None,
         }
     }
 }

@@ -4,9 +4,9 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use grundy_service::grundy::Ruleset;
+use grundy_service::Ruleset;
 
-use crate::{Result, SurveyError};
+use crate::{Result, Setting, SurveyError};
 
 /// The most digits after the point a code family takes (8^6 octal codes).
 pub const MAX_DIGITS: u32 = 6;
@@ -60,16 +60,21 @@ impl Family {
     /// A usage error for a family too large to enumerate or a spec that
     /// does not parse.
     pub fn games(&self) -> Result<Vec<Ruleset>> {
-        let too_many = |what: &str, n: u32, max: u32| {
-            SurveyError::usage(format!(
-                "{what} {n} is more than this survey enumerates; give at most {max}"
-            ))
+        let too_many = |setting: Setting, what: String, max: u32| {
+            SurveyError::setting(
+                setting,
+                format!("{what} is more than this survey enumerates; give at most {max}"),
+            )
         };
         let mut specs = Vec::new();
         match self {
             Family::Octal { digits } | Family::Hex { digits } => {
                 if *digits > MAX_DIGITS {
-                    return Err(too_many("--digits", *digits, MAX_DIGITS));
+                    return Err(too_many(
+                        Setting::Digits,
+                        format!("{digits} digits"),
+                        MAX_DIGITS,
+                    ));
                 }
                 let hex = matches!(self, Family::Hex { .. });
                 let (base, firsts): (u32, &[u32]) = if hex {
@@ -105,7 +110,11 @@ impl Family {
             }
             Family::Subtraction { max_element } => {
                 if *max_element > MAX_ELEMENT {
-                    return Err(too_many("--max-element", *max_element, MAX_ELEMENT));
+                    return Err(too_many(
+                        Setting::MaxElement,
+                        format!("a largest element of {max_element}"),
+                        MAX_ELEMENT,
+                    ));
                 }
                 for bits in 1u32..(1 << max_element) {
                     let set: Vec<String> = (0..*max_element)
@@ -117,8 +126,9 @@ impl Family {
             }
             Family::List(list) => {
                 if list.is_empty() {
-                    return Err(SurveyError::usage(
-                        "the list family needs games, as in: grundy survey run list 0.07 0.77 --db small.sqlite",
+                    return Err(SurveyError::setting(
+                        Setting::Games,
+                        "the list family needs games, specs such as 0.07 and 0.77",
                     ));
                 }
                 specs.clone_from(list);

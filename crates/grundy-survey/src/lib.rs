@@ -39,7 +39,7 @@ pub mod show;
 pub use catalogue::{Catalogue, SCHEMA_VERSION};
 
 pub use classes::{Class, Classes, Difference, Equality, PREFIX, classes};
-pub use error::SurveyError;
+pub use error::{Setting, SurveyError};
 pub use family::Family;
 
 pub use merge::{MergeSummary, merge};

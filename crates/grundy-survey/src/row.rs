@@ -2,37 +2,8 @@
 
 use serde::Serialize;
 
-/// The status of a game, in the words of `grundy period`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Status {
-    /// A period proved by a theorem, with a certificate.
-    Proved,
-    /// A period seen in the values computed, not proved.
-    Observed,
-    /// No period up to the heap reached.
-    None,
-}
-
-impl Status {
-    /// `proved`, `observed` or `none`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Proved => "proved",
-            Status::Observed => "observed",
-            Status::None => "none",
-        }
-    }
-
-    /// The status named `word`.
-    pub fn parse(word: &str) -> Option<Status> {
-        match word {
-            "proved" => Some(Status::Proved),
-            "observed" => Some(Status::Observed),
-            "none" => Some(Status::None),
-            _ => None,
-        }
-    }
-}
+/// The status of a game, in the words of `grundy period`: the solver's.
+pub use grundy_service::Status;
 
 /// What the catalogue records of one game. Field names are the columns of
 /// the `games` table (see `docs/survey-schema.md`).
@@ -43,7 +14,7 @@ pub struct GameRow {
     /// The family it was surveyed in (`octal --digits 3`).
     pub family: String,
     /// `proved`, `observed` or `none`.
-    pub status: String,
+    pub status: Status,
     /// The preperiod of the pattern, if one was found.
     pub preperiod: Option<u64>,
     /// The period.
@@ -84,11 +55,6 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// The status as a [`Status`] (`None` for a word the schema refuses).
-    pub fn status(&self) -> Option<Status> {
-        Status::parse(&self.status)
-    }
-
     /// Whether the search finished (not stopped by time or memory).
     pub fn finished(&self) -> bool {
         self.stopped.is_none()
@@ -101,7 +67,7 @@ impl GameRow {
     pub fn better_than(&self, other: &GameRow) -> bool {
         let rank = |r: &GameRow| {
             (
-                r.status == "proved",
+                r.status == Status::Proved,
                 r.checked_to,
                 r.max_heaps,
                 r.finished(),

@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy_service::grundy::Ruleset;
 use grundy_service::{CatalogueEntry, Config, Solver, Stop, Watch};
+use grundy_service::{Game, Ruleset, Status};
 
 use crate::catalogue::Catalogue;
 use crate::row::GameRow;
-use crate::{Family, PROGRAM_VERSION, Result, Shard, SurveyError};
+use crate::{Family, PROGRAM_VERSION, Result, Setting, Shard, SurveyError};
 
 /// The values kept in memory between games, at most: the catalogue keeps
 /// them all anyway.
@@ -55,7 +55,7 @@ impl Options {
     /// proved; or searched to at least this limit, and finished or stopped
     /// under at least this time limit.
     fn answered_by(&self, row: &GameRow) -> bool {
-        if row.status == "proved" {
+        if row.status == Status::Proved {
             return true;
         }
         if row.max_heaps < self.max_heaps {
@@ -107,18 +107,22 @@ pub fn run(
 ) -> Result<Summary> {
     let started = Instant::now();
     if options.max_heaps == 0 {
-        return Err(SurveyError::usage(
-            "--max-heaps 0 computes nothing; give a bound such as 2^16",
+        return Err(SurveyError::setting(
+            Setting::MaxHeaps,
+            "a search bound of 0 heaps computes nothing; give a bound such as 2^16",
         ));
     }
     // Checked before any game is computed: a catalogue records the bound
     // as a signed 64-bit integer (2^64 − 1 failed only when the first
     // result was written).
     if i64::try_from(options.max_heaps).is_err() {
-        return Err(SurveyError::usage(format!(
-            "--max-heaps {} is past 2^63 - 1, the largest bound a catalogue records; give a bound such as 2^32",
-            options.max_heaps
-        )));
+        return Err(SurveyError::setting(
+            Setting::MaxHeaps,
+            format!(
+                "a search bound of {} heaps is past 2^63 - 1, the largest bound a catalogue records; give a bound such as 2^32",
+                options.max_heaps
+            ),
+        ));
     }
     let games: Vec<Ruleset> = family
         .games()?
@@ -211,7 +215,7 @@ fn survey_one(
         }
     });
     let entry = solver
-        .catalogue_entry(game, options.max_heaps, &mut watch)
+        .catalogue_entry(&Game::from(game.clone()), options.max_heaps, &mut watch)
         .map_err(|e| SurveyError::new(format!("{game}: {e}")));
     drop(watch);
     if cancel.load(Ordering::Relaxed) {
@@ -235,7 +239,7 @@ fn row_of(
     GameRow {
         game: game.to_string(),
         family: family.to_string(),
-        status: r.status.to_string(),
+        status: r.status,
         preperiod: r.preperiod,
         period: r.period,
         saltus: r.saltus,

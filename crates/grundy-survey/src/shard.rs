@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::SurveyError;
+use crate::{Setting, SurveyError};
 
 /// Shard `index` of `count`: the games at positions `i` of the family's
 /// order with `i % count == index`. The shards of a family are disjoint and
@@ -32,10 +32,13 @@ impl Shard {
     /// A usage error unless `index < count`.
     pub fn new(index: u64, count: u64) -> crate::Result<Shard> {
         if index >= count {
-            return Err(SurveyError::usage(format!(
-                "--shard {index}/{count} does not exist: shards of {count} are numbered 0 to {}, as in --shard 0/{count} (Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)",
-                count.saturating_sub(1)
-            )));
+            return Err(SurveyError::setting(
+                Setting::Shard,
+                format!(
+                    "shard {index}/{count} does not exist: shards of {count} are numbered 0 to {}, as in 0/{count}",
+                    count.saturating_sub(1)
+                ),
+            ));
         }
         Ok(Shard { index, count })
     }
@@ -56,9 +59,10 @@ impl FromStr for Shard {
             .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
         match parsed {
             Some((i, n)) => Shard::new(i, n),
-            None => Err(SurveyError::usage(format!(
-                "--shard '{s}' is not I/N; write it as 0/4 for the first of four shards"
-            ))),
+            None => Err(SurveyError::setting(
+                Setting::Shard,
+                format!("shard '{s}' is not I/N; write it as 0/4 for the first of four shards"),
+            )),
         }
     }
 }

@@ -39,7 +39,7 @@ fn cells(row: &GameRow) -> [String; 13] {
     let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
     [
         row.game.clone(),
-        row.status.clone(),
+        row.status.to_string(),
         opt(row.preperiod),
         opt(row.period),
         opt(row.saltus),

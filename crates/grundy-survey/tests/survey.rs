@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use grundy_service::grundy::ValueTable;
+use grundy::ValueTable;
 use grundy_survey::{Catalogue, Family, GameRow, Options, Selection, Shard, Status, merge, run};
 
 fn options(max_heaps: u64, jobs: usize) -> Options {
@@ -118,15 +118,15 @@ fn every_stored_certificate_verifies() {
     for row in &rows {
         match &row.certificate {
             Some(text) => {
-                assert_eq!(row.status, "proved");
-                let v = grundy_service::verify(text).unwrap();
+                assert_eq!(row.status, Status::Proved);
+                let v = grundy_service::Solver::default().verify(text).unwrap();
                 assert_eq!(v.game, row.game);
                 assert_eq!(Some(v.preperiod), row.preperiod);
                 assert_eq!(Some(v.period), row.period);
                 assert_eq!(Some(v.saltus), row.saltus);
                 proved += 1;
             }
-            None => assert_ne!(row.status, "proved", "{}", row.game),
+            None => assert_ne!(row.status, Status::Proved, "{}", row.game),
         }
     }
     assert!(proved >= 5, "{rows:?}");
@@ -147,9 +147,7 @@ fn the_statistics_are_those_of_the_values_stored() {
     for row in c.games().unwrap() {
         let values = c.values(&row.game).unwrap().unwrap();
         assert_eq!(values.len() as u64, row.checked_to + 1, "{}", row.game);
-        let direct =
-            grundy_service::grundy::values::compute(&row.game.parse().unwrap(), row.checked_to)
-                .unwrap();
+        let direct = grundy::values::compute(&row.game.parse().unwrap(), row.checked_to).unwrap();
         assert_eq!(values, direct, "{}", row.game);
         let v = values.to_vec();
         let max = *v.iter().max().unwrap();
@@ -322,7 +320,7 @@ fn a_selection_is_the_rows_filtered_then_paged_and_read_only_writes_nothing() {
             for text in [None, Some(""), Some(".1"), Some("0.3"), Some("X")] {
                 let want: Vec<&GameRow> = all
                     .iter()
-                    .filter(|r| status.is_none_or(|s| r.status() == Some(s)))
+                    .filter(|r| status.is_none_or(|s| r.status == s))
                     .filter(|r| family.as_ref().is_none_or(|f| &r.family == f))
                     .filter(|r| {
                         text.is_none_or(|t| r.game.to_lowercase().contains(&t.to_lowercase()))
@@ -361,8 +359,8 @@ fn a_selection_is_the_rows_filtered_then_paged_and_read_only_writes_nothing() {
 
 /// The first heap where two games' values differ, computed directly.
 fn first_difference(a: &str, b: &str, to: u64) -> Option<u64> {
-    let va = grundy_service::grundy::values::compute(&a.parse().unwrap(), to).unwrap();
-    let vb = grundy_service::grundy::values::compute(&b.parse().unwrap(), to).unwrap();
+    let va = grundy::values::compute(&a.parse().unwrap(), to).unwrap();
+    let vb = grundy::values::compute(&b.parse().unwrap(), to).unwrap();
     (0..=to).find(|&n| va.get(n) != vb.get(n))
 }
 
@@ -394,9 +392,9 @@ fn classes_group_equal_games_and_find_late_differences() {
         }
     }
     // Both proved with one pattern: proved equal; open games: checked.
-    let rows_by = |g: &str| rows.iter().find(|r| r.game == g).unwrap().status.clone();
+    let rows_by = |g: &str| rows.iter().find(|r| r.game == g).unwrap().status;
     let proved = class_of("4.4").unwrap();
-    if rows_by("4.4") == "proved" && rows_by("4.6") == "proved" {
+    if rows_by("4.4") == Status::Proved && rows_by("4.6") == Status::Proved {
         assert_eq!(proved.equality, grundy_survey::Equality::Proved);
     }
     assert_eq!(

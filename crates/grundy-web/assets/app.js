@@ -793,8 +793,9 @@
   }
 
   /**
-   * The computer's move: the first winning move when there is one (the API
-   * lists them first), else the move leaving the largest position.
+   * The computer's move: the first move listed, by the solver's one rule
+   * (`MovesReport::reply`, as `grundy play` plays): a winning move where
+   * there is one, else the move that takes least.
    */
   async function computerMove(gen) {
     if (play.turn !== 'you' || !play.report) return;
@@ -802,21 +803,13 @@
     renderBoard();
     await new Promise((r) => setTimeout(r, 250));
     if (gen !== play.generation) return;
-    const moves = play.report.moves;
-    let m = moves.find((x) => x.winning);
-    if (!m) {
-      m = moves.reduce((best, x) => (positionSize(x) > positionSize(best) ? x : best), moves[0]);
-    }
+    const m = play.report.moves[0];
     logMove('Computer', m);
     const heaps = play.heaps;
     await setPositionAfter(m, gen);
     if (gen !== play.generation) return;
     const words = `Computer: ${describeFull({ ...m, from: m.heap === null || m.heap === undefined ? heaps : m.from })}.`;
     say(play.turn === 'over' ? `${words} ${gameOver('computer')}` : words);
-  }
-
-  function positionSize(m) {
-    return sumOf(m.heap === null || m.heap === undefined ? m.to : m.position);
   }
 
   function gameOver(lastMover) {

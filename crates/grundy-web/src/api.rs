@@ -10,9 +10,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use grundy_service::grundy::Ruleset;
-use grundy_service::grundy::multiheap::SubsetGame;
-use grundy_service::{Game, Question};
+use grundy_service::{Game, Question, SubsetGame};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -365,7 +363,7 @@ pub(crate) async fn certificate(
     uri: Uri,
 ) -> Result<Response, ApiError> {
     let p: PeriodParams = query(&uri)?;
-    let game = heap_game(spec(&p.game)?)?;
+    let game: Game = spec(&p.game)?.parse()?;
     let max = search(p.max, &shared.limits)?;
     let stop = Arc::new(Stop::default());
     let _guard = StopOnDrop(Arc::clone(&stop));
@@ -385,17 +383,6 @@ pub(crate) async fn certificate(
         ));
     };
     Ok(certificate_download(&name, text))
-}
-
-/// A heap game (a sum of heaps), or a 400 naming why not.
-pub(crate) fn heap_game(spec: &str) -> Result<Ruleset, ApiError> {
-    match spec.parse::<Game>()? {
-        Game::Heaps(r) => Ok(r),
-        Game::Multiheap(g) => Err(ApiError::bad(
-            "invalid_input",
-            format!("{g} is not a sum of heaps; ask for its position, moves or P-positions"),
-        )),
-    }
 }
 
 /// One game as `/api/games` and `/api/game` describe it.
@@ -502,7 +489,7 @@ pub(crate) async fn game(uri: Uri) -> Result<Response, ApiError> {
 pub(crate) async fn plot(State(shared): State<Shared>, uri: Uri) -> Result<Response, ApiError> {
     let p: ValuesParams = query(&uri)?;
     range(p.from, p.to, shared.limits.plot_range, "a plot")?;
-    let game = heap_game(spec(&p.game)?)?;
+    let game: Game = spec(&p.game)?.parse()?;
     let max = search(p.max, &shared.limits)?;
     let stop = Arc::new(Stop::default());
     let _guard = StopOnDrop(Arc::clone(&stop));

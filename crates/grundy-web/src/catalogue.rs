@@ -9,10 +9,11 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
+use grundy_service::Game;
 use grundy_survey::{Catalogue, GameRow, Selection, Status};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{MAX_SPEC, certificate_download, heap_game, json_response, query};
+use crate::api::{MAX_SPEC, certificate_download, json_response, query};
 use crate::compute::Shared;
 use crate::error::ApiError;
 
@@ -143,7 +144,10 @@ pub(crate) async fn certificate(
             game.len()
         )));
     }
-    let name = heap_game(&game)?.to_string();
+    let name = game
+        .parse::<Game>()?
+        .sum_of_heaps("a catalogue's certificate")?
+        .to_string();
     let key = name.clone();
     let row = read(catalogue, move |c| c.game(&key)).await?;
     let row = row.ok_or_else(|| {

@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
-use grundy_service::grundy::{self, ErrorKind};
-use grundy_service::{Event, Solver, Watch};
+use grundy_service::{ErrorKind, Event, Solver, Watch};
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
@@ -128,7 +127,7 @@ pub(crate) async fn run<T: Send + 'static>(
     shared: &Shared,
     stop: Arc<Stop>,
     progress: Option<mpsc::Sender<Progress>>,
-    job: impl FnOnce(&Solver, &mut Watch) -> grundy::Result<T> + Send + 'static,
+    job: impl FnOnce(&Solver, &mut Watch) -> grundy_service::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {
     let Ok(in_flight) = Arc::clone(&shared.in_flight).try_acquire_owned() else {
         return Err(ApiError::busy());

@@ -4,7 +4,7 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use grundy_service::grundy::{self, ErrorKind};
+use grundy_service::{Detail, Error, ErrorKind, GameKind};
 use serde::Serialize;
 
 /// An error answered to a request: a status, a stable kind and a sentence.
@@ -65,8 +65,10 @@ impl ApiError {
     }
 }
 
-impl From<grundy::Error> for ApiError {
-    fn from(e: grundy::Error) -> Self {
+impl From<Error> for ApiError {
+    /// The solver's error, with what to ask instead where the question was
+    /// of the wrong kind of game.
+    fn from(e: Error) -> Self {
         let (status, kind) = match e.kind() {
             ErrorKind::InvalidSpec => (StatusCode::BAD_REQUEST, "invalid_spec"),
             ErrorKind::InvalidInput => (StatusCode::BAD_REQUEST, "invalid_input"),
@@ -76,7 +78,16 @@ impl From<grundy::Error> for ApiError {
             ErrorKind::Interrupted => (StatusCode::SERVICE_UNAVAILABLE, "interrupted"),
             _ => (StatusCode::UNPROCESSABLE_ENTITY, "unanswerable"),
         };
-        ApiError::new(status, kind, e.message().to_string())
+        let advice = match e.detail() {
+            Some(Detail::WrongGame {
+                needs: GameKind::SumOfHeaps,
+            }) => "; ask for its position, moves or P-positions",
+            Some(Detail::WrongGame {
+                needs: GameKind::Multiheap,
+            }) => "; its P-positions are the positions of value 0",
+            _ => "",
+        };
+        ApiError::new(status, kind, format!("{}{advice}", e.message()))
     }
 }
 

@@ -24,12 +24,12 @@ const DOTS_A_COLUMN: usize = 12;
 /// the y axis.
 ///
 /// ```
-/// use grundy_service::{Solver, Watch, grundy::Ruleset};
-/// let kayles: Ruleset = "kayles".parse()?;
+/// use grundy_service::{Game, Solver, Watch};
+/// let kayles: Game = "kayles".parse()?;
 /// let r = Solver::default().values_report(&kayles, 0, 100, None, &mut Watch::silent())?;
 /// let svg = grundy_web::plot::scatter(&r);
 /// assert!(svg.starts_with("<svg") && svg.contains("G(n) of 0.77"));
-/// # Ok::<(), grundy_service::grundy::Error>(())
+/// # Ok::<(), grundy_service::Error>(())
 /// ```
 ///
 /// # Complexity
@@ -197,10 +197,10 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_service::{Solver, Watch, grundy::Ruleset};
+    use grundy_service::{Game, Solver, Watch};
 
     fn plot(spec: &str, from: u64, to: u64) -> String {
-        let game: Ruleset = spec.parse().unwrap();
+        let game: Game = spec.parse().unwrap();
         let r = Solver::default()
             .values_report(&game, from, to, None, &mut Watch::silent())
             .unwrap();

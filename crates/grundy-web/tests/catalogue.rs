@@ -130,7 +130,7 @@ async fn filters_agree_with_the_catalogue() {
         let page = json(&f.app, &format!("/api/catalogue?status={status}")).await;
         let want: Vec<String> = all
             .iter()
-            .filter(|r| r.status == status)
+            .filter(|r| r.status.as_str() == status)
             .map(|r| r.game.clone())
             .collect();
         assert_eq!(games(&page), want, "{status}");

@@ -9,8 +9,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
-use grundy_service::grundy::Ruleset;
-use grundy_service::grundy::multiheap::SubsetGame;
+use grundy_service::Ruleset;
+use grundy_service::SubsetGame;
 use grundy_service::{Question, Solver, Watch};
 use grundy_web::{Limits, router};
 use http_body_util::BodyExt;
@@ -359,7 +359,9 @@ async fn a_certificate_downloads_and_verifies() {
         "{}",
         String::from_utf8_lossy(&verified)
     );
-    let want = grundy_service::verify(std::str::from_utf8(&body).unwrap()).unwrap();
+    let want = grundy_service::Solver::default()
+        .verify(std::str::from_utf8(&body).unwrap())
+        .unwrap();
     assert_eq!(verified, serde_json::to_string(&want).unwrap());
     // Truncated: refused, naming why.
     let cut = body.slice(..body.len() / 2);

@@ -56,6 +56,70 @@ pub enum Detail {
         /// The largest number of heaps that fits, when known.
         fits: Option<u64>,
     },
+    /// The request asks for an amount outside what one request may ask,
+    /// whatever the memory: more values, heaps, tokens or moves than one
+    /// answer takes (or none where one is needed).
+    ///
+    /// ```
+    /// use grundy::{Detail, Quantity, count::multiset};
+    /// let err = multiset::check_heaps(99).unwrap_err();
+    /// assert!(!err.message().contains("--"));
+    /// assert_eq!(
+    ///     err.detail(),
+    ///     Some(&Detail::OutOfRange { quantity: Quantity::Heaps, asked: 99, least: 1, most: 16 })
+    /// );
+    /// ```
+    OutOfRange {
+        /// What the amount is of.
+        quantity: Quantity,
+        /// The amount asked for.
+        asked: u64,
+        /// The least one request may ask.
+        least: u64,
+        /// The most one request may ask.
+        most: u64,
+    },
+    /// A certificate of an older version that this verifier does not
+    /// check at its size; a certificate written now would be checked.
+    OldCertificate,
+    /// The question is about another kind of game: one about sums of heaps
+    /// asked of a game played on several heaps at once, or the other way
+    /// round.
+    WrongGame {
+        /// The kind of game the question is about.
+        needs: GameKind,
+    },
+}
+
+/// What an amount is of, in [`Detail::OutOfRange`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Quantity {
+    /// Values in one range of heaps.
+    Values,
+    /// The size of one heap (or the last heap of a range listed one by one).
+    Heap,
+    /// Heaps in one position.
+    Heaps,
+    /// Tokens in one position, all heaps together.
+    Tokens,
+    /// Moves of one position, each examined.
+    Moves,
+    /// Moves listed in one answer.
+    MovesListed,
+    /// The heap bound of a misère quotient.
+    HeapBound,
+}
+
+/// The kinds of game, in [`Detail::WrongGame`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GameKind {
+    /// A sum of heaps, each played alone ([`Ruleset`](crate::Ruleset)).
+    SumOfHeaps,
+    /// Several heaps with moves across them
+    /// ([`SubsetGame`](crate::multiheap::SubsetGame)).
+    Multiheap,
 }
 
 /// The error returned by every fallible function of this crate.

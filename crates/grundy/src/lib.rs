@@ -113,7 +113,7 @@ pub mod search;
 pub mod sum;
 pub mod values;
 
-pub use error::{Detail, Error, ErrorKind, Result};
+pub use error::{Detail, Error, ErrorKind, GameKind, Quantity, Result};
 pub use nimber::Nimber;
 pub use ruleset::{Move, Ruleset};
 pub use values::ValueTable;

@@ -2,31 +2,37 @@
 
 use std::process::ExitCode;
 
-use grundy_service::MAX_ANALYZED;
+use grundy_service::{Detail, Quantity};
 
 use super::period::sentence;
-use super::{Context, Out};
 use crate::cli::{AnalyzeArgs, Format};
-use crate::failure::usage;
+use crate::context::{Context, Out};
+use crate::failure::advise;
 use crate::{input, output};
 
 /// Computes, searches for a period, and prints the report.
 pub fn run(ctx: &Context, args: &AnalyzeArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = input::ruleset(&args.game)?;
-    let max = input::max(&args.search)?;
+    let game = input::game(&args.game)?;
+    let max = input::max(args.search.max.as_deref())?;
     let to = args
         .to
         .as_deref()
         .map(|t| input::size(t, "--to"))
         .transpose()?;
-    if let Some(to) = to.filter(|&to| to > MAX_ANALYZED) {
-        return Err(usage(format!(
-            "--to {to}: the report lists values one by one, at most up to {MAX_ANALYZED}; for larger heaps use grundy values --from M --to N or grundy count"
-        )));
-    }
-    let report = ctx.ask("values", |solver, watch| {
-        solver.analyze(&ruleset, to, max, watch)
-    })?;
+    let report = ctx
+        .ask("values", |solver, watch| solver.analyze(&game, to, max, watch))
+        .map_err(|e| {
+            advise(e, |d| match d {
+                Detail::OutOfRange {
+                    quantity: Quantity::Heap,
+                    most,
+                    ..
+                } => Some(format!(
+                    "; give --to {most} or less, and for larger heaps use grundy values --from M --to N or grundy count"
+                )),
+                _ => None,
+            })
+        })?;
     let to = report.to;
     let last = report.computed_to;
     let width = row_width(report.periodicity.period);

@@ -4,12 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use grundy::values::human_bytes;
-use grundy_service::{FileStore, StoredFile};
+use grundy_service::{FileStore, StoredFile, human_bytes};
 use serde::Serialize;
 
-use super::Out;
 use crate::cli::{CacheAction, CacheArgs, Cli, Format};
+use crate::context::Out;
 use crate::failure::usage;
 use crate::{input, output};
 
@@ -87,7 +86,7 @@ pub fn run(cli: &Cli, args: &CacheArgs, out: Out<'_>) -> anyhow::Result<ExitCode
         CacheAction::Clear { game } => {
             let only = game
                 .as_deref()
-                .map(|g| input::ruleset(g).map(|r| r.to_string()))
+                .map(|g| input::game(g).map(|r| r.to_string()))
                 .transpose()?;
             let removed = store
                 .remove(only.as_deref())

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use clap::CommandFactory;
 
-use super::Out;
 use crate::cli::{Cli, CompletionsArgs};
+use crate::context::Out;
 
 /// Prints the completion script of `args.shell`, generated from the clap
 /// declarations.

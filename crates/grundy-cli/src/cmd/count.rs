@@ -2,20 +2,20 @@
 
 use std::process::ExitCode;
 
-use grundy::count::multiset;
+use grundy_service::{Detail, Game, Quantity};
 
-use super::{Context, Out};
 use crate::cli::{CountArgs, Format};
-use crate::failure::usage;
+use crate::context::{Context, Out};
+use crate::failure::{advise, usage};
 use crate::{input, output};
 
 /// Counts first-player wins and losses among the heaps `1..=N`.
 pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = input::ruleset(&args.game)?;
+    let game = input::game(&args.game)?;
     let to = input::size(&args.to, "--to")?;
-    let max = input::max(&args.search)?;
+    let max = input::max(args.search.max.as_deref())?;
     if args.frequencies {
-        return frequencies(ctx, args, &ruleset, to, out);
+        return frequencies(ctx, args, &game, to, out);
     }
     if args.heaps != 1 {
         if args.from.is_some() {
@@ -24,14 +24,8 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
             ));
         }
         let k = args.heaps;
-        if k == 0 || k > multiset::MAX_HEAPS {
-            return Err(usage(format!(
-                "--heaps {k} is out of range; give a number of heaps from 1 to {}, as in --heaps 3",
-                multiset::MAX_HEAPS
-            )));
-        }
         let report = ctx.ask("values", |solver, watch| {
-            solver.count_multisets(&ruleset, k, to, max, watch)
+            solver.count_multisets(&game, k, to, max, watch)
         })?;
         match args.output.format {
             Format::Json => output::json(out, &report)?,
@@ -65,14 +59,22 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
         .map(|t| input::size(t, "--from"))
         .transpose()?;
     let first = from.unwrap_or(1);
-    if first > to && !(from.is_none() && to == 0) {
-        return Err(usage(format!(
-            "--from {first} is past --to {to}; give --from at most --to"
-        )));
-    }
-    let report = ctx.ask("values", |solver, watch| {
-        solver.count(&ruleset, from, to, max, watch)
-    })?;
+    let report = ctx
+        .ask("values", |solver, watch| {
+            solver.count(&game, from, to, max, watch)
+        })
+        .map_err(|e| {
+            advise(e, |d| {
+                matches!(
+                    d,
+                    Detail::OutOfRange {
+                        quantity: Quantity::Heap,
+                        ..
+                    }
+                )
+                .then(|| format!("; give --from at most --to {to}"))
+            })
+        })?;
     match args.output.format {
         Format::Json => output::json(out, &report)?,
         Format::Csv => {
@@ -106,12 +108,12 @@ pub fn run(ctx: &Context, args: &CountArgs, out: Out<'_>) -> anyhow::Result<Exit
 fn frequencies(
     ctx: &Context,
     args: &CountArgs,
-    ruleset: &grundy_service::grundy::Ruleset,
+    game: &Game,
     to: u64,
     out: Out<'_>,
 ) -> anyhow::Result<ExitCode> {
     let report = ctx.ask("values", |solver, watch| {
-        solver.frequencies(ruleset, to, watch)
+        solver.frequencies(game, to, watch)
     })?;
     // Written a row at a time: a game whose values grow with the heap
     // (nim) has as many rows as heaps.

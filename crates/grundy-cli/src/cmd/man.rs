@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::CommandFactory;
 
-use super::Out;
 use crate::cli::{Cli, ManArgs};
+use crate::context::Out;
 
 /// Prints the manual page generated from the clap declarations, or writes
 /// it to `args.dir` with a page for each subcommand.

@@ -3,42 +3,39 @@
 
 use std::process::ExitCode;
 
-use grundy_service::Game;
-use grundy_service::misere::{MisereMethod, TameKind};
+use grundy_service::{Detail, MisereMethod, TameKind};
 
-use super::{Context, Out};
 use crate::cli::{Format, MisereArgs, MoveArgs, ValuesArgs};
-use crate::failure::usage;
+use crate::context::{Context, Out};
+use crate::failure::{advise, usage};
 use crate::{input, output};
 
-/// Refuses a game that is not a sum of heaps under `--misere`: misère
-/// play is about sums.
-pub fn heap_game(spec: &str) -> anyhow::Result<grundy::Ruleset> {
-    if Game::is_multiheap(spec) {
-        return Err(usage(format!(
-            "--misere applies to sums of heaps, and {spec} is not one; drop --misere"
-        )));
-    }
-    input::ruleset(spec)
+/// The solver's refusal of a game that is not a sum of heaps under
+/// `--misere`, with the flag to drop.
+pub fn drop_misere(err: anyhow::Error) -> anyhow::Error {
+    advise(err, |d| {
+        matches!(d, Detail::WrongGame { .. }).then(|| "; drop --misere".to_string())
+    })
 }
 
-/// The game of `grundy misere GAME`, which has no `--misere` to drop.
-fn quotient_game(spec: &str) -> anyhow::Result<grundy::Ruleset> {
-    if Game::is_multiheap(spec) {
-        return Err(usage(format!(
-            "a misère quotient is of sums of heaps, and {spec} is not one; give a heap game (a code such as 0.77, grundy, sub:1,3,4)"
-        )));
-    }
-    input::ruleset(spec)
+/// The same refusal for `grundy misere GAME`, which has no `--misere` to
+/// drop.
+fn give_heap_game(err: anyhow::Error) -> anyhow::Error {
+    advise(err, |d| {
+        matches!(d, Detail::WrongGame { .. })
+            .then(|| "; give a heap game (a code such as 0.77, grundy, sub:1,3,4)".to_string())
+    })
 }
 
 /// Who wins a position under misère play, and every winning move.
 pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = heap_game(&args.game)?;
+    let game = input::game(&args.game)?;
     let heaps = input::heaps(&args.heaps)?;
-    let report = ctx.ask("misère", |solver, watch| {
-        solver.misere_position(&ruleset, &heaps, args.limit, watch)
-    })?;
+    let report = ctx
+        .ask("misère", |solver, watch| {
+            solver.misere_position(&game, &heaps, args.limit, watch)
+        })
+        .map_err(drop_misere)?;
     let method = match report.method {
         MisereMethod::Tame => "tame",
         MisereMethod::Quotient => "quotient",
@@ -92,7 +89,7 @@ pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<
                 writeln!(out)?;
                 // As in normal play: past a few heaps each row would repeat
                 // the whole position (33,000 heaps: 66 KB a row).
-                let whole = heaps.len() <= super::moves::POSITION_AFTER_SHOWN;
+                let whole = heaps.len() <= output::POSITION_AFTER_SHOWN;
                 let mut rows = vec![[
                     "heap".to_string(),
                     "from".to_string(),
@@ -120,16 +117,16 @@ pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<
 
 /// The genus of each heap 0..=N.
 pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = heap_game(&args.game)?;
+    let game = input::game(&args.game)?;
     if args.from.is_some() {
         return Err(usage(
             "--from does not apply with --misere: the genera of heaps 0 to N are listed; drop --from",
         ));
     }
     let to = input::size(&args.to, "--to")?;
-    let report = ctx.ask("misère", |solver, watch| {
-        solver.genera(&ruleset, to, watch)
-    })?;
+    let report = ctx
+        .ask("misère", |solver, watch| solver.genera(&game, to, watch))
+        .map_err(drop_misere)?;
     let tame = |t: Option<TameKind>| match t {
         Some(TameKind::Fickle) => "fickle",
         Some(TameKind::Firm) => "firm",
@@ -189,16 +186,18 @@ pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<
 /// `grundy misere GAME [--max-heap N]`: the quotient of the heaps up to N,
 /// or of every heap.
 pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = quotient_game(&args.game)?;
+    let game = input::game(&args.game)?;
     let max_heap = match &args.max_heap {
         Some(text) => Some(input::size(text, "--max-heap")?),
         None => None,
     };
     let q = if let Some(path) = &args.certificate {
-        let (q, text) = ctx.ask("misère quotient", |solver, watch| match max_heap {
-            Some(max_heap) => solver.misere_certificate(&ruleset, max_heap, watch),
-            None => solver.misere_quotient_of_every_heap(&ruleset, true, watch),
-        })?;
+        let (q, text) = ctx
+            .ask("misère quotient", |solver, watch| match max_heap {
+                Some(max_heap) => solver.misere_certificate(&game, max_heap, watch),
+                None => solver.misere_quotient_of_every_heap(&game, true, watch),
+            })
+            .map_err(give_heap_game)?;
         let Some(text) = text else {
             return Err(usage(format!(
                 "no certificate written: {} (a certificate needs a proved period)",
@@ -213,11 +212,12 @@ pub fn quotient(ctx: &Context, args: &MisereArgs, out: Out<'_>) -> anyhow::Resul
         q
     } else {
         ctx.ask("misère quotient", |solver, watch| match max_heap {
-            Some(max_heap) => solver.misere_quotient(&ruleset, max_heap, watch),
+            Some(max_heap) => solver.misere_quotient(&game, max_heap, watch),
             None => solver
-                .misere_quotient_of_every_heap(&ruleset, false, watch)
+                .misere_quotient_of_every_heap(&game, false, watch)
                 .map(|(q, _)| q),
-        })?
+        })
+        .map_err(give_heap_game)?
     };
     let name = |a: u32| q.elements[a as usize].clone();
     match args.output.format {
@@ -297,7 +297,7 @@ fn listed(items: Vec<String>) -> String {
 
 /// The pretending map's period in words: proved (with the theorem and the
 /// bound it needed) or observed (with the bound a proof needs).
-fn period_text(q: &grundy_service::misere::QuotientReport) -> String {
+fn period_text(q: &grundy_service::QuotientReport) -> String {
     let Some(p) = &q.period else {
         return "none seen in the pretending map".to_string();
     };

@@ -2,35 +2,25 @@
 
 use std::process::ExitCode;
 
-use grundy_service::{Game, MAX_MOVES_LISTED, PositionReport};
+use grundy_service::{Game, Nimber, PositionReport};
 
-use super::{Context, Out};
 use crate::cli::{Format, MoveArgs};
+use crate::context::{Context, Out};
 use crate::{input, output};
-
-/// Positions of at most this many heaps get a "position after" column in
-/// the table (CSV and JSON always have it).
-pub(super) const POSITION_AFTER_SHOWN: usize = 12;
 
 /// Prints the value of the position and its winning moves, up to `--limit`.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     if args.misere {
         return super::misere::position(ctx, args, out);
     }
-    if Game::is_multiheap(&args.game) {
-        return super::ppos::winning_move(ctx, args, out);
+    let game = input::game(&args.game)?;
+    if let Game::Multiheap(_) = game {
+        return super::ppos::winning_move(ctx, args, &game, out);
     }
-    let ruleset = input::ruleset(&args.game)?;
     let heaps = input::heaps(&args.heaps)?;
-    let max = input::max(&args.search)?;
-    if args.limit > MAX_MOVES_LISTED {
-        return Err(crate::failure::usage(format!(
-            "--limit {} is more moves than can be listed; give at most {MAX_MOVES_LISTED} (the total is counted anyway)",
-            args.limit
-        )));
-    }
+    let max = input::max(args.search.max.as_deref())?;
     let analysis = ctx.ask("values", |solver, watch| {
-        solver.position(&ruleset, &heaps, args.limit, max, watch)
+        solver.position(&game, &heaps, args.limit, max, watch)
     })?;
     let game = analysis.game.clone();
     match args.output.format {
@@ -73,10 +63,7 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
                 &[
                     ("game", game),
                     ("position", output::heaps(&heaps)),
-                    (
-                        "value",
-                        format!("{:#}", grundy::Nimber::new(analysis.value)),
-                    ),
+                    ("value", format!("{:#}", Nimber::new(analysis.value))),
                     ("outcome", outcome(&analysis)),
                 ],
             )?;
@@ -84,7 +71,7 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
                 writeln!(out)?;
                 // The position after a move is readable for a few heaps;
                 // past that each row would repeat the whole position.
-                let whole = heaps.len() <= POSITION_AFTER_SHOWN;
+                let whole = heaps.len() <= output::POSITION_AFTER_SHOWN;
                 let rows: Vec<[String; 4]> = analysis
                     .moves
                     .iter()

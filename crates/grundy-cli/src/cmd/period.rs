@@ -2,10 +2,10 @@
 
 use std::process::ExitCode;
 
-use grundy_service::PeriodReport;
+use grundy_service::{PeriodReport, Status};
 
-use super::{Context, Out};
 use crate::cli::{Format, PeriodArgs};
+use crate::context::{Context, Out};
 use crate::failure::usage;
 use crate::{input, output};
 
@@ -13,7 +13,7 @@ use crate::{input, output};
 /// it is not proved.
 pub fn sentence(report: &PeriodReport) -> String {
     let text = report.sentence();
-    if report.status == "proved" {
+    if report.status == Status::Proved {
         return text;
     }
     format!("{text}; --max N searches further")
@@ -21,11 +21,11 @@ pub fn sentence(report: &PeriodReport) -> String {
 
 /// Finds, proves if it can, prints, and writes the certificate if asked.
 pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = input::ruleset(&args.game)?;
-    let max = input::max(&args.search)?;
+    let game = input::game(&args.game)?;
+    let max = input::max(args.search.max.as_deref())?;
     let json = if let Some(path) = &args.certificate {
         let (report, text) = ctx.ask("values", |solver, watch| {
-            solver.certificate(&ruleset, max, watch)
+            solver.certificate(&game, max, watch)
         })?;
         let Some(text) = text else {
             return Err(usage(format!(
@@ -41,7 +41,7 @@ pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<Exi
         report
     } else {
         ctx.ask("values", |solver, watch| {
-            solver.period_report(&ruleset, max, watch)
+            solver.period_report(&game, max, watch)
         })?
     };
     match args.output.format {
@@ -73,7 +73,10 @@ pub fn run(ctx: &Context, args: &PeriodArgs, out: Out<'_>) -> anyhow::Result<Exi
             )?
         }
         Format::Table => {
-            let mut rows = vec![("game", json.game.clone()), ("status", json.status.into())];
+            let mut rows = vec![
+                ("game", json.game.clone()),
+                ("status", json.status.to_string()),
+            ];
             if let Some(p) = json.verdict.periodicity() {
                 rows.push(("preperiod", p.preperiod().to_string()));
                 rows.push(("period", p.period().to_string()));

@@ -3,12 +3,10 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use grundy::multiheap::SubsetGame;
-use grundy::{ErrorKind, Ruleset};
-use grundy_service::Game;
+use grundy_service::{Error, ErrorKind, Game};
 
-use super::{Context, Out, Stats};
 use crate::cli::PlayArgs;
+use crate::context::{Context, Out, Stats};
 use crate::failure::USAGE;
 use crate::{input, output};
 
@@ -29,14 +27,19 @@ pub const LONGEST_LINE: usize = 16 << 20;
 /// Multi-heap games (wythoff, stone, subsets:K:…) are answered from their
 /// P-positions.
 pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    let game = input::game(&args.game)?;
     let game = if args.misere {
-        Player::Misere(super::misere::heap_game(&args.game)?)
-    } else if Game::is_multiheap(&args.game) {
-        Player::Multiheap(args.game.parse()?)
+        // Refused before the first line is read.
+        if let Err(e) = game.sum_of_heaps("misère play") {
+            return Err(super::misere::drop_misere(e.into()));
+        }
+        Player::Misere(game)
+    } else if let Game::Multiheap(_) = game {
+        Player::Multiheap(game)
     } else {
-        Player::Heaps(input::ruleset(&args.game)?)
+        Player::Heaps(game)
     };
-    let max = input::max(&args.search)?;
+    let max = input::max(args.search.max.as_deref())?;
     let stdin = std::io::stdin();
     let terminal = stdin.is_terminal();
     if terminal {
@@ -88,7 +91,7 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
             }
             Err(err)
                 if err
-                    .downcast_ref::<grundy::Error>()
+                    .downcast_ref::<Error>()
                     .is_some_and(|e| e.kind() == ErrorKind::Interrupted) =>
             {
                 return Err(err);
@@ -110,9 +113,9 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
 /// The game played: a sum of heaps, the same under misère play (whoever
 /// moves last loses), or a multi-heap game.
 enum Player {
-    Heaps(Ruleset),
-    Misere(Ruleset),
-    Multiheap(SubsetGame),
+    Heaps(Game),
+    Misere(Game),
+    Multiheap(Game),
 }
 
 impl Player {
@@ -126,8 +129,10 @@ impl Player {
 
     fn example(&self) -> &'static str {
         match self {
-            Player::Heaps(_) | Player::Misere(_) => "5 10 20",
-            Player::Multiheap(g) => ["3", "3 5", "3 5 7", "3 5 7 9"][g.heaps().clamp(1, 4) - 1],
+            Player::Multiheap(Game::Multiheap(g)) => {
+                ["3", "3 5", "3 5 7", "3 5 7 9"][g.heaps().clamp(1, 4) - 1]
+            }
+            _ => "5 10 20",
         }
     }
 
@@ -136,15 +141,15 @@ impl Player {
     fn reply(&self, ctx: &Context, heaps: &[u64], max: Option<u64>) -> anyhow::Result<String> {
         let mut stats = Stats::default();
         let (after, can_move) = match self {
-            Player::Heaps(ruleset) => {
+            Player::Heaps(game) => {
                 let mut watch = ctx.watch("values", &mut stats);
-                let report = ctx.solver.position(ruleset, heaps, 1, max, &mut watch)?;
+                let report = ctx.solver.position(game, heaps, 1, max, &mut watch)?;
                 let after = report.moves.first().map(|m| m.apply(&report.position));
                 (after, report.can_move)
             }
-            Player::Misere(ruleset) => {
+            Player::Misere(game) => {
                 let mut watch = ctx.watch("misère search", &mut stats);
-                let report = ctx.solver.misere_position(ruleset, heaps, 1, &mut watch)?;
+                let report = ctx.solver.misere_position(game, heaps, 1, &mut watch)?;
                 let after = report.moves.first().map(|m| m.apply(&report.position));
                 (after, report.can_move)
             }
@@ -166,18 +171,15 @@ impl Player {
                 _ => "no move: the player to move has lost".to_string(),
             });
         }
-        // A lost position: a player still has to move. The first move the
-        // solver lists takes the fewest tokens from the first heap that has
-        // a move, keeping the game long for the opponent to go wrong in.
+        // A lost position: a player still has to move, by the solver's rule.
         let mut watch = ctx.watch("values", &mut stats);
         let listed = match self {
-            Player::Heaps(ruleset) | Player::Misere(ruleset) => {
-                ctx.solver.moves(ruleset, heaps, 1, max, &mut watch)
+            Player::Heaps(game) | Player::Misere(game) | Player::Multiheap(game) => {
+                ctx.solver.moves(game, heaps, 1, max, &mut watch)
             }
-            Player::Multiheap(game) => ctx.solver.multiheap_moves(game, heaps, 1, &mut watch),
         };
         Ok(match listed {
-            Ok(report) => match report.moves.first() {
+            Ok(report) => match report.reply() {
                 Some(m) => format!("{} (no winning move)", output::heaps(&m.position)),
                 None => "no move: the player to move has lost".to_string(),
             },

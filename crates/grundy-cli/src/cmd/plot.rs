@@ -2,17 +2,17 @@
 
 use std::process::ExitCode;
 
-use super::{Context, Out};
 use crate::cli::PlotArgs;
+use crate::context::{Context, Out};
 use crate::input;
 
 /// Writes the scatter plot of `G(from..=to)` as SVG.
 pub fn run(ctx: &Context, args: &PlotArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let ruleset = input::ruleset(&args.game)?;
-    let (from, to) = input::heap_range(args.from.as_deref(), &args.to, "plot")?;
-    let max = input::max(&args.search)?;
+    let game = input::game(&args.game)?;
+    let (from, to) = input::heap_range(args.from.as_deref(), &args.to)?;
+    let max = input::max(args.search.max.as_deref())?;
     let report = ctx.ask("values", |solver, watch| {
-        solver.values_report(&ruleset, from, to, max, watch)
+        solver.values_report(&game, from, to, max, watch)
     })?;
     let svg = grundy_web::plot::scatter(&report);
     if args.output.as_os_str() == "-" {

@@ -4,12 +4,11 @@
 use std::ops::ControlFlow::{self, Break, Continue};
 use std::process::ExitCode;
 
-use grundy::multiheap::{self, Method, SubsetGame};
-use grundy_service::PposReport;
+use grundy_service::{Detail, ErrorKind, Game, Method, PposReport, SubsetGame};
 
-use super::{Context, Out, Stats};
 use crate::cli::{Format, MoveArgs, PposArgs, PposMethod};
-use crate::failure::usage;
+use crate::context::{Context, Out, Stats};
+use crate::failure::advise;
 use crate::{input, output};
 
 /// Lists, counts or sums the P-positions up to `--to`.
@@ -21,20 +20,15 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
         PposMethod::Brute => Method::Brute,
     };
     let to = input::size(&args.to, "--to")?;
-    let to = check_bound(ctx, &game, to, method, |fits| {
-        format!("ask for --to {fits} or less, or raise --max-memory")
-    })?;
+    let heaps = game.heaps();
+    let game = Game::from(game);
     let mut stats = Stats::default();
     let mut watch = ctx.watch("P-positions", &mut stats);
     if args.list {
-        let mut list = List::new(out, args.output.format, game.heaps(), to)?;
-        let result = ctx.solver.p_positions(
-            &game,
-            u64::from(to),
-            method,
-            &mut |p| list.row(p),
-            &mut watch,
-        );
+        let mut list = List::new(out, args.output.format, heaps, to);
+        let result = ctx
+            .solver
+            .p_positions(&game, to, method, &mut |p| list.row(p), &mut watch);
         drop(watch);
         if ctx.interrupted.load(std::sync::atomic::Ordering::Relaxed) {
             result?;
@@ -42,21 +36,20 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
         }
         match result {
             // The output was closed: `finish` reports why.
-            Err(e) if e.kind() == grundy::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
             other => {
-                other?;
+                other.map_err(|e| ask_for_less(e.into()))?;
             }
         }
         return list.finish().map(|()| ExitCode::SUCCESS);
     }
-    let tally = ctx.solver.p_positions(
-        &game,
-        u64::from(to),
-        method,
-        &mut |_| Continue(()),
-        &mut watch,
-    )?;
+    let tally = ctx
+        .solver
+        .p_positions(&game, to, method, &mut |_| Continue(()), &mut watch)
+        .map_err(|e| ask_for_less(e.into()))?;
     drop(watch);
+    // Within the budget, so within 32 bits.
+    let to = u32::try_from(to).unwrap_or(u32::MAX);
     let both = args.count == args.sum; // neither flag means both
     let report = PposReport {
         game: game.to_string(),
@@ -80,7 +73,7 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
             output::csv(out, &header, &[row])?;
         }
         Format::Table => {
-            let coords: Vec<String> = (1..=game.heaps()).map(|i| format!("x{i}")).collect();
+            let coords: Vec<String> = (1..=heaps).map(|i| format!("x{i}")).collect();
             let mut pairs = vec![
                 ("game", report.game.clone()),
                 ("positions", format!("0 <= {} <= {to}", coords.join(" <= "))),
@@ -97,30 +90,30 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
     Ok(ExitCode::SUCCESS)
 }
 
+/// The solver's refusal of a bound past the memory budget, with the bound
+/// that fits as a flag.
+fn ask_for_less(err: anyhow::Error) -> anyhow::Error {
+    advise(err, |d| match d {
+        Detail::OverBudget {
+            fits: Some(fits), ..
+        } => Some(format!(
+            "; ask for --to {fits} or less, or raise --max-memory"
+        )),
+        _ => None,
+    })
+}
+
 /// `grundy move` on a multi-heap game: one winning move, or the verdict that
 /// the position is lost.
-pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let game: SubsetGame = args.game.parse()?;
+pub fn winning_move(
+    ctx: &Context,
+    args: &MoveArgs,
+    game: &Game,
+    out: Out<'_>,
+) -> anyhow::Result<ExitCode> {
     let heaps = input::heaps(&args.heaps)?;
-    if heaps.len() != game.heaps() {
-        return Err(usage(format!(
-            "{game} is played on {} heaps but {} were given; give {} heap sizes, e.g. grundy \
-             move {game} {}",
-            game.heaps(),
-            heaps.len(),
-            game.heaps(),
-            ["3", "5", "7", "9"][..game.heaps()].join(" ")
-        )));
-    }
-    // Wythoff's game is answered from its closed form, with no table.
-    if game != SubsetGame::wythoff() {
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        check_bound(ctx, &game, largest, Method::Fast, |fits| {
-            format!("positions with heaps up to {fits} can be judged, or raise --max-memory")
-        })?;
-    }
     let report = ctx.ask("P-positions", |solver, watch| {
-        solver.multiheap_move(&game, &heaps, watch)
+        solver.multiheap_move(game, &heaps, watch)
     })?;
     let position = &report.position;
     let found = &report.winning_move;
@@ -152,7 +145,7 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
                 None => "lost for the player to move: every move leaves a winning position".into(),
             };
             let mut pairs = vec![
-                ("game", game.to_string()),
+                ("game", report.game.clone()),
                 ("position", list(position)),
                 ("outcome", outcome),
             ];
@@ -170,46 +163,17 @@ pub fn winning_move(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Res
     Ok(ExitCode::SUCCESS)
 }
 
-/// Refuses a bound past what the memory budget allows with the flags that
-/// fix it, before the solver is asked.
-fn check_bound(
-    ctx: &Context,
-    game: &SubsetGame,
-    to: u64,
-    method: Method,
-    advice: impl Fn(u32) -> String,
-) -> anyhow::Result<u32> {
-    let fits = multiheap::largest_to(game, method, ctx.solver.config().budget);
-    match u32::try_from(to) {
-        Ok(to) if to <= fits => Ok(to),
-        _ => Err(grundy::Error::new(
-            grundy::ErrorKind::TooLarge,
-            format!(
-                "the P-positions of {game} up to N = {to} need {}, over the memory budget of {}; {}",
-                match u32::try_from(to) {
-                    Ok(to) => format!(
-                        "{} of tables",
-                        grundy::values::human_bytes(multiheap::memory_needed(game, to, method))
-                    ),
-                    Err(_) => "more memory than any machine has".to_string(),
-                },
-                grundy::values::human_bytes(ctx.solver.config().budget.max_bytes()),
-                advice(fits)
-            ),
-        )
-        .into()),
-    }
-}
-
 fn list<T: ToString>(items: &[T]) -> String {
     items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// Streams positions as they are found: aligned columns, CSV rows or the
-/// elements of one JSON array.
+/// elements of one JSON array. The header is written with the first
+/// position (or at the end), once the solver has accepted the bound.
 struct List<'a> {
     out: Out<'a>,
     format: Format,
+    heaps: usize,
     width: usize,
     rows: u64,
     /// The first write error; the scan stops there.
@@ -217,24 +181,28 @@ struct List<'a> {
 }
 
 impl<'a> List<'a> {
-    fn new(out: Out<'a>, format: Format, heaps: usize, to: u32) -> anyhow::Result<Self> {
-        let width = to.to_string().len().max(2);
-        let names: Vec<String> = (1..=heaps).map(|i| format!("x{i}")).collect();
-        match format {
-            Format::Table => {
-                let cells: Vec<String> = names.iter().map(|n| format!("{n:>width$}")).collect();
-                writeln!(out, "{}", cells.join("  "))?;
-            }
-            Format::Csv => writeln!(out, "{}", names.join(","))?,
-            Format::Json => write!(out, "[")?,
-        }
-        Ok(List {
+    fn new(out: Out<'a>, format: Format, heaps: usize, to: u64) -> Self {
+        List {
             out,
             format,
-            width,
+            heaps,
+            width: to.to_string().len().max(2),
             rows: 0,
             error: None,
-        })
+        }
+    }
+
+    fn header(&mut self) -> std::io::Result<()> {
+        let width = self.width;
+        let names: Vec<String> = (1..=self.heaps).map(|i| format!("x{i}")).collect();
+        match self.format {
+            Format::Table => {
+                let cells: Vec<String> = names.iter().map(|n| format!("{n:>width$}")).collect();
+                writeln!(self.out, "{}", cells.join("  "))
+            }
+            Format::Csv => writeln!(self.out, "{}", names.join(",")),
+            Format::Json => write!(self.out, "["),
+        }
     }
 
     /// Writes one position; asks the scan to stop once the output fails.
@@ -256,11 +224,18 @@ impl<'a> List<'a> {
                 format!("{sep}  [{coords}]")
             }
         };
-        let written = if self.format == Format::Json {
-            write!(self.out, "{line}")
+        let header = if self.rows == 0 {
+            self.header()
         } else {
-            writeln!(self.out, "{line}")
+            Ok(())
         };
+        let written = header.and_then(|()| {
+            if self.format == Format::Json {
+                write!(self.out, "{line}")
+            } else {
+                writeln!(self.out, "{line}")
+            }
+        });
         self.rows += 1;
         self.error = written.err();
         if self.error.is_some() {
@@ -270,9 +245,12 @@ impl<'a> List<'a> {
         }
     }
 
-    fn finish(self) -> anyhow::Result<()> {
+    fn finish(mut self) -> anyhow::Result<()> {
         if let Some(err) = self.error {
             return Err(err.into());
+        }
+        if self.rows == 0 {
+            self.header()?;
         }
         if self.format == Format::Json {
             writeln!(self.out, "{}]", if self.rows == 0 { "" } else { "\n" })?;

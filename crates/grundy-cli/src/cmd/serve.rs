@@ -8,8 +8,8 @@ use std::time::Duration;
 use grundy_service::{FileStore, Solver, Store};
 use grundy_web::Limits;
 
-use super::{Context, Out};
 use crate::cli::ServeArgs;
+use crate::context::{Context, Out};
 use crate::failure::usage;
 
 /// Serves the page and the API until Ctrl-C.

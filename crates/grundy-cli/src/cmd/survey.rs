@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand, ValueEnum};
 use grundy_survey::show::{Format, render};
-use grundy_survey::{Catalogue, Family, Options, Shard, Status, SurveyError};
+use grundy_survey::{Catalogue, Family, Options, Setting, Shard, Status, SurveyError};
 
-use super::{Context, Out};
+use crate::context::{Context, Out};
 use crate::failure::usage;
 
 /// Arguments of `grundy survey`.
@@ -149,12 +149,24 @@ pub struct MergeArgs {
     pub output: PathBuf,
 }
 
+/// The survey's error, naming the flag of the setting it is about.
 fn fail(e: SurveyError) -> anyhow::Error {
-    if e.is_usage() {
-        usage(e.to_string())
-    } else {
-        anyhow::anyhow!(e.to_string())
+    if !e.is_usage() {
+        return anyhow::anyhow!(e.to_string());
     }
+    let flag = match e.about() {
+        Some(Setting::MaxHeaps) => "--max-heaps: ",
+        Some(Setting::Shard) => "--shard: ",
+        Some(Setting::Digits) => "--digits: ",
+        Some(Setting::MaxElement) => "--max-element: ",
+        _ => "",
+    };
+    let advice = match e.about() {
+        Some(Setting::Shard) => " (Slurm: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT)",
+        Some(Setting::Games) => ", as in: grundy survey run list 0.07 0.77 --db small.sqlite",
+        _ => "",
+    };
+    usage(format!("{flag}{e}{advice}"))
 }
 
 /// Runs `grundy survey`.
@@ -278,7 +290,7 @@ fn show(a: &ShowArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     }
     let mut rows = match &a.game {
         Some(spec) => {
-            let game = crate::input::ruleset(spec)?.to_string();
+            let game = crate::input::game(spec)?.to_string();
             match catalogue.game(&game).map_err(fail)? {
                 Some(row) => vec![row],
                 None => {
@@ -314,7 +326,7 @@ fn show(a: &ShowArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
             StatusChoice::Observed => Status::Observed,
             StatusChoice::None => Status::None,
         };
-        rows.retain(|r| r.status() == Some(want));
+        rows.retain(|r| r.status == want);
     }
     let format = match a.format {
         ShowFormat::Table => Format::Table,

@@ -2,10 +2,10 @@
 
 use std::process::ExitCode;
 
-use grundy::ValueTable;
+use grundy_service::ValueTable;
 
-use super::{Context, Out};
 use crate::cli::{Format, ValuesArgs};
+use crate::context::{Context, Out};
 use crate::{input, output};
 
 /// Computes and prints `G(from..=to)`.
@@ -13,11 +13,11 @@ pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<Exi
     if args.misere {
         return super::misere::genera(ctx, args, out);
     }
-    let ruleset = input::ruleset(&args.game)?;
-    let (from, to) = input::heap_range(args.from.as_deref(), &args.to, "print")?;
-    let max = input::max(&args.search)?;
+    let game = input::game(&args.game)?;
+    let (from, to) = input::heap_range(args.from.as_deref(), &args.to)?;
+    let max = input::max(args.search.max.as_deref())?;
     let report = ctx.ask("values", |solver, watch| {
-        solver.values_report(&ruleset, from, to, max, watch)
+        solver.values_report(&game, from, to, max, watch)
     })?;
     let table = &report.values;
     match args.output.format {

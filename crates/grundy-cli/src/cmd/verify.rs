@@ -5,45 +5,19 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use grundy::certificate::MAX_TEXT;
+use grundy_service::MAX_CERTIFICATE_TEXT as MAX_TEXT;
 
-use super::{Context, Out};
 use crate::cli::VerifyArgs;
+use crate::context::{Context, Out};
 use crate::failure::usage;
 
 /// Checks a certificate from the rules and says what it proves.
 pub fn run(ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let text = read_bounded(&args.file)?;
     let c = ctx
-        .ask("verify", |_, watch| {
-            grundy_service::verify_with(&text, watch)
-        })
+        .ask("verify", |solver, watch| solver.verify_with(&text, watch))
         .with_context(|| format!("certificate {} rejected", args.file.display()))?;
-    if let Some(q) = &c.misere {
-        writeln!(
-            out,
-            "verified: the misère quotient of {} over heaps 0..={} ({} elements, {} in the P-portion; every sum's outcome checked, {} states) is the quotient of every heap: heap n pretends to be heap n - {} from heap {}, by {}",
-            c.game,
-            c.checked_to,
-            q.elements,
-            q.p_portion,
-            q.states,
-            c.period,
-            c.preperiod + c.period,
-            c.theorem_text
-        )?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let saltus = if c.saltus == 0 {
-        String::new()
-    } else {
-        format!(" with saltus {}", c.saltus)
-    };
-    writeln!(
-        out,
-        "verified: {} has period {} from heap {}{saltus} for every heap, by {}; every value 0..={} checked against the rules",
-        c.game, c.period, c.preperiod, c.theorem_text, c.checked_to
-    )?;
+    writeln!(out, "verified: {}", c.sentence())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -78,7 +78,7 @@ fn verify_reads_standard_input_bounded() {
             .unwrap()
             .starts_with("verified: 0.07")
     );
-    let flood = vec![b'#'; grundy::certificate::MAX_TEXT + 10];
+    let flood = vec![b'#'; grundy_service::MAX_CERTIFICATE_TEXT + 10];
     let out = crate::grundy_bytes(&["verify", "-"], &flood);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();

@@ -238,7 +238,7 @@ fn a_proved_misere_period_is_certified_and_verified() {
     ]);
     let out = grundy(&["verify", "-"], Some(&text));
     assert!(out.status.success());
-    let report = grundy_service::verify(&text).unwrap();
+    let report = grundy_service::Solver::default().verify(&text).unwrap();
     assert_eq!(report.misere.unwrap().elements, 36);
     // A changed table is one line and status 2.
     let changed = std::fs::read_to_string(&path)

@@ -4,7 +4,7 @@
 
 use grundy::values::Budget;
 use grundy::{ErrorKind, Ruleset};
-use grundy_service::{Config, Solver, Watch};
+use grundy_service::{Config, Game, Solver, Watch};
 
 fn solver(budget: u64) -> Solver {
     Solver::new(Config {
@@ -19,12 +19,12 @@ fn the_counts_add_up_to_the_heaps_and_match_the_values() {
         let game: Ruleset = spec.parse().unwrap();
         let to = 5_000;
         let report = Solver::default()
-            .frequencies(&game, to, &mut Watch::silent())
+            .frequencies(&Game::from(game.clone()), to, &mut Watch::silent())
             .unwrap();
         assert_eq!(report.counts.iter().sum::<u64>(), to, "{spec}");
         assert_ne!(report.counts.last(), Some(&0), "{spec}");
         let table = Solver::default()
-            .values(&game, to, &mut Watch::silent())
+            .values(&Game::from(game.clone()), to, &mut Watch::silent())
             .unwrap();
         for (v, &c) in report.counts.iter().enumerate() {
             let heaps = (1..=to as usize)
@@ -41,12 +41,12 @@ fn counts_past_the_budget_beside_the_table_are_refused() {
     let nim: Ruleset = "nim".parse().unwrap();
     let to = 100_000;
     let err = solver(1 << 20)
-        .frequencies(&nim, to, &mut Watch::silent())
+        .frequencies(&Game::from(nim.clone()), to, &mut Watch::silent())
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::TooLarge);
     assert!(err.to_string().contains("ask for fewer heaps"), "{err}");
     let report = solver(2 << 20)
-        .frequencies(&nim, to, &mut Watch::silent())
+        .frequencies(&Game::from(nim.clone()), to, &mut Watch::silent())
         .unwrap();
     assert_eq!(report.counts.len() as u64, to + 1);
     assert!(report.counts[1..].iter().all(|&c| c == 1));
@@ -61,7 +61,13 @@ fn a_multiset_count_past_64_bits_of_values_is_refused_by_the_budget() {
     let nim: Ruleset = "nim".parse().unwrap();
     for heaps in [2, 3, 16] {
         let err = solver(50 << 20)
-            .count_multisets(&nim, heaps, u64::MAX, None, &mut Watch::silent())
+            .count_multisets(
+                &Game::from(nim.clone()),
+                heaps,
+                u64::MAX,
+                None,
+                &mut Watch::silent(),
+            )
             .unwrap_err();
         assert_eq!(err.kind(), ErrorKind::TooLarge, "{err}");
         assert!(err.to_string().contains("histogram"), "{err}");

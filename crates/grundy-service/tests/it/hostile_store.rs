@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use grundy::{Ruleset, values};
-use grundy_service::misere::{MisereMethod, MiserePositionReport};
 use grundy_service::{Config, FileStore, Solver, Store, Watch};
+use grundy_service::{Game, MisereMethod, MiserePositionReport};
 use proptest::prelude::*;
 
 fn game() -> Ruleset {
@@ -41,7 +41,7 @@ fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
         ..Config::default()
     });
     let table = solver
-        .values(&game(), 400, &mut Watch::silent())
+        .values(&Game::from(game().clone()), 400, &mut Watch::silent())
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     for n in 0..=400 {
         prop_assert_eq!(table.get(n), truth.get(n), "heap {}", n);
@@ -97,13 +97,23 @@ fn answers_with_file(
     let store = Arc::new(FileStore::new(dir.path()));
     std::fs::write(file(&store, &game), bytes).unwrap();
     let truth = Solver::default()
-        .misere_position(&game, position, 100, &mut Watch::silent())
+        .misere_position(
+            &Game::from(game.clone()),
+            position,
+            100,
+            &mut Watch::silent(),
+        )
         .unwrap();
     let solver = Solver::new(Config {
         store: Some(store),
         ..Config::default()
     });
-    let answer = solver.misere_position(&game, position, 100, &mut Watch::silent());
+    let answer = solver.misere_position(
+        &Game::from(game.clone()),
+        position,
+        100,
+        &mut Watch::silent(),
+    );
     (truth, answer)
 }
 

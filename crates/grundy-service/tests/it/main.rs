@@ -2,6 +2,7 @@
 
 mod frequencies;
 mod hostile_store;
+mod house;
 mod misere_play;
 mod multiheap;
 mod rogalski;
@@ -10,3 +11,4 @@ mod stopping;
 mod storing;
 mod threads;
 mod windowed;
+mod wire;

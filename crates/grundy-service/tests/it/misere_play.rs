@@ -10,8 +10,8 @@ use std::sync::Arc;
 use grundy::misere::Judge;
 use grundy::values::Budget;
 use grundy::{ErrorKind, Ruleset};
-use grundy_service::misere::{MAX_PLAYED_HEAP, MisereMethod};
 use grundy_service::{Config, Event, FileStore, Solver, Store, Watch};
+use grundy_service::{Game, MAX_PLAYED_HEAP, MisereMethod};
 
 const BYTES: u64 = 1 << 26;
 
@@ -41,17 +41,32 @@ fn wild_positions_are_read_from_the_quotient_as_the_judge_plays_them() {
         let game: Ruleset = spec.parse().unwrap();
         let solver = Solver::default();
         let first = solver
-            .misere_position(&game, &heaps[0], 1000, &mut Watch::silent())
+            .misere_position(
+                &Game::from(game.clone()),
+                &heaps[0],
+                1000,
+                &mut Watch::silent(),
+            )
             .unwrap();
         assert_eq!(first.method, MisereMethod::Judge, "{spec} {:?}", heaps[0]);
         let report = solver
-            .misere_position(&game, &large, 1000, &mut Watch::silent())
+            .misere_position(
+                &Game::from(game.clone()),
+                &large,
+                1000,
+                &mut Watch::silent(),
+            )
             .unwrap();
         assert_eq!(report.method, MisereMethod::Quotient, "{spec} {large:?}");
         let mut judge = Judge::new(game.clone(), BYTES);
         for position in heaps {
             let report = solver
-                .misere_position(&game, &position, 1000, &mut Watch::silent())
+                .misere_position(
+                    &Game::from(game.clone()),
+                    &position,
+                    1000,
+                    &mut Watch::silent(),
+                )
                 .unwrap();
             assert_eq!(report.method, MisereMethod::Quotient, "{spec} {position:?}");
             assert_eq!(
@@ -89,7 +104,12 @@ fn a_game_s_quotient_is_computed_once_and_kept() {
         ControlFlow::Continue(())
     });
     let first = solver
-        .misere_position(&kayles, &[30, 29, 28, 27], 5, &mut counting)
+        .misere_position(
+            &Game::from(kayles.clone()),
+            &[30, 29, 28, 27],
+            5,
+            &mut counting,
+        )
         .unwrap();
     drop(counting);
     assert!(computed > 0, "the first position computes the quotient");
@@ -102,7 +122,7 @@ fn a_game_s_quotient_is_computed_once_and_kept() {
         ControlFlow::Continue(())
     });
     let report = solver
-        .misere_position(&kayles, &[31, 7, 25], 5, &mut counting)
+        .misere_position(&Game::from(kayles.clone()), &[31, 7, 25], 5, &mut counting)
         .unwrap();
     drop(counting);
     assert_eq!(again, 0, "the second is read from the quotient kept");
@@ -131,7 +151,7 @@ fn a_quotient_stopped_short_keeps_what_it_reached() {
     });
     let position = [14, 13, 12];
     let report = solver
-        .misere_position(&kayles, &position, 5, &mut watch)
+        .misere_position(&Game::from(kayles.clone()), &position, 5, &mut watch)
         .unwrap();
     drop(watch);
     let used = report.quotient.expect("read from a quotient");
@@ -182,8 +202,11 @@ fn counting_events<T>(work: impl FnOnce(&mut Watch) -> T) -> (usize, Vec<String>
 
 /// Events of one misère position: (values computed, warnings).
 fn position_events(solver: &Solver, game: &Ruleset, heaps: &[u64]) -> (usize, Vec<String>, bool) {
-    let (computed, warnings, report) =
-        counting_events(|watch| solver.misere_position(game, heaps, 5, watch).unwrap());
+    let (computed, warnings, report) = counting_events(|watch| {
+        solver
+            .misere_position(&Game::from(game.clone()), heaps, 5, watch)
+            .unwrap()
+    });
     assert_eq!(report.method, MisereMethod::Quotient, "{heaps:?}");
     (computed, warnings, report.winning)
 }
@@ -259,7 +282,12 @@ fn a_proved_period_answers_heaps_of_any_size_and_its_moves_are_consistent() {
     let solver = Solver::default();
     let position = [MAX_PLAYED_HEAP, 777, 40];
     let report = solver
-        .misere_position(&kayles, &position, 5, &mut Watch::silent())
+        .misere_position(
+            &Game::from(kayles.clone()),
+            &position,
+            5,
+            &mut Watch::silent(),
+        )
         .unwrap();
     let used = report.quotient.clone().unwrap();
     assert!(used.every_heap && used.max_heap < 1000, "{used:?}");
@@ -269,7 +297,7 @@ fn a_proved_period_answers_heaps_of_any_size_and_its_moves_are_consistent() {
     for m in &report.moves {
         let after = m.apply(&report.position);
         let reply = solver
-            .misere_position(&kayles, &after, 1, &mut Watch::silent())
+            .misere_position(&Game::from(kayles.clone()), &after, 1, &mut Watch::silent())
             .unwrap();
         assert!(
             !reply.winning && reply.total_winning_moves == 0,
@@ -285,13 +313,23 @@ fn tame_heaps_keep_the_tame_rule_and_uncovered_wild_ones_the_judge() {
     let solver = Solver::default();
     let nim = Ruleset::Nim;
     let report = solver
-        .misere_position(&nim, &[3, 5, 9], 5, &mut Watch::silent())
+        .misere_position(
+            &Game::from(nim.clone()),
+            &[3, 5, 9],
+            5,
+            &mut Watch::silent(),
+        )
         .unwrap();
     assert_eq!(report.method, MisereMethod::Tame);
     // Grundy's game: no quotient is found past heap 28, so 30 is searched.
     let grundy = Ruleset::Grundy;
     let report = solver
-        .misere_position(&grundy, &[30, 3], 5, &mut Watch::silent())
+        .misere_position(
+            &Game::from(grundy.clone()),
+            &[30, 3],
+            5,
+            &mut Watch::silent(),
+        )
         .unwrap();
     assert_eq!(report.method, MisereMethod::Judge);
     assert!(report.quotient.is_none());
@@ -303,17 +341,32 @@ fn positions_no_method_covers_are_refused_with_one_error() {
     let kayles: Ruleset = "0.77".parse().unwrap();
     let stops_early: Ruleset = "4.76".parse().unwrap();
     let too_big = solver
-        .misere_position(&kayles, &[MAX_PLAYED_HEAP + 1], 5, &mut Watch::silent())
+        .misere_position(
+            &Game::from(kayles.clone()),
+            &[MAX_PLAYED_HEAP + 1],
+            5,
+            &mut Watch::silent(),
+        )
         .unwrap_err();
     assert_eq!(too_big.kind(), ErrorKind::InvalidInput);
     assert!(too_big.to_string().contains("too large"), "{too_big}");
     let too_many = solver
-        .misere_position(&kayles, &[MAX_PLAYED_HEAP; 11], 5, &mut Watch::silent())
+        .misere_position(
+            &Game::from(kayles.clone()),
+            &[MAX_PLAYED_HEAP; 11],
+            5,
+            &mut Watch::silent(),
+        )
         .unwrap_err();
     assert_eq!(too_many.kind(), ErrorKind::InvalidInput);
     assert!(too_many.to_string().contains("tokens"), "{too_many}");
     let uncovered = solver
-        .misere_position(&stops_early, &[20_000], 5, &mut Watch::silent())
+        .misere_position(
+            &Game::from(stops_early.clone()),
+            &[20_000],
+            5,
+            &mut Watch::silent(),
+        )
         .unwrap_err();
     assert_eq!(uncovered.kind(), ErrorKind::InvalidInput);
     assert!(
@@ -332,27 +385,36 @@ fn the_quotient_of_every_heap_is_the_one_positions_use_and_kept() {
     });
     let kayles: Ruleset = "0.77".parse().unwrap();
     let (every, certificate) = solver
-        .misere_quotient_of_every_heap(&kayles, true, &mut Watch::silent())
+        .misere_quotient_of_every_heap(&Game::from(kayles.clone()), true, &mut Watch::silent())
         .unwrap();
     let period = every.period.clone().unwrap();
     assert!(period.proved);
-    let proved = grundy_service::verify(&certificate.unwrap()).unwrap();
+    let proved = Solver::default().verify(&certificate.unwrap()).unwrap();
     assert_eq!(proved.checked_to, every.max_heap);
     // The same report as the quotient of heaps up to that bound.
     let named = Solver::default()
-        .misere_quotient(&kayles, every.max_heap, &mut Watch::silent())
+        .misere_quotient(
+            &Game::from(kayles.clone()),
+            every.max_heap,
+            &mut Watch::silent(),
+        )
         .unwrap();
     assert_eq!(every, named);
     // Positions use it, and a new solver over the store reads it back.
     let report = solver
-        .misere_position(&kayles, &[MAX_PLAYED_HEAP, 3], 1, &mut Watch::silent())
+        .misere_position(
+            &Game::from(kayles.clone()),
+            &[MAX_PLAYED_HEAP, 3],
+            1,
+            &mut Watch::silent(),
+        )
         .unwrap();
     assert_eq!(report.quotient.unwrap().max_heap, every.max_heap);
     let (again, _) = Solver::new(Config {
         store: Some(store as Arc<dyn Store>),
         ..Config::default()
     })
-    .misere_quotient_of_every_heap(&kayles, false, &mut Watch::silent())
+    .misere_quotient_of_every_heap(&Game::from(kayles.clone()), false, &mut Watch::silent())
     .unwrap();
     assert_eq!(again, every, "read back from the store, the same report");
 
@@ -389,7 +451,7 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
     let every_heap = |game: &Ruleset| {
         counting_events(|watch| {
             solver_with_store()
-                .misere_quotient_of_every_heap(game, false, watch)
+                .misere_quotient_of_every_heap(&Game::from(game.clone()), false, watch)
                 .unwrap_err()
         })
     };
@@ -424,7 +486,7 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
     // A position the search answers goes to it at once.
     let (_, warnings, report) = counting_events(|watch| {
         solver_with_store()
-            .misere_position(&game, &[at + 3, 2], 5, watch)
+            .misere_position(&Game::from(game.clone()), &[at + 3, 2], 5, watch)
             .unwrap()
     });
     assert!(warnings.is_empty(), "{warnings:?}");
@@ -460,7 +522,7 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
         .join("\n");
     std::fs::write(store.misere_limit_path(&kayles), &planted).unwrap();
     let (computed, _, q) = counting_events(|watch| {
-        solver_with_store().misere_quotient_of_every_heap(&kayles, false, watch)
+        solver_with_store().misere_quotient_of_every_heap(&Game::from(kayles.clone()), false, watch)
     });
     assert!(computed > 0);
     let (q, _) = q.expect("a planted record refuses no quotient");
@@ -468,6 +530,7 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
     // C12: `stops-at: 3` planted for Kayles refuses neither its quotient
     // nor a position of a heap too large to search.
     let low = planted.replace("stops-at: 10", "stops-at: 3");
+    let asked = Game::from(kayles.clone());
     for threads in [1, 2] {
         let dir = tempfile::tempdir().unwrap();
         let store = Arc::new(FileStore::new(dir.path()));
@@ -478,10 +541,10 @@ fn where_a_construction_stops_is_kept_in_the_store_and_not_found_again() {
             ..Config::default()
         });
         let report = solver
-            .misere_position(&kayles, &[5, 60_000], 5, &mut Watch::silent())
+            .misere_position(&asked, &[5, 60_000], 5, &mut Watch::silent())
             .unwrap_or_else(|e| panic!("{threads} thread(s): {e}"));
         assert_eq!(report.method, MisereMethod::Quotient);
-        let every = solver.misere_quotient_of_every_heap(&kayles, false, &mut Watch::silent());
+        let every = solver.misere_quotient_of_every_heap(&asked, false, &mut Watch::silent());
         assert!(every.is_ok(), "{threads} thread(s): {every:?}");
     }
 }

@@ -3,7 +3,7 @@
 
 use grundy::multiheap::{SubsetGame, wythoff};
 use grundy::values::Budget;
-use grundy_service::{Config, Solver, Watch};
+use grundy_service::{Config, Game, Solver, Watch};
 
 /// C9: heaps of 2^32 and more (refused before, for want of tables that
 /// would not fit) get a winning move from the closed form under a 4 MB
@@ -14,7 +14,7 @@ fn wythoff_is_answered_at_any_size_under_a_small_budget() {
         budget: Budget::bytes(4 << 20),
         ..Config::default()
     });
-    let game = SubsetGame::wythoff();
+    let game = Game::from(SubsetGame::wythoff());
     for heaps in [
         [618_034, 1_000_000],
         [1 << 32, 1 << 32],

@@ -4,7 +4,7 @@ use std::sync::{Arc, Barrier};
 use std::thread;
 
 use grundy::{Ruleset, values};
-use grundy_service::{Config, Solver, Watch};
+use grundy_service::{Config, Game, Solver, Watch};
 
 #[test]
 fn the_solver_is_send_and_sync() {
@@ -23,7 +23,9 @@ fn two_threads_asking_for_one_game_at_once_run_one_computation() {
             let (solver, game, barrier) = (Arc::clone(&solver), game.clone(), Arc::clone(&barrier));
             thread::spawn(move || {
                 barrier.wait();
-                solver.values(&game, to, &mut Watch::silent()).unwrap()
+                solver
+                    .values(&Game::from(game.clone()), to, &mut Watch::silent())
+                    .unwrap()
             })
         })
         .collect();
@@ -42,7 +44,11 @@ fn different_games_are_computed_side_by_side_and_each_once() {
         .map(|spec| {
             let solver = Arc::clone(&solver);
             let game: Ruleset = spec.parse().unwrap();
-            thread::spawn(move || solver.values(&game, 50_000, &mut Watch::silent()).unwrap())
+            thread::spawn(move || {
+                solver
+                    .values(&Game::from(game.clone()), 50_000, &mut Watch::silent())
+                    .unwrap()
+            })
         })
         .collect();
     for t in threads {
@@ -56,14 +62,32 @@ fn a_repeated_question_is_answered_from_memory() {
     let solver = Solver::default();
     let game: Ruleset = "grundy".parse().unwrap();
     solver
-        .count(&game, None, 10_000, None, &mut Watch::silent())
+        .count(
+            &Game::from(game.clone()),
+            None,
+            10_000,
+            None,
+            &mut Watch::silent(),
+        )
         .unwrap();
     let before = solver.computations();
     solver
-        .count(&game, None, 5_000, None, &mut Watch::silent())
+        .count(
+            &Game::from(game.clone()),
+            None,
+            5_000,
+            None,
+            &mut Watch::silent(),
+        )
         .unwrap();
     solver
-        .position(&game, &[100, 200], 10, None, &mut Watch::silent())
+        .position(
+            &Game::from(game.clone()),
+            &[100, 200],
+            10,
+            None,
+            &mut Watch::silent(),
+        )
         .unwrap();
     assert_eq!(solver.computations(), before);
 }
@@ -73,7 +97,12 @@ fn a_count_far_past_a_proved_period_computes_only_up_to_the_proof() {
     let solver = Solver::default();
     let nim: Ruleset = "nim".parse().unwrap();
     let table = solver
-        .periodic(&nim, (1 << 26) - 1, None, &mut Watch::silent())
+        .periodic(
+            &Game::from(nim.clone()),
+            (1 << 26) - 1,
+            None,
+            &mut Watch::silent(),
+        )
         .unwrap();
     assert!(table.proved().is_some());
     assert!(table.table().len() <= 256, "{}", table.table().len());

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use grundy::{ErrorKind, Ruleset, values};
-use grundy_service::{Config, Event, MemoryStore, Solver, Store, Watch};
+use grundy_service::{Config, Event, Game, MemoryStore, Solver, Store, Watch};
 
 fn stopping_after(events: usize) -> Watch<'static> {
     let mut seen = 0;
@@ -30,7 +30,7 @@ fn a_stopped_computation_keeps_its_values_and_the_next_resumes() {
     let game: Ruleset = "grundy".parse().unwrap();
     let to = 400_000;
     let err = Solver::new(config.clone())
-        .values(&game, to, &mut stopping_after(5))
+        .values(&Game::from(game.clone()), to, &mut stopping_after(5))
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Interrupted);
     let kept = store
@@ -42,7 +42,7 @@ fn a_stopped_computation_keeps_its_values_and_the_next_resumes() {
     let mut loaded = 0;
     let table = Solver::new(config)
         .values(
-            &game,
+            &Game::from(game.clone()),
             to,
             &mut Watch::new(|e| {
                 if let Event::Loaded { count, .. } = e {
@@ -60,7 +60,7 @@ fn a_stopped_computation_keeps_its_values_and_the_next_resumes() {
 fn a_period_search_stops_when_asked() {
     let game: Ruleset = "0.16".parse().unwrap();
     let err = Solver::default()
-        .period(&game, None, &mut stopping_after(3))
+        .period(&Game::from(game.clone()), None, &mut stopping_after(3))
         .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Interrupted);
 }

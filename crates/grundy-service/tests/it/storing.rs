@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use grundy::{Ruleset, values};
-use grundy_service::{Config, FileStore, MemoryStore, OBSERVE_LIMIT, Solver, Store, Watch};
+use grundy_service::{Config, FileStore, Game, MemoryStore, OBSERVE_LIMIT, Solver, Store, Watch};
 
 fn solver_with(store: Arc<dyn Store>) -> Solver {
     Solver::new(Config {
@@ -19,16 +19,20 @@ fn a_repeated_period_search_reads_the_store_and_computes_nothing() {
     let store: Arc<dyn Store> = Arc::new(FileStore::new(dir.path()));
     let game: Ruleset = "0.16".parse().unwrap();
     let first = solver_with(store.clone());
-    let (verdict, _) = first.period(&game, None, &mut Watch::silent()).unwrap();
+    let (verdict, _) = first
+        .period(&Game::from(game.clone()), None, &mut Watch::silent())
+        .unwrap();
     assert!(verdict.periodicity().unwrap().is_proved(), "{verdict:?}");
     assert!(first.computations() > 0);
     let second = solver_with(store.clone());
-    let (again, _) = second.period(&game, None, &mut Watch::silent()).unwrap();
+    let (again, _) = second
+        .period(&Game::from(game.clone()), None, &mut Watch::silent())
+        .unwrap();
     assert_eq!(again, verdict);
     assert_eq!(second.computations(), 0);
     let count = second
         .count(
-            &game,
+            &Game::from(game.clone()),
             None,
             1_000_000_000_000_000_000,
             None,
@@ -45,7 +49,7 @@ fn a_search_with_a_larger_limit_continues_from_the_stored_values() {
     let game: Ruleset = "0.16".parse().unwrap();
     let first = solver_with(store.clone());
     let (short, _) = first
-        .period(&game, Some(2_000), &mut Watch::silent())
+        .period(&Game::from(game.clone()), Some(2_000), &mut Watch::silent())
         .unwrap();
     assert!(!short.periodicity().is_some_and(|p| p.is_proved()));
     assert_eq!(store.load(&game, u64::MAX).unwrap().unwrap().len(), 2_001);
@@ -53,7 +57,7 @@ fn a_search_with_a_larger_limit_continues_from_the_stored_values() {
     let mut first_done = None;
     let (long, table) = second
         .period(
-            &game,
+            &Game::from(game.clone()),
             None,
             &mut Watch::new(|e| {
                 if let grundy_service::Event::Values { done, .. } = e {
@@ -76,9 +80,11 @@ fn the_verdict_depends_on_the_limit_not_on_what_was_stored() {
     let store = Arc::new(MemoryStore::new());
     let game: Ruleset = "0.07".parse().unwrap();
     let solver = solver_with(store.clone());
-    solver.values(&game, 5_000, &mut Watch::silent()).unwrap();
+    solver
+        .values(&Game::from(game.clone()), 5_000, &mut Watch::silent())
+        .unwrap();
     let (v, table) = solver
-        .period(&game, Some(174), &mut Watch::silent())
+        .period(&Game::from(game.clone()), Some(174), &mut Watch::silent())
         .unwrap();
     assert_eq!(table.len(), 175);
     assert_eq!(v, grundy::period::of_table(&game, &table));
@@ -89,12 +95,20 @@ fn searches_that_no_theorem_can_end_stop_early_by_default() {
     let solver = Solver::default();
     for spec in ["grundy", "sub:squares", "allbut:1,2"] {
         let game: Ruleset = spec.parse().unwrap();
-        assert_eq!(solver.default_search_limit(&game), OBSERVE_LIMIT, "{spec}");
+        assert_eq!(
+            solver
+                .default_search_limit(&Game::from(game.clone()))
+                .unwrap(),
+            OBSERVE_LIMIT,
+            "{spec}"
+        );
     }
     for spec in ["0.07", "0.354", "sub:1,3,4", "nim"] {
         let game: Ruleset = spec.parse().unwrap();
         assert_eq!(
-            solver.default_search_limit(&game),
+            solver
+                .default_search_limit(&Game::from(game.clone()))
+                .unwrap(),
             grundy_service::SEARCH_LIMIT,
             "{spec}"
         );
@@ -135,7 +149,9 @@ fn a_store_file_that_is_a_fifo_or_a_device_is_refused_without_reading_it() {
     assert!(err.to_string().contains("not a regular file"), "{err}");
     // The solver warns and computes the values instead.
     let solver = solver_with(Arc::new(FileStore::new(dir.path())));
-    let table = solver.values(&game, 100, &mut Watch::silent()).unwrap();
+    let table = solver
+        .values(&Game::from(game.clone()), 100, &mut Watch::silent())
+        .unwrap();
     assert_eq!(*table, values::compute(&game, 100).unwrap());
 }
 

@@ -5,7 +5,7 @@
 use std::num::NonZeroUsize;
 
 use grundy::{Ruleset, ValueTable};
-use grundy_service::{Config, Solver, Watch};
+use grundy_service::{Config, Game, Solver, Watch};
 use proptest::prelude::*;
 
 /// The thread counts compared.
@@ -25,7 +25,12 @@ fn same_values(spec: &str, to: u64) -> ValueTable {
     let game: Ruleset = spec.parse().unwrap();
     let tables: Vec<ValueTable> = THREADS
         .iter()
-        .map(|&n| (*solver(n).values(&game, to, &mut Watch::silent()).unwrap()).clone())
+        .map(|&n| {
+            (*solver(n)
+                .values(&Game::from(game.clone()), to, &mut Watch::silent())
+                .unwrap())
+            .clone()
+        })
         .collect();
     for (table, n) in tables.iter().zip(THREADS).skip(1) {
         assert_eq!(table.len() as u64, to + 1, "{spec} on {n} threads");
@@ -71,7 +76,11 @@ fn period_verdicts_are_the_same_on_1_2_4_and_8_threads() {
             .iter()
             .map(|&n| {
                 let (verdict, table) = solver(n)
-                    .period(&game, Some(200_000), &mut Watch::silent())
+                    .period(
+                        &Game::from(game.clone()),
+                        Some(200_000),
+                        &mut Watch::silent(),
+                    )
                     .unwrap();
                 (verdict, (*table).clone())
             })

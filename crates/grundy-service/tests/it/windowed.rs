@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use grundy::Ruleset;
 use grundy::values::Budget;
-use grundy_service::{Config, Event, FileStore, Solver, Watch};
+use grundy_service::{Config, Event, FileStore, Game, Solver, Watch};
 
 /// Heaps past a budget of 2.5 MiB at one byte a heap.
 const TO: u64 = 3_000_000;
@@ -25,7 +25,7 @@ fn small_solver(dir: &std::path::Path) -> Solver {
 fn frequencies_past_memory_are_those_in_memory_and_a_stopped_run_resumes() {
     let game: Ruleset = "0.161".parse().unwrap();
     let in_memory = Solver::default()
-        .frequencies(&game, TO, &mut Watch::silent())
+        .frequencies(&Game::from(game.clone()), TO, &mut Watch::silent())
         .unwrap();
     assert!(!in_memory.past_memory);
 
@@ -43,7 +43,7 @@ fn frequencies_past_memory_are_those_in_memory_and_a_stopped_run_resumes() {
         ControlFlow::Continue(())
     });
     let err = small_solver(dir.path())
-        .frequencies(&game, TO, &mut stopping)
+        .frequencies(&Game::from(game.clone()), TO, &mut stopping)
         .unwrap_err();
     drop(stopping);
     assert_eq!(err.kind(), grundy::ErrorKind::Interrupted);
@@ -57,7 +57,7 @@ fn frequencies_past_memory_are_those_in_memory_and_a_stopped_run_resumes() {
         ControlFlow::Continue(())
     });
     let resumed = small_solver(dir.path())
-        .frequencies(&game, TO, &mut watch)
+        .frequencies(&Game::from(game.clone()), TO, &mut watch)
         .unwrap();
     drop(watch);
     assert!(
@@ -69,10 +69,10 @@ fn frequencies_past_memory_are_those_in_memory_and_a_stopped_run_resumes() {
 
     // Asked again for fewer heaps, the file answers without computing.
     let fewer = small_solver(dir.path())
-        .frequencies(&game, TO - 1000, &mut Watch::silent())
+        .frequencies(&Game::from(game.clone()), TO - 1000, &mut Watch::silent())
         .unwrap();
     let expected = Solver::default()
-        .frequencies(&game, TO - 1000, &mut Watch::silent())
+        .frequencies(&Game::from(game.clone()), TO - 1000, &mut Watch::silent())
         .unwrap();
     assert_eq!(fewer.counts, expected.counts);
 }
@@ -83,7 +83,7 @@ fn frequencies_past_memory_are_those_in_memory_and_a_stopped_run_resumes() {
 /// table and never a permanent "failed to fill whole buffer".
 #[test]
 fn a_damaged_file_of_values_on_disk_is_reported_and_computed_again() {
-    let game: Ruleset = "0.161".parse().unwrap();
+    let game: Game = "0.161".parse().unwrap();
     let to = 2_800_000;
     let in_memory = Solver::default()
         .frequencies(&game, to, &mut Watch::silent())

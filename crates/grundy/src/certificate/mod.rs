@@ -475,9 +475,10 @@ fn verify_v1(c: Certificate, w: u64, progress: check::Watcher<'_>) -> Result<Cer
     };
     if c.checked_to > most {
         return Err(too_large(format!(
-            "checked-to {} is past the {most} heaps this verifier recomputes for a version 1 certificate; write a version 2 certificate, which carries its values, with `grundy period {} --certificate FILE`",
+            "checked-to {} is past the {most} heaps this verifier recomputes for a version 1 certificate; write a version 2 certificate of {}, which carries its values",
             c.checked_to, c.game
-        )));
+        ))
+        .with_detail(crate::Detail::OldCertificate));
     }
     if c.checked_to < w - 1 {
         return Err(corrupt(format!(
@@ -491,11 +492,12 @@ fn verify_v1(c: Certificate, w: u64, progress: check::Watcher<'_>) -> Result<Cer
     let reads = check::plain_reads(&c.game, c.checked_to);
     if reads > u128::from(MAX_READS) {
         return Err(too_large(format!(
-            "recomputing {} values of {} by plain mex would read about {reads} options, past the {MAX_READS} this verifier spends on a version 1 certificate; write a version 2 certificate, which carries its values, with `grundy period {} --certificate FILE`",
+            "recomputing {} values of {} by plain mex would read about {reads} options, past the {MAX_READS} this verifier spends on a version 1 certificate; write a version 2 certificate of {}, which carries its values",
             c.checked_to + 1,
             c.game,
             c.game
-        )));
+        ))
+        .with_detail(crate::Detail::OldCertificate));
     }
     let g = check::plain_values(&c.game, c.checked_to, progress)?;
     let mut digest = Fnv::new();

@@ -30,6 +30,33 @@ use crate::hadamard::walsh_hadamard;
 /// The largest number of heaps [`losing_multisets`] accepts.
 pub const MAX_HEAPS: u32 = 16;
 
+/// Checks that positions of `k` heaps can be counted: 1 to [`MAX_HEAPS`].
+///
+/// ```
+/// use grundy::count::multiset;
+/// assert!(multiset::check_heaps(3).is_ok());
+/// assert!(multiset::check_heaps(0).is_err());
+/// assert!(multiset::check_heaps(17).is_err());
+/// ```
+///
+/// # Errors
+/// [`InvalidInput`](ErrorKind::InvalidInput), with
+/// [`Detail::OutOfRange`](crate::Detail::OutOfRange).
+pub fn check_heaps(k: u32) -> Result<()> {
+    if k == 0 || k > MAX_HEAPS {
+        return Err(Error::input(format!(
+            "{k} heaps is out of range; positions may have 1 to {MAX_HEAPS} heaps"
+        ))
+        .with_detail(crate::Detail::OutOfRange {
+            quantity: crate::Quantity::Heaps,
+            asked: u64::from(k),
+            least: 1,
+            most: u64::from(MAX_HEAPS),
+        }));
+    }
+    Ok(())
+}
+
 /// Widths up to this use the direct `O(W²)` convolution in `u128`; wider
 /// histograms use the Walsh–Hadamard transform in `i128`.
 const DIRECT_WIDTH: usize = 1 << 11;
@@ -83,11 +110,7 @@ pub fn losing_multisets(histogram: &Histogram, k: u32) -> Result<u128> {
 /// As [`losing_multisets`]; arbitrary-size arithmetic is used only when a
 /// 128-bit sum would overflow.
 pub fn losing_multisets_exact(histogram: &Histogram, k: u32) -> Result<Natural> {
-    if k == 0 || k > MAX_HEAPS {
-        return Err(Error::input(format!(
-            "{k} heaps is out of range; positions may have 1 to {MAX_HEAPS} heaps"
-        )));
-    }
+    check_heaps(k)?;
     let f: Vec<Natural> = match zero_xor_tuples(histogram, k) {
         Ok(f) => f.into_iter().map(Natural::from).collect(),
         Err(e) if e.kind() == ErrorKind::Overflow && histogram.counts().len() <= DIRECT_WIDTH => {

@@ -589,7 +589,7 @@ impl Table {
         // The hypothesis, and, once it is proved, the quotient made from it.
         let heaps = self.sigma.last().map_or(1, |&h| h as usize + 1);
         let needed = footprint::candidate(size, heaps) + to_quotient_bytes(size, heaps);
-        super::quotient::check_size(n, size, needed, max_bytes)?;
+        super::construction::check_size(n, size, needed, max_bytes)?;
         let product: Vec<Vec<u32>> = (0..size)
             .map(|a| {
                 (0..size)
@@ -700,7 +700,7 @@ pub(super) fn to_quotient_bytes(size: usize, heaps: usize) -> u64 {
 /// [`to_quotient_with`], refused when it would pass `max_bytes` with `c`
 /// (held while the quotient is made).
 pub(super) fn to_quotient_within(c: &Candidate, n: u64, max_bytes: u64) -> Result<Quotient> {
-    super::quotient::check_size(
+    super::construction::check_size(
         n,
         c.len(),
         c.bytes() + to_quotient_bytes(c.len(), c.heaps.len()),

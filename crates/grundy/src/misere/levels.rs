@@ -427,7 +427,7 @@ impl Levels<'_> {
     ) -> Result<Stage> {
         let total = c.len() * len;
         let letters = (1..=m).filter(|&h| self.ruleset.has_move(h)).count();
-        super::quotient::check_size(
+        super::construction::check_size(
             m,
             total,
             product_bytes(total, letters, images.len() + 1),

@@ -27,6 +27,8 @@
 mod adjoin;
 mod canon;
 pub mod certificate;
+mod construction;
+mod contexts;
 mod counterexample;
 mod footprint;
 mod genera;
@@ -49,6 +51,7 @@ pub mod tame;
 mod verify;
 
 pub(crate) use canon::Canon;
+pub use construction::{CONSTRUCTION_REVISION, Stopped};
 pub use genera::Genera;
 pub use genus::{Genus, Tame};
 pub use judge::{Judge, MAX_TOKENS};
@@ -56,7 +59,7 @@ pub use period::{
     PretendingPeriod, describe as describe_period_theorem, period_provable, pretending_period,
 };
 pub use presentation::{Presentation, Word};
-pub use quotient::{CONSTRUCTION_REVISION, Element, Quotient, Stopped};
+pub use quotient::{Element, Quotient};
 pub use strategy::Strategy;
 
 /// The options of heap `h` of `ruleset`, each the heaps it leaves that

@@ -185,7 +185,7 @@ pub(super) fn refine(
             .sum::<u64>();
     let needed = footprint::candidate(first.len(), n as usize + 1) + words_bytes;
     let held = held + allocation(8 * states.len()) + 2 * allocation(8 * first.len());
-    super::quotient::check_size(n, first.len(), needed, footprint::left(max_bytes, held))?;
+    super::construction::check_size(n, first.len(), needed, footprint::left(max_bytes, held))?;
     let of = |q: usize| class[q];
     let word = |mut q: usize| {
         let mut w = Vec::new();

@@ -74,6 +74,10 @@ impl Strategy {
     pub fn element(&self, n: u64) -> Result<Element> {
         match &self.period {
             Some(period) => Ok(period.element(&self.quotient, n)),
+            None if n > self.quotient.max_heap() => Err(Error::input(format!(
+                "heap {n} is past this quotient's bound, {}, and no period of its pretending map is proved; compute the quotient up to heap {n}",
+                self.quotient.max_heap()
+            ))),
             None => self.quotient.element_of(&[n]),
         }
     }

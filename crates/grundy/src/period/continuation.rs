@@ -79,19 +79,7 @@ impl PeriodicValues {
         let Some(p) = self.proved() else {
             return Err(self.past_table(n));
         };
-        let (e, period, s) = (p.preperiod, p.period, p.saltus);
-        let k = (n - e) / period;
-        let r = (n - e) % period;
-        let base = self.table.raw((e + r) as usize);
-        k.checked_mul(s)
-            .and_then(|add| base.checked_add(add))
-            .map(Nimber::new)
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Overflow,
-                    format!("G({n}) exceeds 2^64 − 1; ask for a smaller heap"),
-                )
-            })
+        continued(&self.table, p.preperiod, p.period, p.saltus, n)
     }
 
     fn past_table(&self, n: u64) -> Error {
@@ -110,4 +98,61 @@ impl PeriodicValues {
             ),
         )
     }
+}
+
+/// `G(n)` by the periodic continuation `G(n + period) = G(n) + saltus`
+/// from heap `preperiod` on, read from `table` (which holds at least
+/// `G(0..preperiod + period)`): the pattern is taken as given, proved by
+/// the caller's verdict or certificate.
+///
+/// ```
+/// use grundy::{Nimber, ValueTable, period::continued};
+/// // Nim: G(n) = n, period 1 with saltus 1 from heap 0.
+/// let nim = ValueTable::from_values([0]);
+/// assert_eq!(continued(&nim, 0, 1, 1, 1 << 40)?, Nimber::new(1 << 40));
+/// assert!(continued(&nim, 0, 1, 1, u64::MAX).is_ok());
+/// let steep = ValueTable::from_values([0, 5]);
+/// assert!(continued(&steep, 1, 1, 2, u64::MAX).is_err()); // past 2^64 − 1
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// [`InvalidInput`](ErrorKind::InvalidInput) if the period is 0 or the
+/// table does not hold the heaps the pattern starts from;
+/// [`Overflow`](ErrorKind::Overflow) if the value would not fit in a `u64`.
+///
+/// # Complexity
+/// O(1).
+pub fn continued(
+    table: &ValueTable,
+    preperiod: u64,
+    period: u64,
+    saltus: u64,
+    n: u64,
+) -> Result<Nimber> {
+    if let Some(v) = table.get(n) {
+        return Ok(v);
+    }
+    let start = preperiod.saturating_add(period);
+    if period == 0 || n < preperiod || (table.len() as u64) < start {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "heap {n} is not continued by a period {period} from heap {preperiod} over {} values",
+                table.len()
+            ),
+        ));
+    }
+    let k = (n - preperiod) / period;
+    let r = (n - preperiod) % period;
+    let base = table.raw((preperiod + r) as usize);
+    k.checked_mul(saltus)
+        .and_then(|add| base.checked_add(add))
+        .map(Nimber::new)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::Overflow,
+                format!("G({n}) exceeds 2^64 − 1; ask for a smaller heap"),
+            )
+        })
 }

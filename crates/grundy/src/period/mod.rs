@@ -35,7 +35,7 @@ pub mod detect;
 pub mod moves;
 pub mod proof;
 
-pub use continuation::PeriodicValues;
+pub use continuation::{PeriodicValues, continued};
 pub use proof::Theorem;
 
 /// How a period is known.

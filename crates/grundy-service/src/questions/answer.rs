@@ -1,18 +1,27 @@
 //! The questions, as serde types: what a web request or a Python call
-//! sends, answered by [`Solver::answer`] with an [`Answer`] whose JSON is
-//! the same as the command line's `--format json`.
+//! sends, answered by [`Solver::answer`](crate::Solver::answer) with an [`Answer`] whose JSON is
+//! the same as the command line's `--format json`. Each question is asked
+//! of the face's method for it, so a question as data and a question as a
+//! call are one path.
+
+use std::ops::ControlFlow;
 
 use grundy::multiheap::Method;
-use grundy::{Error, ErrorKind, Result, Ruleset};
+use grundy::{Error, ErrorKind, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::core::Core;
 use crate::game::Game;
-use crate::moves::{DEFAULT_MOVES_ALL, MovesReport};
-use crate::report::{
-    AnalysisReport, CountReport, MultiheapMoveReport, MultisetCountReport, PeriodReport,
-    PositionReport, PposReport, ValuesReport, VerifyReport,
+use crate::limits::{DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED};
+use crate::misere_report::{GeneraReport, MiserePositionReport, QuotientReport};
+use crate::questions::{
+    analyze, count, frequencies, genera, misere_position, moves, p_positions, period, position,
+    quotient, values, verify,
 };
-use crate::solver::Solver;
+use crate::report::{
+    AnalysisReport, CountReport, FrequencyReport, MovesReport, MultiheapMoveReport,
+    MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
+};
 use crate::watch::Watch;
 
 /// One question about one game. Heap sizes and bounds are numbers; `max`,
@@ -144,7 +153,7 @@ pub enum Question {
         to: u64,
     },
     /// The misère quotient of the heaps up to `max_heap`, or without it the
-    /// quotient of every heap ([`Solver::misere_quotient_of_every_heap`]).
+    /// quotient of every heap ([`Solver::misere_quotient_of_every_heap`](crate::Solver::misere_quotient_of_every_heap)).
     MisereQuotient {
         /// The game's spec.
         game: String,
@@ -189,145 +198,131 @@ pub enum Answer {
     /// To [`Question::Verify`].
     Verified(VerifyReport),
     /// To [`Question::MiserePosition`].
-    MiserePosition(crate::misere::MiserePositionReport),
+    MiserePosition(MiserePositionReport),
     /// To [`Question::Genera`].
-    Genera(crate::misere::GeneraReport),
+    Genera(GeneraReport),
     /// To [`Question::MisereQuotient`].
-    MisereQuotient(crate::misere::QuotientReport),
+    MisereQuotient(QuotientReport),
     /// To [`Question::Frequencies`].
-    Frequencies(crate::frequencies::FrequencyReport),
+    Frequencies(FrequencyReport),
 }
 
-/// Winning moves a position's answer lists when the question gives no
-/// limit.
-pub const DEFAULT_MOVES_LISTED: usize = 20;
-
-impl Solver {
-    /// Answers `question`: the one entry point a front end that receives
-    /// questions as data (a web request, a Python call) needs.
-    ///
-    /// # Errors
-    /// [`ErrorKind::InvalidSpec`] for a bad game spec, and what the method
-    /// answering the question returns.
-    pub fn answer(&self, question: &Question, watch: &mut Watch) -> Result<Answer> {
-        let heap_game = |spec: &str| -> Result<Ruleset> {
-            match spec.parse::<Game>()? {
-                Game::Heaps(r) => Ok(r),
-                Game::Multiheap(g) => Err(Error::new(
-                    ErrorKind::InvalidInput,
-                    format!("{g} is not a sum of heaps; ask for its position or P-positions"),
-                )),
-            }
-        };
-        Ok(match question {
-            Question::Values {
-                game,
-                from,
-                to,
-                max,
-            } => Answer::Values(self.values_report(&heap_game(game)?, *from, *to, *max, watch)?),
-            Question::Period { game, max } => {
-                Answer::Period(self.period_report(&heap_game(game)?, *max, watch)?)
-            }
-            Question::Count {
-                game,
-                from,
-                to,
-                heaps,
-                max,
-            } => match heaps.unwrap_or(1) {
-                1 => Answer::Count(self.count(&heap_game(game)?, *from, *to, *max, watch)?),
-                k if from.is_none() => Answer::MultisetCount(self.count_multisets(
-                    &heap_game(game)?,
-                    k,
-                    *to,
-                    *max,
-                    watch,
-                )?),
+/// See [`Solver::answer`].
+pub(crate) fn answer(core: &Core, question: &Question, watch: &mut Watch) -> Result<Answer> {
+    Ok(match question {
+        Question::Values {
+            game,
+            from,
+            to,
+            max,
+        } => Answer::Values(values::values_report(
+            core,
+            &game.parse()?,
+            *from,
+            *to,
+            *max,
+            watch,
+        )?),
+        Question::Period { game, max } => {
+            Answer::Period(period::period_report(core, &game.parse()?, *max, watch)?)
+        }
+        Question::Count {
+            game,
+            from,
+            to,
+            heaps,
+            max,
+        } => {
+            let game: Game = game.parse()?;
+            match heaps.unwrap_or(1) {
+                1 => Answer::Count(count::count(core, &game, *from, *to, *max, watch)?),
+                k if from.is_none() => {
+                    Answer::MultisetCount(count::count_multisets(core, &game, k, *to, *max, watch)?)
+                }
                 _ => {
                     return Err(Error::new(
                         ErrorKind::InvalidInput,
                         "a first heap applies to single heaps; positions of several heaps range over 0..=to",
                     ));
                 }
-            },
-            Question::Position {
-                game,
-                heaps,
-                limit,
-                max,
-            } => match game.parse::<Game>()? {
-                Game::Heaps(r) => Answer::Position(self.position(
-                    &r,
+            }
+        }
+        Question::Position {
+            game,
+            heaps,
+            limit,
+            max,
+        } => {
+            let game: Game = game.parse()?;
+            match game {
+                Game::Heaps(_) => Answer::Position(position::position(
+                    core,
+                    &game,
                     heaps,
                     limit.unwrap_or(DEFAULT_MOVES_LISTED),
                     *max,
                     watch,
                 )?),
-                Game::Multiheap(g) => Answer::MultiheapMove(self.multiheap_move(&g, heaps, watch)?),
-            },
-            Question::Moves {
-                game,
+                Game::Multiheap(_) => {
+                    Answer::MultiheapMove(position::multiheap_move(core, &game, heaps, watch)?)
+                }
+            }
+        }
+        Question::Moves {
+            game,
+            heaps,
+            limit,
+            max,
+        } => Answer::Moves(moves::moves(
+            core,
+            &game.parse()?,
+            heaps,
+            limit.unwrap_or(DEFAULT_MOVES_ALL),
+            *max,
+            watch,
+        )?),
+        Question::PPositions { game, to } => {
+            let game: Game = game.parse()?;
+            let tally = p_positions::p_positions(
+                core,
+                &game,
+                *to,
+                Method::Fast,
+                &mut |_| ControlFlow::Continue(()),
+                watch,
+            )?;
+            Answer::PPositions(PposReport {
+                game: game.to_string(),
+                to: u32::try_from(*to).unwrap_or(u32::MAX),
+                count: Some(tally.count),
+                sum: Some(tally.sum),
+            })
+        }
+        Question::Analyze { game, to, max } => {
+            Answer::Analysis(analyze::analyze(core, &game.parse()?, *to, *max, watch)?)
+        }
+        Question::Verify { text } => Answer::Verified(verify::verify(text, watch)?),
+        Question::MiserePosition { game, heaps, limit } => {
+            Answer::MiserePosition(misere_position::misere_position(
+                core,
+                &game.parse()?,
                 heaps,
-                limit,
-                max,
-            } => {
-                let limit = limit.unwrap_or(DEFAULT_MOVES_ALL);
-                Answer::Moves(match game.parse::<Game>()? {
-                    Game::Heaps(r) => self.moves(&r, heaps, limit, *max, watch)?,
-                    Game::Multiheap(g) => self.multiheap_moves(&g, heaps, limit, watch)?,
-                })
-            }
-            Question::PPositions { game, to } => {
-                let Game::Multiheap(g) = game.parse::<Game>()? else {
-                    return Err(Error::new(
-                        ErrorKind::InvalidInput,
-                        format!(
-                            "{game} is a sum of heaps: its P-positions are the positions of value 0"
-                        ),
-                    ));
-                };
-                let tally = self.p_positions(
-                    &g,
-                    *to,
-                    Method::Fast,
-                    &mut |_| std::ops::ControlFlow::Continue(()),
-                    watch,
-                )?;
-                Answer::PPositions(PposReport {
-                    game: g.to_string(),
-                    to: u32::try_from(*to).unwrap_or(u32::MAX),
-                    count: Some(tally.count),
-                    sum: Some(tally.sum),
-                })
-            }
-            Question::Analyze { game, to, max } => {
-                Answer::Analysis(self.analyze(&heap_game(game)?, *to, *max, watch)?)
-            }
-            Question::Verify { text } => {
-                Answer::Verified(crate::answers::verify_with(text, watch)?)
-            }
-            Question::MiserePosition { game, heaps, limit } => {
-                Answer::MiserePosition(self.misere_position(
-                    &heap_game(game)?,
-                    heaps,
-                    limit.unwrap_or(DEFAULT_MOVES_LISTED),
-                    watch,
-                )?)
-            }
-            Question::MisereQuotient { game, max_heap } => {
-                let game = heap_game(game)?;
-                Answer::MisereQuotient(match max_heap {
-                    Some(max_heap) => self.misere_quotient(&game, *max_heap, watch)?,
-                    None => self.misere_quotient_of_every_heap(&game, false, watch)?.0,
-                })
-            }
-            Question::Genera { game, to } => {
-                Answer::Genera(self.genera(&heap_game(game)?, *to, watch)?)
-            }
-            Question::Frequencies { game, to } => {
-                Answer::Frequencies(self.frequencies(&heap_game(game)?, *to, watch)?)
-            }
-        })
-    }
+                limit.unwrap_or(DEFAULT_MOVES_LISTED),
+                watch,
+            )?)
+        }
+        Question::MisereQuotient { game, max_heap } => {
+            let game: Game = game.parse()?;
+            Answer::MisereQuotient(match max_heap {
+                Some(max_heap) => quotient::bounded(core, &game, *max_heap, false, watch)?.0,
+                None => quotient::of_every_heap(core, &game, false, watch)?.0,
+            })
+        }
+        Question::Genera { game, to } => {
+            Answer::Genera(genera::genera(core, &game.parse()?, *to, watch)?)
+        }
+        Question::Frequencies { game, to } => {
+            Answer::Frequencies(frequencies::frequencies(core, &game.parse()?, *to, watch)?)
+        }
+    })
 }

@@ -3,6 +3,8 @@
 //! memory and the others in a file beside the value cache
 //! ([`grundy::values::sparse::windowed`]), with a checkpoint file saying how
 //! many values the file holds, so that a run stopped or killed resumes.
+//! At most [`MAX_PAST_MEMORY`](crate::limits::MAX_PAST_MEMORY) heaps,
+//! refused before anything is written.
 //!
 //! Files, in the store's directory, for a game named `NAME`:
 //! `NAME.cold` (the values, one or two bytes each, little-endian) and
@@ -25,15 +27,11 @@ use grundy::values::{self, Engine};
 use grundy::{Error, ErrorKind, Nimber, Result, Ruleset, ValueTable};
 use xxhash_rust::xxh3::Xxh3;
 
-use crate::solver::Solver;
+use crate::core::Core;
+use crate::limits;
 use crate::watch::{Event, Watch};
 
 /// The first line of a checkpoint file.
-/// Heaps past memory at most: 2^40, two bytes a value on disk at most
-/// (2 TiB), Rogalski's furthest run (0.167 to 2^40). Larger requests are
-/// refused before anything is written.
-pub(crate) const MAX_PAST_MEMORY: u64 = 1 << 40;
-
 pub(crate) const STATE_FORMAT: &str = "grundy windowed values 2";
 
 /// One windowed run at a time: the files of a game are not shared.
@@ -258,170 +256,140 @@ fn write_state(
     })
 }
 
-impl Solver {
-    /// Whether `G(0..=to)` of `game` is computed past memory: it does not
-    /// fit the budget, the sparse engine applies and may be used, and the
-    /// solver has a store with a directory for the file.
-    pub(crate) fn goes_windowed(&self, game: &Ruleset, to: u64) -> bool {
-        values::check_fits(game, to, self.config().budget).is_err()
-            && values::sparse::applies(game)
-            && matches!(self.config().engine, Engine::Auto | Engine::Sparse)
-            && self.cold_path(game).is_some()
-    }
-
-    fn cold_path(&self, game: &Ruleset) -> Option<PathBuf> {
-        self.config().store.as_ref()?.cold_path(game)
-    }
-
-    /// Computes `G(0..=to)` of `game` past memory (resuming from the
-    /// checkpoint if there is one), then calls `f` with the table.
-    ///
-    /// # Errors
-    /// [`ErrorKind::TooLarge`] if the windows themselves do not fit the
-    /// budget or there is no store to hold the file;
-    /// [`ErrorKind::Interrupted`] if `watch` said stop (the values so far
-    /// are checkpointed); [`ErrorKind::Corrupt`] if the file fails.
-    pub(crate) fn windowed<R>(
-        &self,
-        game: &Ruleset,
-        to: u64,
-        watch: &mut Watch,
-        f: impl FnOnce(&mut ColdTable, &mut Watch) -> Result<R>,
-    ) -> Result<R> {
-        if to >= MAX_PAST_MEMORY {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "values past memory go to heap 2^40 at most (up to 2 TiB of disk); {to} is past it: ask for fewer heaps"
-                ),
-            ));
-        }
-        let Some(path) = self.cold_path(game) else {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                "the values do not fit in the memory budget, and there is no value cache to keep them on disk",
-            ));
-        };
-        let budget = self.config().budget.max_bytes();
-        // The tail grows to hold the rare heaps' parts (Grundy's game has
-        // one at 48 399 022): up to the budget less 4 MiB for the rest, at
-        // eight bytes a heap (it doubles before it spills, at two bytes a
-        // value, its vector's capacity may double again, and a spill copies
-        // it to bytes: Grundy's game with a 32 MiB budget and a quarter
-        // peaked at 67.7 MB), at most 2^27 heaps.
-        let windows = Windows {
-            tail_limit: (budget.saturating_sub(4 << 20) / 8).clamp(1 << 16, 1 << 27) as usize,
-            ..Windows::default()
-        };
-        // Two bytes a cell at most, and a megabyte for the engine's state.
-        let resident = windows.resident_cells() as u64 * 2 + (1 << 20);
-        if resident > budget {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "values past memory need about {} in memory but the memory budget is {}",
-                    values::human_bytes(resident),
-                    values::human_bytes(budget)
-                ),
-            ));
-        }
-        let _one = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(dir) = path.parent() {
-            fs::create_dir_all(dir).map_err(|e| file_error("create the directory of", e))?;
-        }
-        let state_path = path.with_extension("cold.state");
-        let mut file = ColdFile::open(&path).map_err(|e| file_error("open", e))?;
-        let resumed = match read_state(&state_path, game) {
-            Some(state) if state.len > 0 => match resume(game, windows, &state, &mut file) {
-                Ok(table) => {
-                    let _ = watch.tell(Event::Loaded {
-                        count: state.len,
-                        location: path.display().to_string(),
-                    });
-                    Some(table)
-                }
-                Err(why) => {
-                    let _ = watch.tell(Event::Warning(format!(
-                        "ignoring the values kept on disk in {} ({why}); they are computed again",
-                        path.display()
-                    )));
-                    None
-                }
-            },
-            _ => None,
-        };
-        let mut table = match resumed {
-            Some(table) => table,
-            None => {
-                file.clear().map_err(|e| file_error("empty", e))?;
-                Windowed::new(game, windows, 1)?
-            }
-        };
-        let want = to.saturating_add(1);
-        let every = self.config().checkpoint_every;
-        let mut last = Instant::now();
-        while table.len() < want {
-            let step_to = want.min(table.len().saturating_add(1 << 20));
-            let mut progress = |p: values::Progress| {
-                watch.tell(Event::Values {
-                    done: p.done,
-                    total: want,
-                })
-            };
-            let result = table.extend(&mut file, step_to, &mut progress);
-            let stop = result.is_err() || table.len() >= want || last.elapsed() >= every;
-            if stop && !table.is_empty() {
-                table.flush(&mut file)?;
-                write_state(&state_path, game, table.width(), table.len(), &mut file)
-                    .map_err(|e| file_error("write the checkpoint of", e))?;
-                let _ = watch.tell(Event::Saved {
-                    count: table.len(),
-                    location: path.display().to_string(),
-                });
-                last = Instant::now();
-            }
-            result?;
-        }
-        let mut cold = ColdTable {
-            values: table,
-            file,
-        };
-        f(&mut cold, watch)
-    }
+/// Whether `G(0..=to)` of `game` is computed past memory: it does not
+/// fit the budget, the sparse engine applies and may be used, and the
+/// solver has a store with a directory for the file.
+pub(crate) fn goes(core: &Core, game: &Ruleset, to: u64) -> bool {
+    values::check_fits(game, to, core.config.budget).is_err()
+        && values::sparse::applies(game)
+        && matches!(core.config.engine, Engine::Auto | Engine::Sparse)
+        && cold_path(core, game).is_some()
 }
 
-impl Solver {
-    /// `G(from..=to)` of a table computed past memory, read back from its
-    /// file.
-    ///
-    /// # Errors
-    /// [`ErrorKind::TooLarge`] if the range itself does not fit the
-    /// budget; as [`Solver::windowed`].
-    pub(crate) fn windowed_range(
-        &self,
-        game: &Ruleset,
-        from: u64,
-        to: u64,
-        watch: &mut Watch,
-    ) -> Result<ValueTable> {
-        let count = to - from + 1;
-        let budget = self.config().budget.max_bytes();
-        if count.saturating_mul(2) > budget {
-            return Err(Error::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "{count} values past memory are read back at up to 2 bytes each, over the memory budget of {}; ask for a shorter range",
-                    values::human_bytes(budget)
-                ),
-            ));
-        }
-        self.windowed(game, to, watch, |table, _| {
-            let mut out = ValueTable::new();
-            table.each(from, to, &mut |_, v| {
-                out.push(Nimber::new(v));
-                Ok(())
-            })?;
-            Ok(out)
-        })
+fn cold_path(core: &Core, game: &Ruleset) -> Option<PathBuf> {
+    core.config.store.as_ref()?.cold_path(game)
+}
+
+/// Computes `G(0..=to)` of `game` past memory (resuming from the
+/// checkpoint if there is one), then calls `f` with the table.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] if the windows themselves do not fit the
+/// budget or there is no store to hold the file;
+/// [`ErrorKind::Interrupted`] if `watch` said stop (the values so far
+/// are checkpointed); [`ErrorKind::Corrupt`] if the file fails.
+pub(crate) fn compute<R>(
+    core: &Core,
+    game: &Ruleset,
+    to: u64,
+    watch: &mut Watch,
+    f: impl FnOnce(&mut ColdTable, &mut Watch) -> Result<R>,
+) -> Result<R> {
+    limits::past_memory(to)?;
+    let Some(path) = cold_path(core, game) else {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            "the values do not fit in the memory budget, and there is no value cache to keep them on disk",
+        ));
+    };
+    let budget = core.config.budget.max_bytes();
+    // The tail grows to hold the rare heaps' parts (Grundy's game has
+    // one at 48 399 022): up to the budget less 4 MiB for the rest, at
+    // eight bytes a heap (it doubles before it spills, at two bytes a
+    // value, its vector's capacity may double again, and a spill copies
+    // it to bytes: Grundy's game with a 32 MiB budget and a quarter
+    // peaked at 67.7 MB), at most 2^27 heaps.
+    let windows = Windows {
+        tail_limit: (budget.saturating_sub(4 << 20) / 8).clamp(1 << 16, 1 << 27) as usize,
+        ..Windows::default()
+    };
+    // Two bytes a cell at most, and a megabyte for the engine's state.
+    let resident = windows.resident_cells() as u64 * 2 + (1 << 20);
+    limits::past_memory_resident(resident, budget)?;
+    let _one = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| file_error("create the directory of", e))?;
     }
+    let state_path = path.with_extension("cold.state");
+    let mut file = ColdFile::open(&path).map_err(|e| file_error("open", e))?;
+    let resumed = match read_state(&state_path, game) {
+        Some(state) if state.len > 0 => match resume(game, windows, &state, &mut file) {
+            Ok(table) => {
+                let _ = watch.tell(Event::Loaded {
+                    count: state.len,
+                    location: path.display().to_string(),
+                });
+                Some(table)
+            }
+            Err(why) => {
+                let _ = watch.tell(Event::Warning(format!(
+                    "ignoring the values kept on disk in {} ({why}); they are computed again",
+                    path.display()
+                )));
+                None
+            }
+        },
+        _ => None,
+    };
+    let mut table = match resumed {
+        Some(table) => table,
+        None => {
+            file.clear().map_err(|e| file_error("empty", e))?;
+            Windowed::new(game, windows, 1)?
+        }
+    };
+    let want = to.saturating_add(1);
+    let every = core.config.checkpoint_every;
+    let mut last = Instant::now();
+    while table.len() < want {
+        let step_to = want.min(table.len().saturating_add(1 << 20));
+        let mut progress = |p: values::Progress| {
+            watch.tell(Event::Values {
+                done: p.done,
+                total: want,
+            })
+        };
+        let result = table.extend(&mut file, step_to, &mut progress);
+        let stop = result.is_err() || table.len() >= want || last.elapsed() >= every;
+        if stop && !table.is_empty() {
+            table.flush(&mut file)?;
+            write_state(&state_path, game, table.width(), table.len(), &mut file)
+                .map_err(|e| file_error("write the checkpoint of", e))?;
+            let _ = watch.tell(Event::Saved {
+                count: table.len(),
+                location: path.display().to_string(),
+            });
+            last = Instant::now();
+        }
+        result?;
+    }
+    let mut cold = ColdTable {
+        values: table,
+        file,
+    };
+    f(&mut cold, watch)
+}
+
+/// `G(from..=to)` of a table computed past memory, read back from its
+/// file.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] if the range itself does not fit the
+/// budget; as [`compute`].
+pub(crate) fn range(
+    core: &Core,
+    game: &Ruleset,
+    from: u64,
+    to: u64,
+    watch: &mut Watch,
+) -> Result<ValueTable> {
+    limits::read_back(to - from + 1, core.config.budget.max_bytes())?;
+    compute(core, game, to, watch, |table, _| {
+        let mut out = ValueTable::new();
+        table.each(from, to, &mut |_, v| {
+            out.push(Nimber::new(v));
+            Ok(())
+        })?;
+        Ok(out)
+    })
 }

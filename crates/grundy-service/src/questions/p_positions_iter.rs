@@ -11,6 +11,7 @@ use std::time::Duration;
 use grundy::multiheap::{Method, SubsetGame, Tally};
 use grundy::{Error, ErrorKind, Result};
 
+use crate::game::Game;
 use crate::solver::Solver;
 use crate::watch::Watch;
 
@@ -85,7 +86,7 @@ impl PPositionIter {
         let (send, from_scan) = mpsc::sync_channel(AHEAD);
         let reader_gone = Arc::new(AtomicBool::new(false));
         let gone = Arc::clone(&reader_gone);
-        std::thread::spawn(move || scan(&solver, &game, to, &send, &gone));
+        std::thread::spawn(move || scan(&solver, &Game::from(game), to, &send, &gone));
         PPositionIter {
             from_scan,
             buffer: VecDeque::new(),
@@ -150,13 +151,7 @@ impl Iterator for PPositionIter {
 }
 
 /// Runs the scan, sending positions in batches; a reader gone stops it.
-fn scan(
-    solver: &Solver,
-    game: &SubsetGame,
-    to: u64,
-    send: &SyncSender<Message>,
-    gone: &AtomicBool,
-) {
+fn scan(solver: &Solver, game: &Game, to: u64, send: &SyncSender<Message>, gone: &AtomicBool) {
     let mut batch = Vec::with_capacity(BATCH);
     let mut reader_gone = false;
     let mut visit = |p: &[u32]| {

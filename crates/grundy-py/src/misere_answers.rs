@@ -2,16 +2,16 @@
 //! player to move loses, by which method, the winning moves), the genera
 //! of the heaps, and a bounded misère quotient.
 
-use grundy_service::misere::{
+use grundy_service::{
     GeneraReport, HeapGenus, MisereMethod, MiserePositionReport, QuotientReport, TameKind,
 };
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::answers::Move;
 use crate::args::Heaps;
 use crate::html;
+use crate::run::error;
 
 /// A position under misère play (the player who moves last loses): who
 /// wins, how that was found (``method``: ``"tame"`` when every heap is
@@ -299,62 +299,67 @@ impl Genera {
 /// >>> q.outcome([1, 1, 1]), q.outcome([2, 3])
 /// ('P', 'N')
 #[derive(Debug)]
-#[pyclass(frozen, get_all, module = "grundy")]
+#[pyclass(frozen, module = "grundy")]
 pub struct MisereQuotient {
     /// The canonical spec of the game.
+    #[pyo3(get)]
     game: String,
     /// The heap bound.
+    #[pyo3(get)]
     max_heap: u64,
     /// The number of elements.
+    #[pyo3(get)]
     size: usize,
     /// The elements whose sums are lost for the player to move.
+    #[pyo3(get)]
     p_portion: Vec<u32>,
     /// The element of heap n, n = 0..=max_heap.
+    #[pyo3(get)]
     pretending: Vec<u32>,
     /// For each element, a shortest sum of heaps found that maps to it.
+    #[pyo3(get)]
     representatives: Vec<Vec<u64>>,
     /// The multiplication table.
+    #[pyo3(get)]
     product: Vec<Vec<u32>>,
     /// The generators: a letter and the heap it is the element of.
+    #[pyo3(get)]
     generators: Vec<(String, u64)>,
     /// The defining relations, as ``"a^2 = 1"``.
+    #[pyo3(get)]
     relations: Vec<String>,
     /// Each element's normal form, a word in the generators.
+    #[pyo3(get)]
     elements: Vec<String>,
     /// The pretending map's least period, ``(preperiod, period, proved)``,
     /// or ``None``. Proved, the quotient is that of every heap, and
     /// :meth:`element` and :meth:`outcome` take heaps of any size.
+    #[pyo3(get)]
     period: Option<(u64, u64, bool)>,
+    /// The solver's report, which answers elements and outcomes.
+    report: QuotientReport,
 }
 
 impl MisereQuotient {
     pub fn new(r: QuotientReport) -> Self {
         MisereQuotient {
-            game: r.game,
+            game: r.game.clone(),
             max_heap: r.max_heap,
             size: r.size,
-            p_portion: r.p_portion,
-            pretending: r.pretending,
-            representatives: r.representatives,
-            product: r.product,
-            generators: r.generators.into_iter().map(|g| (g.name, g.heap)).collect(),
-            relations: r.relations,
-            elements: r.elements,
-            period: r.period.map(|p| (p.preperiod, p.period, p.proved)),
+            p_portion: r.p_portion.clone(),
+            pretending: r.pretending.clone(),
+            representatives: r.representatives.clone(),
+            product: r.product.clone(),
+            generators: r
+                .generators
+                .iter()
+                .map(|g| (g.name.clone(), g.heap))
+                .collect(),
+            relations: r.relations.clone(),
+            elements: r.elements.clone(),
+            period: r.period.as_ref().map(|p| (p.preperiod, p.period, p.proved)),
+            report: r,
         }
-    }
-
-    /// The element of heap `h`: the pretending map within the bound, the
-    /// proved period past it.
-    fn heap_element(&self, h: u64) -> Option<u32> {
-        let n = match self.period {
-            Some((e, p, true)) if h > self.max_heap => e + (h - e) % p,
-            _ => h,
-        };
-        usize::try_from(n)
-            .ok()
-            .and_then(|n| self.pretending.get(n))
-            .copied()
     }
 }
 
@@ -370,27 +375,18 @@ impl MisereQuotient {
     /// >>> q.element([10**15]) == q.element([10])
     /// True
     fn element(&self, heaps: Heaps) -> PyResult<u32> {
-        heaps.into_vec().into_iter().try_fold(0u32, |a, h| {
-            let x = self.heap_element(h).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "heap {h} is past this quotient's bound, {}, and no period of its pretending map is proved; ask for a quotient up to a larger heap",
-                    self.max_heap
-                ))
-            })?;
-            Ok(self.product[a as usize][x as usize])
-        })
+        self.report.element(&heaps.into_vec()).map_err(error)
     }
 
     /// Who wins a sum of heaps (each at most ``max_heap``, or of any size
     /// when the period is proved) under misère play, read from the
     /// quotient: ``"P"`` when its element is in the P-portion, else ``"N"``.
     fn outcome(&self, heaps: Heaps) -> PyResult<&'static str> {
-        let e = self.element(heaps)?;
-        Ok(if self.p_portion.contains(&e) {
-            "P"
-        } else {
-            "N"
-        })
+        let wins = self
+            .report
+            .next_player_wins(&heaps.into_vec())
+            .map_err(error)?;
+        Ok(if wins { "N" } else { "P" })
     }
 
     fn __len__(&self) -> usize {

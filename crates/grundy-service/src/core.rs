@@ -1,0 +1,196 @@
+//! What the solver holds: its configuration and thread pool, the value
+//! tables of the games asked about (one slot a game), and the misère
+//! quotients found. The face (`solver.rs`) owns one [`Core`]; the
+//! questions read it, and `tables.rs` and `strategies.rs` grow it. State
+//! here, behaviour there, so that no file imports one that imports it back.
+
+use std::collections::HashMap;
+use std::num::NonZeroUsize;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use grundy::misere::Strategy;
+use grundy::values::{Budget, Engine, Stepper};
+use grundy::{Ruleset, ValueTable};
+
+use crate::limits;
+use crate::store::Store;
+
+/// How the solver works: memory, engine, store, checkpoints.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The memory a value table may take.
+    pub budget: Budget,
+    /// The engine; [`Engine::Auto`] picks the fastest that applies.
+    pub engine: Engine,
+    /// Where values are kept between runs; `None` keeps nothing.
+    pub store: Option<Arc<dyn Store>>,
+    /// The longest a computation runs between two writes to the store.
+    pub checkpoint_every: Duration,
+    /// The most bytes of value tables kept in memory between requests.
+    pub memory_kept: u64,
+    /// Threads the engines compute on; `None`: one a core (rayon's global
+    /// pool). One pool serves every request of the solver, so requests
+    /// computing at once share its threads: a survey running one game a
+    /// core leaves this `None`.
+    pub threads: Option<NonZeroUsize>,
+}
+
+impl Default for Config {
+    /// The default budget and engine, no store, a checkpoint every 10 s,
+    /// and a quarter of the budget kept in memory between requests.
+    fn default() -> Self {
+        let budget = Budget::default();
+        Config {
+            budget,
+            engine: Engine::Auto,
+            store: None,
+            checkpoint_every: Duration::from_secs(10),
+            memory_kept: limits::memory_kept(budget.max_bytes()),
+            threads: None,
+        }
+    }
+}
+
+/// The solver's state (see the module documentation).
+#[derive(Debug, Default)]
+pub(crate) struct Core {
+    pub(crate) config: Config,
+    /// The threads of [`Config::threads`]; `None`: rayon's global pool.
+    pub(crate) pool: Option<rayon::ThreadPool>,
+    /// The value tables held, one slot a game.
+    pub(crate) tables: Tables,
+    /// Misère quotients found, by game.
+    pub(crate) strategies: Strategies,
+}
+
+impl Core {
+    /// The state of a new solver with `config`: with [`Config::threads`],
+    /// a pool of that many threads of its own (if the system refuses to
+    /// start them, the global pool).
+    pub(crate) fn new(config: Config) -> Self {
+        let pool = config.threads.and_then(|n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n.get())
+                .thread_name(|i| format!("grundy-{i}"))
+                .build()
+                .ok()
+        });
+        Core {
+            config,
+            pool,
+            ..Core::default()
+        }
+    }
+
+    /// The number of threads the engines compute on.
+    pub(crate) fn threads(&self) -> usize {
+        self.pool.as_ref().map_or_else(
+            rayon::current_num_threads,
+            rayon::ThreadPool::current_num_threads,
+        )
+    }
+
+    /// Memory for misère play (the genera, the judge, a quotient's
+    /// construction): its share of the budget.
+    pub(crate) fn misere_bytes(&self) -> u64 {
+        limits::misere_bytes(self.config.budget.max_bytes())
+    }
+}
+
+/// Every game's slot, and what the solver counts of them.
+#[derive(Debug, Default)]
+pub(crate) struct Tables {
+    pub(crate) games: Mutex<HashMap<String, Arc<Slot>>>,
+    pub(crate) computations: AtomicU64,
+    /// The last heap that fits in the budget, by game: a binary search
+    /// worth keeping, since every request without a limit asks it.
+    pub(crate) fitting: Mutex<HashMap<String, u64>>,
+    pub(crate) clock: AtomicU64,
+}
+
+/// One game's place in the solver: its values in memory, and whether a
+/// request is computing them.
+#[derive(Debug, Default)]
+pub(crate) struct Slot {
+    pub(crate) state: Mutex<SlotState>,
+    pub(crate) freed: Condvar,
+    /// Progress of the request computing, for those waiting.
+    pub(crate) done: AtomicU64,
+    pub(crate) total: AtomicU64,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct SlotState {
+    pub(crate) busy: bool,
+    pub(crate) work: Work,
+    pub(crate) last_used: u64,
+}
+
+/// What one request works on, taken out of the slot while it runs.
+#[derive(Debug, Default)]
+pub(crate) struct Work {
+    /// The values computed so far (possibly none).
+    pub(crate) table: Arc<ValueTable>,
+    /// The engine's state, kept between requests.
+    pub(crate) stepper: Option<Stepper>,
+    /// Whether the store has been read.
+    pub(crate) loaded: bool,
+    /// Values the store holds for certain.
+    pub(crate) saved: usize,
+    /// Time spent computing values the store does not hold yet.
+    pub(crate) unsaved: Duration,
+}
+
+/// Games whose misère strategies are remembered at most; the quotient tables are
+/// at most a few megabytes each.
+const REMEMBERED: usize = 16;
+
+/// What the solver knows of each game's misère quotient.
+#[derive(Debug, Default)]
+pub(crate) struct Strategies {
+    games: Mutex<HashMap<String, Known>>,
+}
+
+/// What the solver knows of one game's misère quotient.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Known {
+    /// The quotient with the largest bound found.
+    pub(crate) strategy: Option<Arc<Strategy>>,
+    /// The heap at which the construction stopped (or, where it reached
+    /// no quotient, the least bound at which it failed), and why.
+    pub(crate) failed_at: Option<u64>,
+    pub(crate) failed_why: Option<String>,
+    /// Whether `failed_at` was read from the store's record and not found
+    /// by this process: a hint, which may send a position to the search
+    /// but never refuse it (a record can be planted).
+    pub(crate) hinted: bool,
+    /// Whether the store was asked for a quotient of every heap.
+    pub(crate) store_read: bool,
+}
+
+impl Strategies {
+    /// What is known of `game`.
+    pub(crate) fn known(&self, game: &Ruleset) -> Known {
+        lock(&self.games)
+            .get(&game.to_string())
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Remembers `known` of `game`, forgetting every game when too many are.
+    pub(crate) fn remember(&self, game: &Ruleset, known: Known) {
+        let mut games = lock(&self.games);
+        if games.len() >= REMEMBERED {
+            games.clear();
+        }
+        games.insert(game.to_string(), known);
+    }
+}
+
+/// `mutex` locked, even if a thread panicked holding it: what it guards is
+/// kept consistent by each holder before anything can panic.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -1,0 +1,67 @@
+//! Counts: first-player wins and losses among single heaps, and lost
+//! positions of several heaps (by XOR convolution over the values'
+//! histogram), for heaps up to any size a proved period reaches.
+
+use grundy::count::{self, histogram::Histogram, multiset};
+use grundy::{Error, ErrorKind, Result};
+
+use crate::core::Core;
+use crate::game::Game;
+use crate::report::{CountReport, Exact, MultisetCountReport};
+use crate::watch::Watch;
+use crate::{limits, tables};
+
+/// See [`Solver::count`].
+pub(crate) fn count(
+    core: &Core,
+    game: &Game,
+    from: Option<u64>,
+    to: u64,
+    max: Option<u64>,
+    watch: &mut Watch,
+) -> Result<CountReport> {
+    let game = game.sum_of_heaps("counting heaps")?;
+    let first = limits::first_heap(from, to)?;
+    let values = tables::periodic(core, game, to, max, watch)?;
+    let (losses, heaps) = if first > to {
+        (0, 0)
+    } else {
+        let losses = count::zeros_in_range(&values, first, to)?;
+        let losses = u64::try_from(losses)
+            .map_err(|_| Error::new(ErrorKind::Overflow, "a count overflows 64 bits"))?;
+        (losses, to - first + 1)
+    };
+    Ok(CountReport {
+        game: game.to_string(),
+        from,
+        to,
+        wins: heaps - losses,
+        losses,
+    })
+}
+
+/// See [`Solver::count_multisets`].
+pub(crate) fn count_multisets(
+    core: &Core,
+    game: &Game,
+    heaps: u32,
+    to: u64,
+    max: Option<u64>,
+    watch: &mut Watch,
+) -> Result<MultisetCountReport> {
+    let game = game.sum_of_heaps("counting positions")?;
+    limits::multiset_heaps(heaps)?;
+    let values = tables::periodic(core, game, to, max, watch)?;
+    limits::histogram(&values, to, core.config.budget.max_bytes())?;
+    let histogram = Histogram::of_heaps(&values, to)?;
+    let losing = multiset::losing_multisets_exact(&histogram, heaps)?;
+    Ok(MultisetCountReport {
+        game: game.to_string(),
+        heaps,
+        to,
+        losing: match losing.to_u128() {
+            Some(n) => Exact::Number(n),
+            None => Exact::Text(losing.to_string()),
+        },
+    })
+}
