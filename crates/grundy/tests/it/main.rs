@@ -18,6 +18,7 @@ mod misere_strategy;
 mod multiheap;
 mod period;
 mod properties;
+mod rules;
 mod search_window;
 mod seeds;
 mod sparse;
