@@ -6,6 +6,7 @@ mod cancel;
 mod certificate;
 mod common;
 mod counting;
+mod heap_game;
 mod judge;
 mod laws;
 mod literal;
