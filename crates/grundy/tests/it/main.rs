@@ -24,3 +24,4 @@ mod search_window;
 mod seeds;
 mod sparse;
 mod specs;
+mod vectors;
