@@ -498,6 +498,8 @@ impl Game {
                 Ok(html::analysis(&a))
             }
             Spec::Multiheap(g) => Ok(html::multiheap(&g.to_string())),
+            Spec::Board(b) => Ok(html::board(&b.to_string(), &grundy_service::picture(b))),
+            Spec::BoardFamily(f) => Ok(html::board(&f.to_string(), &self.game.describe())),
         }
     }
 }
