@@ -99,6 +99,18 @@ pub fn heaps(texts: &[String]) -> anyhow::Result<Vec<u64>> {
     texts.iter().map(|t| size(t, "heap")).collect()
 }
 
+/// The heap sizes of a position of the heap game `game` (typed as
+/// `spec`) for `grundy move`: at least one.
+pub fn position(texts: &[String], game: &Game, spec: &str) -> anyhow::Result<Vec<u64>> {
+    if texts.is_empty() {
+        return Err(usage(format!(
+            "a position of {game} is its heap sizes, HEAP …, as in grundy move {} 5 10 20; see 'grundy move --help'",
+            spec.trim()
+        )));
+    }
+    heaps(texts)
+}
+
 /// Reads a game spec: a heap game, a multi-heap game, a board or graph
 /// game or a family of boards; the solver says which questions each
 /// answers. `cram:@FILE` and `node-kayles:@FILE` read the board or the edge

@@ -30,7 +30,7 @@ fn give_heap_game(err: anyhow::Error) -> anyhow::Error {
 /// Who wins a position under misère play, and every winning move.
 pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let game = input::game(&args.game)?;
-    let heaps = super::moves::position_heaps(args, &game)?;
+    let heaps = input::position(&args.heaps, &game, &args.game)?;
     let limit = args.limit.unwrap_or(grundy_service::DEFAULT_MOVES_LISTED);
     let report = ctx
         .ask("misère", |solver, watch| {

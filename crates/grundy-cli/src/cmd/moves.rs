@@ -26,7 +26,7 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
     if let Game::Multiheap(_) = game {
         return super::ppos::winning_move(ctx, args, &game, out);
     }
-    let heaps = position_heaps(args, &game)?;
+    let heaps = input::position(&args.heaps, &game, &args.game)?;
     let max = input::max(args.search.max.as_deref())?;
     let limit = args.limit.unwrap_or(grundy_service::DEFAULT_MOVES_LISTED);
     let analysis = ctx.ask("values", |solver, watch| {
@@ -104,17 +104,6 @@ pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitC
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The heap sizes of a position of a heap game: at least one.
-pub fn position_heaps(args: &MoveArgs, game: &Game) -> anyhow::Result<Vec<u64>> {
-    if args.heaps.is_empty() {
-        return Err(usage(format!(
-            "a position of {game} is its heap sizes, HEAP …, as in grundy move {} 5 10 20; see 'grundy move --help'",
-            args.game.trim()
-        )));
-    }
-    input::heaps(&args.heaps)
 }
 
 /// One sentence on who wins, with the flag that lists more moves.
