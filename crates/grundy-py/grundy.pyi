@@ -6,13 +6,18 @@ from collections.abc import Callable, Iterator, Sequence
 from os import PathLike
 from typing import Any, Literal, final
 
+from typing_extensions import disjoint_base
+
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
 __all__ = [
+    "BoardMove",
     "CertificateError",
+    "Chomp",
     "Count",
+    "Cram",
     "Game",
     "Genera",
     "Genus",
@@ -22,6 +27,7 @@ __all__ = [
     "MisereQuotient",
     "Move",
     "MultiheapMove",
+    "NodeKayles",
     "PPositionIterator",
     "PPositions",
     "Period",
@@ -66,9 +72,11 @@ def verify(text: str) -> Verified:
 def ppos(spec: str, to: int) -> PPositions:
     """The P-positions of a multi-heap game (wythoff, stone, subsets:K:...) up to ``to``."""
 
-@final
+@disjoint_base
 class Game:
-    """An impartial game, named by any spec the command line takes."""
+    """An impartial game, named by any spec the command line takes: heap
+    games, multi-heap games, boards and graphs (``"cram:5x7"``) and
+    families of boards (``"cram:3xn"``)."""
 
     def __new__(cls, spec: str) -> Game: ...
     @property
@@ -76,35 +84,47 @@ class Game:
         """The canonical spec."""
     @property
     def is_multiheap(self) -> bool: ...
+    @property
+    def is_board(self) -> bool:
+        """Whether this is a board or graph with its position (Cram, Node-Kayles, Chomp)."""
+    def picture(self) -> str:
+        """A board or graph drawn in text; the rules in words for any other game."""
+    def moves(
+        self, limit: int = 10000, *, misere: bool = False, progress: _Progress | None = None
+    ) -> list[BoardMove]:
+        """Every move of a board or graph with whether it wins, winning moves first."""
     def values(
         self, to: int, start: int = 0, *, progress: _Progress | None = None
     ) -> npt.NDArray[np.unsignedinteger[Any]]:
         """G(start), ..., G(to) in the smallest unsigned dtype that holds them."""
     def table(self, to: int, start: int = 0, *, progress: _Progress | None = None) -> Values:
         """G(start), ..., G(to) as a table a notebook shows."""
-    def value(self, n: int, *, progress: _Progress | None = None) -> int:
-        """G(n), for n up to 2**64 - 1 where a proved period gives it."""
+    def value(self, n: int | None = None, *, progress: _Progress | None = None) -> int:
+        """G(n), for n up to 2**64 - 1 where a proved period gives it; a board's
+        value (its nimber) takes no n."""
     def period(self, max: int | None = None, *, progress: _Progress | None = None) -> Period:
         """The period verdict, proved by a theorem where one applies."""
     def count(self, to: int, heaps: int = 1, *, progress: _Progress | None = None) -> Count:
         """Won and lost single heaps 1..=to, or positions of ``heaps`` heaps 0..=to."""
-    def outcome(self, heaps: _Heaps, *, progress: _Progress | None = None) -> Literal["N", "P"]:
-        """"N" if the player to move wins, "P" if not."""
+    def outcome(
+        self, heaps: _Heaps | None = None, *, progress: _Progress | None = None
+    ) -> Literal["N", "P"]:
+        """"N" if the player to move wins, "P" if not (a board takes no heaps)."""
     def winning_moves(
-        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
-    ) -> list[Move] | list[MultiheapMove]:
+        self, heaps: _Heaps | None = None, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Move] | list[MultiheapMove] | list[BoardMove]:
         """The winning moves (at most ``limit``); empty when the position is lost."""
     def position(
         self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
     ) -> Position:
         """Value, outcome and winning moves of a position."""
     def misere_outcome(
-        self, heaps: _Heaps, *, progress: _Progress | None = None
+        self, heaps: _Heaps | None = None, *, progress: _Progress | None = None
     ) -> Literal["N", "P"]:
         """"N" if the player to move wins under misère play, "P" if not."""
     def misere_winning_moves(
-        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
-    ) -> list[Move]:
+        self, heaps: _Heaps | None = None, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Move] | list[BoardMove]:
         """The winning moves under misère play (at most ``limit``)."""
     def misere_position(
         self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
@@ -120,8 +140,53 @@ class Game:
         """The P-positions of a multi-heap game up to ``to``."""
     def plot(self, to: int = 200, *, ax: Any = None) -> Any:
         """Draws G(0..=to) with matplotlib (optional dependency) on ``ax``
-        (matplotlib axes; TypeError otherwise) or new axes; returns the axes."""
+        (matplotlib axes; TypeError otherwise) or new axes; returns the axes.
+        A board or graph is drawn itself."""
     def _repr_html_(self) -> str: ...
+
+@final
+class Cram(Game):
+    """Cram: place dominoes on free cells; ``Cram(rows, cols)`` or ``Cram(array)``
+    from a 2-D boolean array (or nested lists), True for a free cell."""
+
+    def __new__(cls, rows: int | npt.ArrayLike, cols: int | None = None) -> Cram: ...
+
+@final
+class NodeKayles(Game):
+    """Node-Kayles: take a vertex and its neighbours; ``NodeKayles(edges, vertices=None)``."""
+
+    def __new__(
+        cls, edges: Sequence[tuple[int, int]], vertices: int | None = None
+    ) -> NodeKayles: ...
+    @staticmethod
+    def path(n: int) -> NodeKayles:
+        """The path of ``n`` vertices (Dawson's chess)."""
+    @staticmethod
+    def cycle(n: int) -> NodeKayles:
+        """The cycle of ``n`` vertices."""
+    @staticmethod
+    def grid(rows: int, cols: int) -> NodeKayles:
+        """The ``rows × cols`` grid, vertex ``r * cols + c``."""
+
+@final
+class Chomp(Game):
+    """Chomp: ``Chomp(rows, cols)``, the full bar, or ``Chomp(row_lengths)``, a staircase."""
+
+    def __new__(cls, rows: int | Sequence[int], cols: int | None = None) -> Chomp: ...
+
+@final
+class BoardMove:
+    """A move of a board or graph in the game's own terms, the position after
+    it as a spec, and whether it wins."""
+
+    @property
+    def play(self) -> str: ...
+    @property
+    def after(self) -> str: ...
+    @property
+    def winning(self) -> bool: ...
+    def game(self) -> Game:
+        """The position after the move, as a game to play on from."""
 
 @final
 class Period:

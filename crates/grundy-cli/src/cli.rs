@@ -7,7 +7,7 @@ use clap::error::ErrorKind as ClapKind;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Solve impartial combinatorial games: Sprague–Grundy values, winning moves
-/// and counts for heap games.
+/// and counts for heap games, boards and graphs.
 ///
 /// GAME is a spec: a take-and-break code in Winning Ways notation (0.07, .07,
 /// 4.07, 0.137; hexadecimal with digits 8-f, as in 0.8f or hex:0.8f; a lone
@@ -28,6 +28,24 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 ///
 /// Games that take the same amount from several heaps at once (`ppos` and
 /// `move`): wythoff, stone, subsets:K:SUBSETS.
+///
+/// Boards and graphs (`values`, `move`, `play`), solved by search:
+///
+///   cram:5x7              Cram on an empty 5 × 7 board (players place dominoes)
+///   cram:..#/.../...      a board drawn row by row, / between rows, . free, # blocked
+///   cram:@board.txt       a board drawn in a file, one row a line
+///   node-kayles:path:10   Node-Kayles (take a vertex and its neighbours) on a path;
+///                         also cycle:7, grid:3x16, edges:0-1,1-2,2-0 (edges:N:… for
+///                         N vertices, some alone)
+///   node-kayles:@graph.txt  a graph from an edge list, one edge a line (0 1),
+///                         `vertices N` for lone vertices, # for comments
+///   chomp:6x7             Chomp on a full 6 × 7 bar; chomp:5,3,3,1 row lengths
+///
+/// A family puts n for the size that grows, for `values --to`: cram:3xn,
+/// node-kayles:grid:3xn, node-kayles:path:n, chomp:2xn, chomp:nxn. Moves are
+/// written in the game's own terms, rows and columns from 0: a domino as two
+/// cells r1,c1-r2,c2 (Cram), a vertex by its number (Node-Kayles), a square
+/// as row,col from the poisoned corner (Chomp).
 #[derive(Debug, Parser)]
 #[command(
     name = "grundy",
@@ -40,10 +58,11 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
         env!("GRUNDY_BUILT")
     ),
     propagate_version = true,
-    max_term_width = 100
+    max_term_width = 100,
+    verbatim_doc_comment
 )]
 #[command(
-    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy\n  grundy period 0.07 --format json\n  grundy count sub:squares --heaps 3 --to 29\n\nExit status: 0 on success; 1 when something failed (a file could not be written); 2 for bad input, including a certificate that does not verify and a request refused as too large for the memory budget; 130 when Ctrl-C stopped a computation (what it computed is saved in the cache)."
+    after_help = "Examples:\n  grundy values 0.07 --to 60\n  grundy count paper-strip --to 50\n  grundy move grundy 5 10 20\n  echo '5 10 20' | grundy play grundy\n  grundy period 0.07 --format json\n  grundy count sub:squares --heaps 3 --to 29\n  grundy values cram:3xn --to 30\n  grundy move cram:4x5\n  grundy play cram:3x4\n\nExit status: 0 on success; 1 when something failed (a file could not be written); 2 for bad input, including a certificate that does not verify and a request refused as too large for the memory budget; 130 when Ctrl-C stopped a computation (what it computed is saved in the cache)."
 )]
 pub struct Cli {
     /// Refuse computations whose tables would take more than this much
@@ -84,9 +103,15 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the Grundy values G(0), …, G(N) of a game.
+    /// Print the Grundy values G(0), …, G(N) of a game; the value of a board
+    /// or graph; or the values of a family of boards for n up to N.
     ///
-    /// Example: grundy values kayles --to 30 --format csv
+    /// A board (cram:5x7) gets its value (nimber), who wins, and how much
+    /// the search did; a family (cram:3xn) a table of n and its board's
+    /// value. What a search learns is kept in the cache, so a long search
+    /// that was stopped resumes.
+    ///
+    /// Example: grundy values kayles --to 30 --format csv; grundy values cram:3xn --to 30; grundy values cram:5x7
     Values(ValuesArgs),
     /// Count the heaps 1..=N that are first-player wins and losses.
     ///
@@ -98,7 +123,11 @@ pub enum Command {
     /// --help`) it gives one winning move, heaps numbered from 0, or says the
     /// position is lost.
     ///
-    /// Example: grundy move grundy 5 10 20; grundy move stone 3 5 7
+    /// For a board or graph (cram:5x7, node-kayles:grid:3x5, chomp:4,3,1; no
+    /// heaps) it lists every winning move in the game's own terms with the
+    /// position after it, or with --all every move and whether it wins.
+    ///
+    /// Example: grundy move grundy 5 10 20; grundy move stone 3 5 7; grundy move cram:4x5 --all
     #[command(name = "move")]
     Move(MoveArgs),
     /// Play interactively: read positions a line at a time, answer with the
@@ -109,7 +138,14 @@ pub enum Command {
     /// ends the session. Works typed at a terminal (with a prompt) and piped.
     /// Multi-heap games (wythoff, stone, subsets:K:…) are played too.
     ///
-    /// Example: printf '5 10 20\n7\nbye\n' | grundy play grundy
+    /// A board or graph (cram:3x4, node-kayles:grid:3x3, chomp:4x5) is played
+    /// from its position: each line is your move in the game's terms (a
+    /// domino 0,0-0,1, a vertex 4, a square 2,3), or `go` to let me move
+    /// first; I answer with my move (a winning one where there is one, else
+    /// the one that takes least, marked (no winning move)) and the position
+    /// after it, until nobody can move.
+    ///
+    /// Example: printf '5 10 20\n7\nbye\n' | grundy play grundy; printf '0,0-0,1\n' | grundy play cram:3x4
     Play(PlayArgs),
     /// Find the least preperiod and period of a game's values, prove them
     /// where a theorem applies, and say which.
@@ -328,17 +364,22 @@ pub struct ComputeArgs {
 /// Arguments of `grundy values`.
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
-    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
+    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares; a board
+    /// cram:5x7, cram:@board.txt, node-kayles:grid:3x8, chomp:6x7; a family
+    /// cram:3xn, node-kayles:path:n, chomp:2xn
     pub game: String,
-    /// Last heap size: values G(0) to G(N) are printed (10^6 and 2^20 work)
+    /// Last heap size: values G(0) to G(N) are printed (10^6 and 2^20 work);
+    /// for a family, the last n (required for both; a board takes none)
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub to: String,
+    pub to: Option<String>,
     /// First heap size printed; past the values computed, a proved period
-    /// answers (e.g. --from 10^18 --to 10^18+20)
+    /// answers (e.g. --from 10^18 --to 10^18+20); for a family, the first n
+    /// [default: 0]
     #[arg(long, value_name = "M", allow_negative_numbers = true)]
     pub from: Option<String>,
     /// Misère play: the player who makes the last move loses: print each heap's genus
-    /// g^γ0γ1… (Conway) and whether it is tame, instead of its value
+    /// g^γ0γ1… (Conway) and whether it is tame, instead of its value; for a board, who
+    /// wins it under misère play
     #[arg(long)]
     pub misere: bool,
     #[command(flatten)]
@@ -381,24 +422,27 @@ pub struct CountArgs {
 /// Arguments of `grundy move`.
 #[derive(Debug, Args)]
 pub struct MoveArgs {
-    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
+    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares; or a
+    /// board or graph with its position, e.g. cram:5x7, cram:@board.txt,
+    /// node-kayles:grid:3x5, chomp:4,3,1
     pub game: String,
-    /// The heap sizes of the position
-    #[arg(required = true, allow_negative_numbers = true, value_name = "HEAP")]
+    /// The heap sizes of the position (heap games; a board's position is
+    /// its spec)
+    #[arg(allow_negative_numbers = true, value_name = "HEAP")]
     pub heaps: Vec<String>,
+    /// A board or graph: list every move and whether it wins (winning
+    /// first, then those that take least), not only the winning moves
+    #[arg(long)]
+    pub all: bool,
     /// List at most this many winning moves in a heap past the values
-    /// computed (the total is still counted)
-    #[arg(
-        long,
-        value_name = "L",
-        default_value_t = grundy_service::DEFAULT_MOVES_LISTED,
-        value_parser = crate::input::count::<usize>
-    )]
-    pub limit: usize,
+    /// computed (the total is still counted) [default: 20; a board's moves:
+    /// 10000]
+    #[arg(long, value_name = "L", value_parser = crate::input::count::<usize>)]
+    pub limit: Option<usize>,
     /// Misère play: the player who makes the last move loses: who wins, by the tame rule
     /// where every heap is tame; otherwise by a short game-tree search, else by the game's
     /// misère quotient (computed once, a proved one kept in the cache), else by a longer
-    /// search. The answer names the method
+    /// search. The answer names the method. A board is searched whole
     #[arg(long)]
     pub misere: bool,
     #[command(flatten)]
@@ -412,7 +456,9 @@ pub struct MoveArgs {
 /// Arguments of `grundy play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares
+    /// The game, e.g. 0.07, kayles, grundy, sub:1,3,4, sub:squares; or a
+    /// board or graph to play from, e.g. cram:3x4, node-kayles:grid:3x3,
+    /// chomp:4x5
     pub game: String,
     /// Misère play: the player who makes the last move loses (heaps up to 10000)
     #[arg(long)]

@@ -53,6 +53,11 @@ impl Context {
                     searching = true;
                     bar.search(done, to, max, pattern);
                 }
+                Event::Positions {
+                    nodes,
+                    facts,
+                    bytes,
+                } => bar.positions(nodes, facts, bytes),
                 Event::Waiting => {}
                 Event::Warning(w) => bar.println(&format!("warning: {w}")),
                 Event::Loaded { count, location } => {

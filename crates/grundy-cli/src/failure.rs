@@ -90,6 +90,10 @@ fn advice(detail: &Detail) -> String {
             ..
         } => "; ask for fewer heaps with --from and --to".to_string(),
         Detail::OutOfRange {
+            quantity: Quantity::Boards,
+            ..
+        } => "; ask for fewer boards with --from and --to".to_string(),
+        Detail::OutOfRange {
             quantity: Quantity::MovesListed,
             most,
             ..
@@ -102,7 +106,7 @@ fn advice(detail: &Detail) -> String {
         Detail::WrongGame {
             needs: GameKind::SumOfHeaps,
         } => {
-            "; grundy move, grundy play and grundy ppos take games played on several heaps at once"
+            "; grundy move, grundy play and grundy ppos take games played on several heaps at once, and grundy values, grundy move and grundy play take boards and graphs"
                 .to_string()
         }
         Detail::WrongGame {

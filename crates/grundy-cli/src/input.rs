@@ -99,10 +99,58 @@ pub fn heaps(texts: &[String]) -> anyhow::Result<Vec<u64>> {
     texts.iter().map(|t| size(t, "heap")).collect()
 }
 
-/// Reads a game spec: a heap game or a multi-heap game; the solver says
-/// which questions each answers.
+/// The heap sizes of a position of the heap game `game` (typed as
+/// `spec`) for `grundy move`: at least one.
+pub fn position(texts: &[String], game: &Game, spec: &str) -> anyhow::Result<Vec<u64>> {
+    if texts.is_empty() {
+        return Err(usage(format!(
+            "a position of {game} is its heap sizes, HEAP …, as in grundy move {} 5 10 20; see 'grundy move --help'",
+            spec.trim()
+        )));
+    }
+    heaps(texts)
+}
+
+/// Reads a game spec: a heap game, a multi-heap game, a board or graph
+/// game or a family of boards; the solver says which questions each
+/// answers. `cram:@FILE` and `node-kayles:@FILE` read the board or the edge
+/// list from FILE (see [`spec_file`]).
 pub fn game(spec: &str) -> anyhow::Result<Game> {
+    if let Some((name, path)) = spec.trim().split_once(":@") {
+        let text = spec_file(std::path::Path::new(path))?;
+        return Game::from_file_text(name, &text).map_err(|e| usage(format!("{path}: {e}")));
+    }
     Ok(spec.parse::<Game>()?)
+}
+
+/// The largest file a spec is read from: far more than the largest board
+/// or graph the solver takes, drawn or listed with comments.
+pub const LARGEST_SPEC_FILE: u64 = 1 << 20;
+
+/// The text of the file a spec names (`cram:@board.txt`): a regular file
+/// of UTF-8 text, at most [`LARGEST_SPEC_FILE`] bytes; anything else is a
+/// usage error naming the file.
+pub fn spec_file(path: &std::path::Path) -> anyhow::Result<String> {
+    use std::io::Read as _;
+    let shown = path.display();
+    let failed = |why: String| usage(format!("cannot read {shown}: {why}"));
+    let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
+    let meta = file.metadata().map_err(|e| failed(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(failed(
+            "it is not a regular file; give a file with the board drawn one row a line, or an edge list".to_string(),
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(LARGEST_SPEC_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| failed(e.to_string()))?;
+    if bytes.len() as u64 > LARGEST_SPEC_FILE {
+        return Err(failed(format!(
+            "it is larger than {LARGEST_SPEC_FILE} bytes, more than any board or graph the solver takes"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| failed("it is not UTF-8 text".to_string()))
 }
 
 #[cfg(test)]

@@ -13,6 +13,10 @@ const ETA: &str = "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})"
 /// A bar for one step of a period search: heaps done of the step's target.
 const STEP: &str = "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} heaps this step";
 
+/// A search of a board or graph: positions examined, with no total to
+/// count towards.
+const COUNT: &str = "{msg} [{elapsed_precise}] {spinner} {pos} positions ({per_sec})";
+
 /// A bar for misère work, with no estimate of the time left: a heap of a
 /// quotient or of the genera costs more than the heap before it (often
 /// many times more), so the time so far, spread evenly, says little of
@@ -111,6 +115,26 @@ impl Bar {
             };
             bar.set_message(format!("period search up to heap {max}: {seen}"));
         }
+    }
+
+    /// Records that a board search has examined `nodes` positions and its
+    /// table holds `facts` facts in `bytes`.
+    pub fn positions(&mut self, nodes: u64, facts: u64, bytes: u64) {
+        if !self.enabled || self.started.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let what = self.what;
+        let started = self.started;
+        let bar = self.bar.get_or_insert_with(|| {
+            ProgressBar::new_spinner()
+                .with_style(style(COUNT))
+                .with_elapsed(started.elapsed())
+        });
+        bar.set_position(nodes);
+        bar.set_message(format!(
+            "{what}: table of {facts} facts ({})",
+            grundy_service::human_bytes(bytes)
+        ));
     }
 
     /// Moves the bar to `done` without changing its length.

@@ -1,12 +1,13 @@
 //! `grundy.Game`: one game, named by a spec, and the questions about it.
 
-use grundy_service::{DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
-use pyo3::exceptions::{PyImportError, PyTypeError};
+use grundy_service::{DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
 use crate::answers::{Count, Period, Position, Values};
 use crate::args::{HeapCount, Heaps, Limit, Size};
+use crate::boards::{self, BoardMove};
 use crate::html;
 use crate::misere_answers::{Genera, MiserePosition, MisereQuotient};
 use crate::ppos::PPositions;
@@ -16,8 +17,16 @@ use crate::run::{compute, compute_mapped, error, quotient_error};
 /// hexadecimal codes (``"0.77"``, ``"hex:0.8f"``), names (``"kayles"``,
 /// ``"dawson-kayles"``, ``"dawsons-chess"``, ``"grundy"``,
 /// ``"paper-strip"``, ``"nim"``, ``"nim-square"``), subtraction sets
-/// (``"sub:1,3,4"``, ``"sub:squares"``, ``"allbut:1,2"``), and the multi-heap games
-/// ``"wythoff"``, ``"stone"``, ``"subsets:K:..."``.
+/// (``"sub:1,3,4"``, ``"sub:squares"``, ``"allbut:1,2"``), the multi-heap games
+/// ``"wythoff"``, ``"stone"``, ``"subsets:K:..."``, boards and graphs with
+/// their position (``"cram:5x7"``, ``"cram:..#/..."``,
+/// ``"node-kayles:grid:3x8"``, ``"chomp:5,3,3,1"``; see ``grundy.Cram``,
+/// ``grundy.NodeKayles``, ``grundy.Chomp``) and families of them
+/// (``"cram:3xn"``, whose ``values(to)`` are the boards' values).
+///
+/// A board's position is its spec: ``value()``, ``outcome()``,
+/// ``winning_moves()``, ``moves()``, ``misere_outcome()`` and
+/// ``misere_winning_moves()`` take no heaps.
 ///
 /// Raises ValueError, with the command line's message, for a bad spec.
 ///
@@ -34,12 +43,66 @@ use crate::run::{compute, compute_mapped, error, quotient_error};
 /// ...
 /// ValueError: ...
 #[derive(Debug)]
-#[pyclass(frozen, module = "grundy")]
+#[pyclass(frozen, subclass, module = "grundy")]
 pub struct Game {
     game: Spec,
 }
 
 impl Game {
+    /// The game of `spec`.
+    pub fn from_spec(game: Spec) -> Self {
+        Game { game }
+    }
+
+    /// The board of a board game, where a question about a position got no
+    /// heaps; the heaps, where it got some; a refusal otherwise.
+    fn position_of(&self, heaps: Option<Heaps>, call: &str) -> PyResult<Asked> {
+        match (&self.game, heaps) {
+            (Spec::Board(_), None) => Ok(Asked::Board),
+            (Spec::Board(_), Some(_)) => Err(PyValueError::new_err(format!(
+                "{} is a board: its position is its spec, so {call}() takes no heaps",
+                self.game
+            ))),
+            (_, Some(heaps)) => Ok(Asked::Heaps(heaps.into_vec())),
+            (Spec::BoardFamily(f), None) => Err(PyValueError::new_err(format!(
+                "{f} is a family of boards: name one board (Game(\"{}\")), or ask for its values(to)",
+                f.member(4)
+                    .map_or_else(|_| "cram:3x4".to_string(), |b| b.to_string())
+            ))),
+            (_, None) => Err(PyTypeError::new_err(format!(
+                "{call}() of {} needs the heaps of a position, as in {call}([3, 5])",
+                self.game
+            ))),
+        }
+    }
+
+    fn board_moves(
+        &self,
+        py: Python<'_>,
+        limit: usize,
+        misere: bool,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<BoardMove>> {
+        let game = &self.game;
+        let r = compute(py, progress, |s, w| s.board_moves(game, limit, misere, w))?;
+        Ok(BoardMove::all(r))
+    }
+
+    /// The winning moves of a board, at most `limit`.
+    fn board_winning(
+        &self,
+        py: Python<'_>,
+        limit: usize,
+        misere: bool,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        // Winning moves come first: the first `limit` listed hold them.
+        self.board_moves(py, limit, misere, progress)?
+            .into_iter()
+            .filter(|m| m.is_winning())
+            .map(|m| Ok(Py::new(py, m)?.into_any()))
+            .collect()
+    }
     fn misere_report(
         &self,
         py: Python<'_>,
@@ -94,6 +157,48 @@ impl Game {
         matches!(self.game, Spec::Multiheap(_))
     }
 
+    /// Whether this is a board or graph game with its position (Cram,
+    /// Node-Kayles, Chomp), whose position is its spec.
+    #[getter]
+    fn is_board(&self) -> bool {
+        matches!(self.game, Spec::Board(_))
+    }
+
+    /// A board or graph drawn in text: Cram's cells (``.`` free, ``#``
+    /// blocked), Node-Kayles' vertices and edges, Chomp's squares (``x``
+    /// the poisoned one); the rules in words for any other game.
+    ///
+    /// >>> import grundy
+    /// >>> print(grundy.Cram(2, 3).picture(), end="")
+    ///   012
+    /// 0 ...
+    /// 1 ...
+    fn picture(&self) -> String {
+        match &self.game {
+            Spec::Board(b) => grundy_service::picture(b),
+            other => format!("{}\n", other.describe()),
+        }
+    }
+
+    /// Every move of a board or graph with whether it wins (at most
+    /// ``limit``): winning moves first, then those that take least; the
+    /// first is the move the command line and the web page play. With
+    /// ``misere=True``, under misère play (the last player to move loses).
+    ///
+    /// >>> import grundy
+    /// >>> [(m.play, m.winning) for m in grundy.Cram(1, 5).moves()]
+    /// [('0,0-0,1', False), ('0,1-0,2', False), ('0,2-0,3', False), ('0,3-0,4', False)]
+    #[pyo3(signature = (limit=Limit(DEFAULT_MOVES_ALL), *, misere=false, progress=None), text_signature = "(self, limit=10000, *, misere=False, progress=None)")]
+    fn moves(
+        &self,
+        py: Python<'_>,
+        limit: Limit,
+        misere: bool,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<BoardMove>> {
+        self.board_moves(py, limit.0, misere, progress)
+    }
+
     fn __repr__(&self) -> String {
         format!("Game('{}')", self.game)
     }
@@ -136,6 +241,13 @@ impl Game {
         progress: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let game = &self.game;
+        if let Spec::BoardFamily(_) = game {
+            let r = compute(py, progress, |s, w| s.board_values(game, start.0, to.0, w))?;
+            let values: Vec<u64> = r.boards.iter().map(|b| b.value).collect();
+            return py
+                .import("numpy")?
+                .call_method1("array", (values, "uint64"));
+        }
         let report = compute(py, progress, |s, w| {
             s.values_report(game, start.0, to.0, None, w)
         })?;
@@ -187,14 +299,42 @@ impl Game {
 
     /// ``G(n)`` for one heap, for any ``n`` up to 2**64 - 1 where a proved
     /// period gives it; otherwise computed (refused with LimitError if the
-    /// values up to ``n`` would not fit in the memory budget).
+    /// values up to ``n`` would not fit in the memory budget). A board's
+    /// value takes no ``n``: its nimber, found by search.
     ///
     /// >>> import grundy
     /// >>> grundy.Game("dawsons-chess").value(2**64 - 1)
     /// 9
-    #[pyo3(signature = (n, *, progress=None))]
-    fn value(&self, py: Python<'_>, n: Size, progress: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    /// >>> grundy.Game("cram:4x5").value()
+    /// 2
+    #[pyo3(signature = (n=None, *, progress=None))]
+    fn value(
+        &self,
+        py: Python<'_>,
+        n: Option<Size>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
         let game = &self.game;
+        let n = match (game, n) {
+            (Spec::Board(_), None) => {
+                return Ok(compute(py, progress, |s, w| s.board_value(game, w))?.value);
+            }
+            (Spec::Board(_) | Spec::BoardFamily(_), Some(_)) => {
+                return Err(PyValueError::new_err(match game {
+                    Spec::Board(_) => format!("{game} is a board: its value() takes no n"),
+                    _ => format!(
+                        "{game} is a family of boards: ask for values(to), or the value() of one board"
+                    ),
+                }));
+            }
+            (_, Some(n)) => n,
+            (_, None) => {
+                let _ = self.position_of(None, "value")?;
+                return Err(PyTypeError::new_err(format!(
+                    "value() of {game} needs a heap n, as in value(10)"
+                )));
+            }
+        };
         let report = compute(py, progress, |s, w| {
             s.values_report(game, n.0, n.0, None, w)
         })?;
@@ -262,15 +402,21 @@ impl Game {
     /// >>> kayles = grundy.Game("kayles")
     /// >>> kayles.outcome([1, 2, 3]), kayles.outcome(4), kayles.outcome(10**15)
     /// ('P', 'N', 'N')
-    #[pyo3(signature = (heaps, *, progress=None))]
+    #[pyo3(signature = (heaps=None, *, progress=None))]
     fn outcome(
         &self,
         py: Python<'_>,
-        heaps: Heaps,
+        heaps: Option<Heaps>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<&'static str> {
-        let p = self.report(py, heaps.into_vec(), 0, progress)?;
-        Ok(if p.winning { "N" } else { "P" })
+        let winning = match self.position_of(heaps, "outcome")? {
+            Asked::Board => {
+                let game = &self.game;
+                compute(py, progress, |s, w| s.board_value(game, w))?.winning
+            }
+            Asked::Heaps(heaps) => self.report(py, heaps, 0, progress)?.winning,
+        };
+        Ok(if winning { "N" } else { "P" })
     }
 
     /// The winning moves from ``heaps``, at most ``limit`` of them (an
@@ -285,16 +431,21 @@ impl Game {
     /// Move(heap=0, from_=5, to=(1, 4))
     /// >>> m.after([5, 10, 20])
     /// [1, 4, 10, 20]
-    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    #[pyo3(signature = (heaps=None, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps=None, limit=20, *, progress=None)")]
     fn winning_moves(
         &self,
         py: Python<'_>,
-        heaps: Heaps,
+        heaps: Option<Heaps>,
         limit: Limit,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let p = self.report(py, heaps.into_vec(), limit.0, progress)?;
-        Ok(p.moves.iter().map(|m| m.clone_ref(py)).collect())
+        match self.position_of(heaps, "winning_moves")? {
+            Asked::Board => self.board_winning(py, limit.0, false, progress),
+            Asked::Heaps(heaps) => {
+                let p = self.report(py, heaps, limit.0, progress)?;
+                Ok(p.moves.iter().map(|m| m.clone_ref(py)).collect())
+            }
+        }
     }
 
     /// The position ``heaps`` in full: its value (nim-sum of the heaps'
@@ -329,15 +480,21 @@ impl Game {
     /// ('N', 'P', 'P')
     /// >>> grundy.Game("kayles").misere_outcome([])
     /// 'N'
-    #[pyo3(signature = (heaps, *, progress=None))]
+    #[pyo3(signature = (heaps=None, *, progress=None))]
     fn misere_outcome(
         &self,
         py: Python<'_>,
-        heaps: Heaps,
+        heaps: Option<Heaps>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<&'static str> {
-        let p = self.misere_report(py, heaps.into_vec(), 0, progress)?;
-        Ok(if p.winning() { "N" } else { "P" })
+        let winning = match self.position_of(heaps, "misere_outcome")? {
+            Asked::Board => {
+                let game = &self.game;
+                compute(py, progress, |s, w| s.board_misere(game, w))?.winning
+            }
+            Asked::Heaps(heaps) => self.misere_report(py, heaps, 0, progress)?.winning(),
+        };
+        Ok(if winning { "N" } else { "P" })
     }
 
     /// The winning moves from ``heaps`` under misère play, at most
@@ -346,16 +503,18 @@ impl Game {
     /// >>> import grundy
     /// >>> grundy.Game("nim").misere_winning_moves([1, 1, 4])
     /// [Move(heap=2, from_=4, to=(1,))]
-    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    #[pyo3(signature = (heaps=None, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps=None, limit=20, *, progress=None)")]
     fn misere_winning_moves(
         &self,
         py: Python<'_>,
-        heaps: Heaps,
+        heaps: Option<Heaps>,
         limit: Limit,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let p = self.misere_report(py, heaps.into_vec(), limit.0, progress)?;
-        Ok(p.moves(py))
+        match self.position_of(heaps, "misere_winning_moves")? {
+            Asked::Board => self.board_winning(py, limit.0, true, progress),
+            Asked::Heaps(heaps) => Ok(self.misere_report(py, heaps, limit.0, progress)?.moves(py)),
+        }
     }
 
     /// The position ``heaps`` under misère play in full: who wins, whether
@@ -446,7 +605,9 @@ impl Game {
 
     /// Draws ``G(0..=to)`` with matplotlib (an optional dependency:
     /// ``pip install matplotlib``) on ``ax`` or new axes, and returns the
-    /// axes.
+    /// axes. A board or graph is drawn itself (``to`` does not apply): a
+    /// Cram board's cells, a Chomp bar's squares, a graph's vertices and
+    /// edges.
     #[pyo3(signature = (to=Size(200), *, ax=None), text_signature = "(self, to=200, *, ax=None)")]
     fn plot<'py>(
         &self,
@@ -454,6 +615,9 @@ impl Game {
         to: Size,
         ax: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Spec::Board(b) = &self.game {
+            return boards::plot(py, b, ax);
+        }
         let to = to.0;
         // Checked before anything is computed: a bare AttributeError from
         // deep in the drawing says nothing of the argument.
@@ -498,6 +662,15 @@ impl Game {
                 Ok(html::analysis(&a))
             }
             Spec::Multiheap(g) => Ok(html::multiheap(&g.to_string())),
+            Spec::Board(b) => Ok(html::board(&b.to_string(), &grundy_service::picture(b))),
+            Spec::BoardFamily(f) => Ok(html::board(&f.to_string(), &self.game.describe())),
         }
     }
+}
+
+/// The position a question is asked about: the board a board game is, or
+/// heaps.
+enum Asked {
+    Board,
+    Heaps(Vec<u64>),
 }

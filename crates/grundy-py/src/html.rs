@@ -139,3 +139,12 @@ pub fn quotient(game: &str, p_portion: &[u32], pretending: &[u32], size: usize) 
     out.push_str("</tr></table>");
     out
 }
+
+/// A board or graph game: its spec and its picture (or rules).
+pub fn board(spec: &str, picture: &str) -> String {
+    format!(
+        "<div><b>{}</b><pre>{}</pre></div>",
+        escape(spec),
+        escape(picture)
+    )
+}

@@ -8,6 +8,9 @@
 //! the solver lacks: every answer is the one the command line gives.
 //!
 //! - `game`: `grundy.Game`, one game and the questions about it;
+//! - `boards`: `grundy.Cram`, `grundy.NodeKayles`, `grundy.Chomp` (games
+//!   built from sizes, lists or NumPy boolean arrays), a board's moves,
+//!   and the drawing of a board;
 //! - `answers`: the Python classes of the answers (period verdict,
 //!   counts, moves, a table of values);
 //! - `misere`: misère play's answers (a position, genera, a quotient);
@@ -23,6 +26,7 @@ use pyo3::prelude::*;
 
 mod answers;
 mod args;
+mod boards;
 mod game;
 mod html;
 mod misere_answers;
@@ -45,6 +49,10 @@ mod run;
 fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<game::Game>()?;
+    m.add_class::<boards::Cram>()?;
+    m.add_class::<boards::NodeKayles>()?;
+    m.add_class::<boards::Chomp>()?;
+    m.add_class::<boards::BoardMove>()?;
     m.add_class::<answers::Period>()?;
     m.add_class::<answers::Verified>()?;
     m.add_class::<answers::Count>()?;

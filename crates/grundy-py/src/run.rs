@@ -222,7 +222,9 @@ pub fn error(e: Error) -> PyErr {
         }) => "; give a smaller limit=",
         Some(Detail::WrongGame {
             needs: GameKind::SumOfHeaps,
-        }) => "; ask for its outcome, winning moves or P-positions",
+        }) => {
+            "; ask a multi-heap game for its outcome, winning moves or P-positions, a board or graph for its value, outcome and moves, a family of boards for its values(to)"
+        }
         Some(Detail::WrongGame {
             needs: GameKind::Multiheap,
         }) => "; its P-positions are the positions of value 0",

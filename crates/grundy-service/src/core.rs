@@ -1,8 +1,9 @@
 //! What the solver holds: its configuration and thread pool, the value
-//! tables of the games asked about (one slot a game), and the misère
-//! quotients found. The face (`solver.rs`) owns one [`Core`]; the
-//! questions read it, and `tables.rs` and `strategies.rs` grow it. State
-//! here, behaviour there, so that no file imports one that imports it back.
+//! tables of the games asked about (one slot a game), the misère
+//! quotients found, and the searches of board games (one a kind). The face
+//! (`solver.rs`) owns one [`Core`]; the questions read it, and `tables.rs`,
+//! `strategies.rs` and `boards.rs` grow it. State here, behaviour there,
+//! so that no file imports one that imports it back.
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -10,7 +11,9 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
+use grundy::games::{Chomp, Cram, NodeKayles};
 use grundy::misere::Strategy;
+use grundy::search::Search;
 use grundy::values::{Budget, Engine, Stepper};
 use grundy::{Ruleset, ValueTable};
 
@@ -67,6 +70,8 @@ pub(crate) struct Core {
     pub(crate) tables: Tables,
     /// Misère quotients found, by game.
     pub(crate) strategies: Strategies,
+    /// The searches of board and graph games, one a kind.
+    pub(crate) boards: Boards,
 }
 
 impl Core {
@@ -145,6 +150,35 @@ pub(crate) struct Work {
     pub(crate) saved: usize,
     /// Time spent computing values the store does not hold yet.
     pub(crate) unsaved: Duration,
+}
+
+/// The search of each kind of board game, kept between requests with what
+/// its table learnt. Each is behind its own lock: one request of a kind
+/// searches at a time, and waits for the one before.
+#[derive(Debug, Default)]
+pub(crate) struct Boards {
+    pub(crate) cram: Mutex<BoardSlot<Cram>>,
+    pub(crate) node_kayles: Mutex<BoardSlot<NodeKayles>>,
+    pub(crate) chomp: Mutex<BoardSlot<Chomp>>,
+}
+
+/// One kind's search and what the store has of it.
+#[derive(Debug)]
+pub(crate) struct BoardSlot<G: grundy::search::Game> {
+    /// The search, made at the first request of its kind (its facts read
+    /// from the store then).
+    pub(crate) search: Option<Search<G>>,
+    /// Time spent searching since the facts were last saved.
+    pub(crate) unsaved: Duration,
+}
+
+impl<G: grundy::search::Game> Default for BoardSlot<G> {
+    fn default() -> Self {
+        BoardSlot {
+            search: None,
+            unsaved: Duration::ZERO,
+        }
+    }
 }
 
 /// Games whose misère strategies are remembered at most; the quotient tables are

@@ -47,6 +47,7 @@
 
 #![deny(missing_docs)]
 
+mod boards;
 mod core;
 mod game;
 mod json_int;
@@ -71,9 +72,10 @@ pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use limits::{
     ANALYZED_BY_DEFAULT, COSTLY_SEARCH_LIMIT, DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED,
-    EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_CERTIFICATE_TEXT, MAX_HISTOGRAM_VALUE, MAX_MISERE_HEAP,
-    MAX_MOVES_EXAMINED, MAX_MOVES_LISTED, MAX_PAST_MEMORY, MAX_PLAYED_HEAP, MAX_PLAYED_TOKENS,
-    MAX_QUOTIENT_HEAP, MAX_VALUES, OBSERVE_LIMIT, QUICK_SEARCH_BYTES, SEARCH_LIMIT,
+    EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_BOARD_CELLS, MAX_CERTIFICATE_TEXT, MAX_FAMILY_BOARDS,
+    MAX_GRAPH_VERTICES, MAX_HISTOGRAM_VALUE, MAX_MISERE_HEAP, MAX_MOVES_EXAMINED, MAX_MOVES_LISTED,
+    MAX_PAST_MEMORY, MAX_PLAYED_HEAP, MAX_PLAYED_TOKENS, MAX_QUOTIENT_HEAP, MAX_VALUES,
+    MIN_TABLE_FACTS, OBSERVE_LIMIT, QUICK_SEARCH_BYTES, SEARCH_LIMIT,
 };
 pub use misere_report::{
     GeneraReport, GeneratorReport, HeapGenus, MisereMethod, MiserePositionReport,
@@ -84,9 +86,10 @@ pub use questions::catalogue_entry::{CatalogueEntry, Stop};
 pub use questions::p_positions_iter::{Next, PPositionIter};
 pub use replace::replace_file;
 pub use report::{
-    AnalysisReport, Before, CountReport, Exact, FrequencyReport, ListedMove, MisereVerified,
-    MoveReport, MovesReport, MultiheapMove, MultiheapMoveReport, MultisetCountReport, PeriodReport,
-    PositionReport, PposReport, Status, ValuesReport, VerifyReport,
+    AnalysisReport, Before, BoardMisereReport, BoardMove, BoardMovesReport, BoardReport, BoardRow,
+    BoardValuesReport, CountReport, Exact, FrequencyReport, ListedMove, MisereVerified, MoveReport,
+    MovesReport, MultiheapMove, MultiheapMoveReport, MultisetCountReport, PeriodReport,
+    PositionReport, PposReport, Status, ValuesReport, VerifyReport, picture,
 };
 pub use solver::Solver;
 pub use statistics::{Rare, TableStatistics};
@@ -94,9 +97,11 @@ pub use store::{FileStore, MemoryStore, Store, StoreError};
 pub use store_files::StoredFile;
 pub use watch::{Event, Pattern, TableSummary, Watch};
 
-/// The library's types that front ends name: the games, the value table,
+/// The library's types that front ends name: the games (board and graph
+/// games with their families among them), the value table,
 /// the memory budget and the engines, the error with its details. How
 /// values are computed, kept and proved stays behind the [`Solver`].
+pub use grundy::games::{BoardFamily, BoardGame};
 pub use grundy::multiheap::{Method, SubsetGame, Tally};
 pub use grundy::quote::quoted;
 pub use grundy::values::{Budget, Engine, Report as EngineReport, human_bytes};

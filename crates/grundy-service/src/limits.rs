@@ -19,11 +19,17 @@
 //!   them;
 //! - how much of the budget each kind of work may take (a quarter for
 //!   misère play, [`QUICK_SEARCH_BYTES`] for the first search of a wild
-//!   position, eight bytes a value listed far away).
+//!   position, eight bytes a value listed far away, a quarter for the
+//!   table of a board search);
+//! - how large a board, a graph or a range of a family one request may
+//!   search ([`MAX_BOARD_CELLS`], [`MAX_GRAPH_VERTICES`],
+//!   [`MAX_FAMILY_BOARDS`]).
 
 use grundy::count::multiset;
+use grundy::games::{BoardGame, Chomp, Cram, NodeKayles};
 use grundy::multiheap::{self, Method, SubsetGame};
 use grundy::period::PeriodicValues;
+use grundy::search::Game as _;
 use grundy::values::{self, Engine, human_bytes};
 use grundy::{Detail, Error, ErrorKind, Quantity, Result, Ruleset, ValueTable};
 
@@ -536,4 +542,150 @@ pub(crate) fn read_back(count: u64, budget: u64) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The most cells a board of Cram may have (free or blocked), and squares a
+/// Chomp bar, for one request: 4096. A search's work grows far faster
+/// than its board; the largest boards solved anywhere have about 70 cells,
+/// while a strip of a few thousand cells (a heap game in disguise) is
+/// still answered at once.
+pub const MAX_BOARD_CELLS: u64 = 4096;
+
+/// The most vertices of a Node-Kayles graph: 128, the most the library's
+/// graphs hold.
+pub const MAX_GRAPH_VERTICES: u64 = grundy::games::MAX_VERTICES as u64;
+
+/// The most members of a family valued in one request: `n` from 0 to
+/// 1000.
+pub const MAX_FAMILY_BOARDS: u64 = 1001;
+
+/// The least number of facts a board search's table must have room for:
+/// with less, it would drop what it learns as fast as it learns it.
+pub const MIN_TABLE_FACTS: u64 = 1 << 12;
+
+/// The share of the memory budget that the table of a board search takes:
+/// a quarter, so that a checkpoint (a copy of the facts, then their bytes)
+/// fits beside it.
+pub(crate) fn board_table_bytes(budget: u64) -> u64 {
+    budget / 4
+}
+
+/// The bytes one fact about `game`'s position takes in a search's table
+/// at most: the key, its own allocations, the fact and the hash table's
+/// share.
+fn fact_bytes(game: &BoardGame) -> u64 {
+    let (key, owned) = match game {
+        BoardGame::Cram(b) => (std::mem::size_of_val(b), Cram.heap_bytes(b)),
+        BoardGame::NodeKayles(g) => (std::mem::size_of_val(g), NodeKayles.heap_bytes(g)),
+        BoardGame::Chomp(s) => (std::mem::size_of_val(s), Chomp.heap_bytes(s)),
+    };
+    count(key + owned) + 48
+}
+
+/// A board or graph that one request may search: at most
+/// [`MAX_BOARD_CELLS`] cells (or squares), [`MAX_GRAPH_VERTICES`]
+/// vertices, and a table share of the budget with room for
+/// [`MIN_TABLE_FACTS`] facts about it.
+pub(crate) fn board(game: &BoardGame, budget: u64) -> Result<()> {
+    let (cells, most, quantity, what) = match game {
+        BoardGame::Cram(b) => (
+            u64::from(b.rows()) * u64::from(b.cols()),
+            MAX_BOARD_CELLS,
+            Quantity::Cells,
+            "cells",
+        ),
+        BoardGame::NodeKayles(g) => (
+            u64::from(g.vertices()),
+            MAX_GRAPH_VERTICES,
+            Quantity::Vertices,
+            "vertices",
+        ),
+        BoardGame::Chomp(s) => (s.squares(), MAX_BOARD_CELLS, Quantity::Cells, "squares"),
+    };
+    if cells > most {
+        return Err(out_of_range(
+            quantity,
+            cells,
+            0,
+            most,
+            format!(
+                "{} has {cells} {what}, more than the {most} a search takes; give a smaller board",
+                short(game)
+            ),
+        ));
+    }
+    let need = fact_bytes(game).saturating_mul(MIN_TABLE_FACTS);
+    let share = board_table_bytes(budget);
+    if need > share {
+        return Err(over_budget(
+            need,
+            budget,
+            None,
+            format!(
+                "the search of {} needs room for {MIN_TABLE_FACTS} facts in its table, {}, but its share of the memory budget of {} is {}",
+                short(game),
+                human_bytes(need),
+                human_bytes(budget),
+                human_bytes(share)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The spec of `game` as written, or its first 40 characters quoted
+/// when longer.
+fn short(game: &BoardGame) -> String {
+    let spec = game.to_string();
+    if spec.chars().count() <= 40 {
+        spec
+    } else {
+        grundy::quote::quoted(&spec)
+    }
+}
+
+/// A range `from..=to` of a family of boards: not empty, at most
+/// [`MAX_FAMILY_BOARDS`] members.
+pub(crate) fn family_range(from: u64, to: u64) -> Result<()> {
+    if from > to {
+        return Err(out_of_range(
+            Quantity::Boards,
+            from,
+            0,
+            to,
+            format!("the range n = {from}..={to} is empty: its first n is past its last"),
+        ));
+    }
+    if to - from >= MAX_FAMILY_BOARDS {
+        return Err(out_of_range(
+            Quantity::Boards,
+            (to - from).saturating_add(1),
+            1,
+            MAX_FAMILY_BOARDS,
+            format!(
+                "n = {from}..={to} is more than {MAX_FAMILY_BOARDS} boards; ask for a shorter range"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A misère search stopped at `budget` bytes, named in its refusal.
+pub(crate) fn misere_search_refusal(e: Error, budget: u64) -> Error {
+    if e.kind() != ErrorKind::TooLarge {
+        return e;
+    }
+    let detail = e.detail().cloned();
+    let e = Error::new(
+        ErrorKind::TooLarge,
+        format!(
+            "{} (the misère search may take {}, a quarter of the memory budget)",
+            e.message(),
+            human_bytes(budget)
+        ),
+    );
+    match detail {
+        Some(d) => e.with_detail(d),
+        None => e,
+    }
 }

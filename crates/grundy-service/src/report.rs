@@ -633,3 +633,286 @@ pub struct FrequencyReport {
     /// disk).
     pub past_memory: bool,
 }
+
+/// The value of one board or graph position, found by search.
+///
+/// ```
+/// use grundy_service::{Solver, Watch};
+/// let r = Solver::default().board_value(&"cram:3x4".parse()?, &mut Watch::silent())?;
+/// assert_eq!((r.value, r.winning), (1, true));
+/// assert_eq!(r.outcome(), "won by the player to move");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardReport {
+    /// The canonical spec.
+    pub game: String,
+    /// The position's nimber.
+    pub value: u64,
+    /// Whether the player to move wins (the value is not 0).
+    pub winning: bool,
+    /// Positions the search examined for this answer (none when earlier
+    /// answers, or the store, held it).
+    pub nodes: u64,
+    /// Facts the search's table holds after it.
+    pub facts: u64,
+    /// Bytes the search's table holds after it.
+    pub table_bytes: u64,
+}
+
+impl BoardReport {
+    /// Who wins, in words.
+    pub fn outcome(&self) -> String {
+        outcome_words(self.winning).to_string()
+    }
+}
+
+fn outcome_words(winning: bool) -> &'static str {
+    if winning {
+        "won by the player to move"
+    } else {
+        "lost for the player to move"
+    }
+}
+
+/// The values of the members of a family of boards, `n` from `from` to
+/// `to`.
+///
+/// ```
+/// use grundy_service::{Solver, Watch};
+/// let r = Solver::default().board_values(&"cram:1xn".parse()?, 0, 9, &mut Watch::silent())?;
+/// let values: Vec<u64> = r.boards.iter().map(|b| b.value).collect();
+/// assert_eq!(values, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]); // Dawson's Kayles, 0.07
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardValuesReport {
+    /// The family, as written (`cram:3xn`).
+    pub family: String,
+    /// The first `n`.
+    pub from: u64,
+    /// The last `n`.
+    pub to: u64,
+    /// One row a member, by `n`.
+    pub boards: Vec<BoardRow>,
+}
+
+/// One member of a family and its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardRow {
+    /// The size `n`.
+    pub n: u64,
+    /// The member's canonical spec.
+    pub game: String,
+    /// Its nimber.
+    pub value: u64,
+    /// Positions the search examined for it.
+    pub nodes: u64,
+}
+
+/// Every move of a board or graph position with whether it wins, under
+/// normal or misère play.
+///
+/// ```
+/// use grundy_service::{Solver, Watch};
+/// let r = Solver::default().board_moves(&"cram:1x6".parse()?, 100, false, &mut Watch::silent())?;
+/// assert_eq!((r.value, r.moves.len()), (Some(3), 5));
+/// let reply = r.reply().unwrap();
+/// assert!(reply.winning);
+/// assert_eq!(r.find(&reply.play).unwrap().after, reply.after);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardMovesReport {
+    /// The canonical spec.
+    pub game: String,
+    /// Whether the play is misère (the last player to move loses).
+    pub misere: bool,
+    /// The position's nimber (normal play only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<u64>,
+    /// Whether the player to move wins.
+    pub winning: bool,
+    /// The moves listed: winning first, then those that take least (leave
+    /// the most cells, vertices or squares), then in the game's order.
+    pub moves: Vec<BoardMove>,
+    /// Whether moves were left out past the limit.
+    pub truncated: bool,
+    /// Positions the search examined for this answer.
+    pub nodes: u64,
+}
+
+/// One move of a board or graph game and its outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardMove {
+    /// The move in the game's own terms: a domino `r1,c1-r2,c2` (Cram), a
+    /// vertex's name (Node-Kayles), a square `row,col` (Chomp); rows and
+    /// columns count from 0.
+    pub play: String,
+    /// The position after it, as a spec (a graph's vertices numbered
+    /// again from 0).
+    pub after: String,
+    /// Whether the move wins: it leaves a position lost for the player
+    /// then to move.
+    pub winning: bool,
+    /// The position after it, its vertices keeping their names.
+    #[serde(skip)]
+    pub position: grundy::games::BoardGame,
+}
+
+impl BoardMovesReport {
+    /// The move to make here, by the rule every front end plays by
+    /// ([`MovesReport::reply`]): the first move listed, a winning move
+    /// where there is one, and in a lost position the move that takes
+    /// least, keeping the game long for the opponent to go wrong in.
+    /// `None` when no move is possible.
+    pub fn reply(&self) -> Option<&BoardMove> {
+        self.moves.first()
+    }
+
+    /// The move `typed` names: as listed, with spaces anywhere, and a
+    /// domino's two cells in either order.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let r = Solver::default().board_moves(&"cram:2x2".parse()?, 100, false, &mut Watch::silent())?;
+    /// assert_eq!(r.find(" 0,1 - 0,0").unwrap().play, "0,0-0,1");
+    /// assert!(r.find("0,0-1,1").is_none());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn find(&self, typed: &str) -> Option<&BoardMove> {
+        let typed: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+        let swapped = typed
+            .split_once('-')
+            .map(|(a, b)| format!("{b}-{a}"))
+            .unwrap_or_default();
+        self.moves
+            .iter()
+            .find(|m| m.play == typed || m.play == swapped)
+    }
+
+    /// Who wins, in words: the outcome and how many winning moves.
+    pub fn outcome(&self) -> String {
+        let wins = self.moves.iter().filter(|m| m.winning).count();
+        match (self.moves.len(), wins, self.truncated) {
+            (0, _, _) if self.misere => {
+                "won by the player to move: no move is possible, so the opponent moved last"
+                    .to_string()
+            }
+            (0, _, _) => "lost for the player to move: no move is possible".to_string(),
+            (_, 0, false) => {
+                "lost for the player to move: every move leaves a winning position".to_string()
+            }
+            (_, 0, true) => "lost for the player to move".to_string(),
+            (_, 1, false) => "won by the player to move: 1 winning move".to_string(),
+            (_, k, false) => format!("won by the player to move: {k} winning moves"),
+            (_, k, true) => format!("won by the player to move: {k} winning moves listed"),
+        }
+    }
+}
+
+/// Who wins a board or graph position under misère play (the last player
+/// to move loses), found by a search of the whole position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardMisereReport {
+    /// The canonical spec.
+    pub game: String,
+    /// Whether the player to move wins.
+    pub winning: bool,
+    /// Positions the search examined.
+    pub nodes: u64,
+    /// Positions it remembered (sums of components, in canonical form).
+    pub positions: u64,
+}
+
+impl BoardMisereReport {
+    /// Who wins, in words.
+    pub fn outcome(&self) -> String {
+        outcome_words(self.winning).to_string()
+    }
+}
+
+/// A picture of a board or graph position, for a terminal: Cram's board
+/// one row a line (`.` free, `#` blocked) with row and column numbers;
+/// Node-Kayles' vertices by name and its edges; Chomp's bar one row a
+/// line, `x` the poisoned square and `o` the others.
+///
+/// ```
+/// let g: grundy_service::BoardGame = "cram:.#/..".parse()?;
+/// assert_eq!(grundy_service::picture(&g), "  01\n0 .#\n1 ..\n");
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn picture(game: &grundy::games::BoardGame) -> String {
+    use grundy::games::BoardGame;
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let number = |i: u32, width: usize| {
+        let text = i.to_string();
+        // Columns past 9 show their last digit, so a row stays one
+        // character a cell; rows show their whole number.
+        text[text.len().saturating_sub(width)..].to_string()
+    };
+    match game {
+        BoardGame::Cram(board) => {
+            let label = board.rows().saturating_sub(1).to_string().len();
+            let _ = write!(out, "{:label$} ", "");
+            for c in 0..board.cols() {
+                out.push_str(&number(c, 1));
+            }
+            out.push('\n');
+            for r in 0..board.rows() {
+                let _ = write!(out, "{r:>label$} ");
+                for c in 0..board.cols() {
+                    out.push(if board.is_free(r, c) { '.' } else { '#' });
+                }
+                out.push('\n');
+            }
+        }
+        BoardGame::NodeKayles(graph) => {
+            let names = graph.names();
+            let vertices: Vec<String> = names.iter().map(u32::to_string).collect();
+            let mut edges = Vec::new();
+            for (i, name) in names.iter().enumerate() {
+                for j in graph.neighbours(i).filter(|&j| j > i) {
+                    edges.push(format!("{name}-{}", names[j]));
+                }
+            }
+            let none = || "none".to_string();
+            let _ = writeln!(
+                out,
+                "vertices {}",
+                if vertices.is_empty() {
+                    none()
+                } else {
+                    vertices.join(" ")
+                }
+            );
+            let _ = writeln!(
+                out,
+                "edges    {}",
+                if edges.is_empty() {
+                    none()
+                } else {
+                    edges.join(" ")
+                }
+            );
+        }
+        BoardGame::Chomp(bar) => {
+            let rows = bar.rows();
+            let label = rows.len().saturating_sub(1).to_string().len();
+            let _ = write!(out, "{:label$} ", "");
+            for c in 0..rows.first().copied().unwrap_or(0) {
+                out.push_str(&number(c, 1));
+            }
+            out.push('\n');
+            for (r, &len) in rows.iter().enumerate() {
+                let _ = write!(out, "{r:>label$} ");
+                for c in 0..len {
+                    out.push(if r == 0 && c == 0 { 'x' } else { 'o' });
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}

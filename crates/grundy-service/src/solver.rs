@@ -5,7 +5,8 @@
 //! under `questions/` that answers it; [`Solver::answer`] takes the same
 //! questions as data and asks the same methods. Methods take the service's
 //! [`Game`], so whether a question applies to a kind of game is decided
-//! (and worded) once, by [`Game::sum_of_heaps`] and [`Game::multiheap`].
+//! (and worded) once, by [`Game::sum_of_heaps`], [`Game::multiheap`],
+//! [`Game::board`] and [`Game::board_family`].
 //! What the solver holds between requests lives beside it: the value tables
 //! (`tables.rs`), the misère quotients (`strategies.rs`), the store
 //! ([`Store`](crate::Store)); the limits on what one request may ask, in
@@ -24,12 +25,14 @@ use crate::misere_report::{GeneraReport, MiserePositionReport, QuotientReport};
 use crate::questions::answer::{Answer, Question};
 use crate::questions::catalogue_entry::CatalogueEntry;
 use crate::questions::{
-    analyze, answer, catalogue_entry, count, frequencies, genera, misere_position, moves,
-    p_positions, period, position, quotient, values, verify,
+    analyze, answer, board, board_misere, board_moves, board_values, catalogue_entry, count,
+    frequencies, genera, misere_position, moves, p_positions, period, position, quotient, values,
+    verify,
 };
 use crate::report::{
-    AnalysisReport, CountReport, FrequencyReport, MovesReport, MultiheapMoveReport,
-    MultisetCountReport, PeriodReport, PositionReport, ValuesReport, VerifyReport,
+    AnalysisReport, BoardMisereReport, BoardMovesReport, BoardReport, BoardValuesReport,
+    CountReport, FrequencyReport, MovesReport, MultiheapMoveReport, MultisetCountReport,
+    PeriodReport, PositionReport, ValuesReport, VerifyReport,
 };
 use crate::tables;
 use crate::watch::Watch;
@@ -564,5 +567,93 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<CatalogueEntry> {
         catalogue_entry::catalogue_entry(&self.core, game, max, watch)
+    }
+
+    /// The value of a board or graph position (`cram:5x7`,
+    /// `node-kayles:grid:3x8`, `chomp:5,3,3,1`): its nimber, by the
+    /// search of its kind, which keeps what it learns for the next
+    /// question (and, past a second's search, in the store).
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let solver = Solver::default();
+    /// let r = solver.board_value(&"node-kayles:grid:2x4".parse()?, &mut Watch::silent())?;
+    /// assert_eq!((r.value, r.winning), (0, false)); // a 2 × n ladder alternates 1, 0
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) for a
+    /// game that is not one board ([`Detail::WrongGame`](grundy::Detail::WrongGame))
+    /// or a board past [`MAX_BOARD_CELLS`](crate::MAX_BOARD_CELLS) or
+    /// [`MAX_GRAPH_VERTICES`](crate::MAX_GRAPH_VERTICES);
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) when the
+    /// search's share of the budget has no room for
+    /// [`MIN_TABLE_FACTS`](crate::MIN_TABLE_FACTS) facts;
+    /// [`ErrorKind::Interrupted`](grundy::ErrorKind::Interrupted) once the
+    /// watch says stop (what the search learnt is kept, and saved).
+    pub fn board_value(&self, game: &Game, watch: &mut Watch) -> Result<BoardReport> {
+        board::board_value(&self.core, game, watch)
+    }
+
+    /// The values of a family of boards (`cram:3xn`) for `n` in
+    /// `from..=to`, every member checked before any is searched.
+    ///
+    /// # Errors
+    /// As [`Solver::board_value`], and for a range that is empty or holds
+    /// more than [`MAX_FAMILY_BOARDS`](crate::MAX_FAMILY_BOARDS) members.
+    pub fn board_values(
+        &self,
+        game: &Game,
+        from: u64,
+        to: u64,
+        watch: &mut Watch,
+    ) -> Result<BoardValuesReport> {
+        board_values::board_values(&self.core, game, from, to, watch)
+    }
+
+    /// Every move of a board or graph position with whether it wins (at
+    /// most `limit` listed), in normal play or, with `misere`, misère
+    /// play; the first listed is the move to play
+    /// ([`BoardMovesReport::reply`]).
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let solver = Solver::default();
+    /// let r = solver.board_moves(&"chomp:2x3".parse()?, 100, false, &mut Watch::silent())?;
+    /// let winning: Vec<&str> = r.moves.iter().filter(|m| m.winning).map(|m| m.play.as_str()).collect();
+    /// assert_eq!(winning, ["1,2"]); // leave rows of 3 and 2
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::board_value`]; under misère play,
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) when the
+    /// positions to remember pass the misère share of the budget.
+    pub fn board_moves(
+        &self,
+        game: &Game,
+        limit: usize,
+        misere: bool,
+        watch: &mut Watch,
+    ) -> Result<BoardMovesReport> {
+        board_moves::board_moves(&self.core, game, limit, misere, watch)
+    }
+
+    /// Who wins a board or graph position under misère play, where the
+    /// last player to move loses: a search of whole positions (sums do not
+    /// decompose under misère play).
+    ///
+    /// ```
+    /// use grundy_service::{Solver, Watch};
+    /// let r = Solver::default().board_misere(&"cram:1x2".parse()?, &mut Watch::silent())?;
+    /// assert!(!r.winning); // the one move is the last
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::board_moves`] under misère play.
+    pub fn board_misere(&self, game: &Game, watch: &mut Watch) -> Result<BoardMisereReport> {
+        board_misere::board_misere(&self.core, game, watch)
     }
 }

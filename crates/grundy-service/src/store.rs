@@ -124,6 +124,35 @@ pub trait Store: Send + Sync + fmt::Debug {
         let _ = (game, record);
         Ok(())
     }
+
+    /// Where the facts of the search of boards of `kind` (`cram`,
+    /// `node-kayles`, `chomp`) are kept, for messages.
+    fn facts_location(&self, kind: &str) -> String {
+        format!("the {kind} search facts")
+    }
+
+    /// The facts kept for the search of boards of `kind`, as the bytes
+    /// `grundy::search::codec::save` wrote, `Ok(None)` when none are kept
+    /// (the default keeps none). Nothing larger than `max_bytes` is read.
+    /// The solver checks them whole before it trusts any.
+    ///
+    /// # Errors
+    /// A [`StoreError`] when something is kept but cannot be read.
+    fn load_facts(&self, kind: &str, max_bytes: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        let _ = (kind, max_bytes);
+        Ok(None)
+    }
+
+    /// Keeps `bytes` as the facts of the search of boards of `kind`,
+    /// replacing what was kept; the default keeps nothing.
+    ///
+    /// # Errors
+    /// A [`StoreError`] when they cannot be written; what was kept before
+    /// is still there.
+    fn save_facts(&self, kind: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        let _ = (kind, bytes);
+        Ok(())
+    }
 }
 
 /// The largest misère quotient certificate a store reads: 512 elements
@@ -231,6 +260,22 @@ impl FileStore {
     /// spend its time finding that again.
     pub fn misere_limit_path(&self, game: &Ruleset) -> PathBuf {
         self.path(game).with_extension("misere.limit")
+    }
+
+    /// The file that holds the facts of the search of boards of `kind`
+    /// (`cram.facts`).
+    pub fn facts_path(&self, kind: &str) -> PathBuf {
+        let name: String = kind
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        self.dir.join(format!("{name}.facts"))
     }
 
     /// The number of values the file of `game` says it holds, from its
@@ -379,6 +424,57 @@ impl Store for FileStore {
             "misère quotient limit",
         )
     }
+
+    fn facts_location(&self, kind: &str) -> String {
+        self.facts_path(kind).display().to_string()
+    }
+
+    fn load_facts(&self, kind: &str, max_bytes: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        let path = self.facts_path(kind);
+        let failed = |why: String| {
+            StoreError::new(format!(
+                "ignoring the search facts file {} ({why}); what it held will be searched again",
+                path.display()
+            ))
+        };
+        match fs::metadata(&path) {
+            Ok(m) if m.is_file() && m.len() <= max_bytes => {}
+            Ok(m) if m.is_file() => {
+                return Err(failed(format!(
+                    "it is larger than the {} the search's table may take",
+                    grundy::values::human_bytes(max_bytes)
+                )));
+            }
+            Ok(_) => return Err(failed("it is not a regular file".to_string())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(failed(e.to_string())),
+        }
+        let file =
+            fs::File::open(&path).map_err(|e| failed(format!("it cannot be opened: {e}")))?;
+        let mut bytes = Vec::new();
+        file.take(max_bytes.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(|e| failed(e.to_string()))?;
+        if bytes.len() as u64 > max_bytes {
+            return Err(failed(format!(
+                "it is larger than the {} the search's table may take",
+                grundy::values::human_bytes(max_bytes)
+            )));
+        }
+        Ok(Some(bytes))
+    }
+
+    fn save_facts(&self, kind: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        let path = self.facts_path(kind);
+        let failed = |e: std::io::Error| {
+            StoreError::new(format!(
+                "cannot write the search facts file {}: {e}",
+                path.display()
+            ))
+        };
+        fs::create_dir_all(&self.dir).map_err(failed)?;
+        crate::replace::replace_file(&path, |file| file.write_all(bytes)).map_err(failed)
+    }
 }
 
 /// The text kept at `path` (a file of the `what` kind), `Ok(None)` when
@@ -441,6 +537,7 @@ pub struct MemoryStore {
     tables: Mutex<HashMap<String, ValueTable>>,
     quotients: Mutex<HashMap<String, String>>,
     limits: Mutex<HashMap<String, String>>,
+    facts: Mutex<HashMap<String, Vec<u8>>>,
 }
 
 impl MemoryStore {
@@ -484,6 +581,19 @@ impl Store for MemoryStore {
 
     fn save_misere_limit(&self, game: &Ruleset, record: &str) -> Result<(), StoreError> {
         lock(&self.limits).insert(game.to_string(), record.to_string());
+        Ok(())
+    }
+
+    fn facts_location(&self, kind: &str) -> String {
+        format!("memory ({kind} search facts)")
+    }
+
+    fn load_facts(&self, kind: &str, _max_bytes: u64) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(lock(&self.facts).get(kind).cloned())
+    }
+
+    fn save_facts(&self, kind: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        lock(&self.facts).insert(kind.to_string(), bytes.to_vec());
         Ok(())
     }
 }

@@ -66,6 +66,7 @@ impl FileStore {
             let (game, heaps) = header(&path)
                 .or_else(|| cold_header(&path))
                 .or_else(|| misere_header(&path))
+                .or_else(|| facts_header(&path))
                 .unwrap_or((None, None));
             files.push(StoredFile {
                 game,
@@ -105,7 +106,8 @@ impl FileStore {
 /// `<game>.cold.state` and that checkpoint's temporary file), a misère
 /// quotient's certificate (`<game>.misere.cert`, `<game>.misere.cert.tmp…`)
 /// or the record of where its construction stopped (`<game>.misere.limit`,
-/// `<game>.misere.limit.tmp…`).
+/// `<game>.misere.limit.tmp…`), or the facts of a board search
+/// (`<kind>.facts`, `<kind>.facts.tmp…`).
 fn is_ours(path: &std::path::Path) -> bool {
     path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
         n.ends_with(".values")
@@ -116,6 +118,8 @@ fn is_ours(path: &std::path::Path) -> bool {
             || n.contains(".misere.cert.tmp")
             || n.ends_with(".misere.limit")
             || n.contains(".misere.limit.tmp")
+            || n.ends_with(".facts")
+            || n.contains(".facts.tmp")
     })
 }
 
@@ -147,6 +151,26 @@ fn misere_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)
         .parse()
         .ok()?;
     Some((Some(game), bound.checked_add(1)))
+}
+
+/// The kind of board game of a search's facts file, from its first two
+/// lines (`grundy search facts 1`, then `cram`).
+fn facts_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)> {
+    let mut head = Vec::new();
+    fs::File::open(path)
+        .ok()?
+        .take(64)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = String::from_utf8_lossy(&head);
+    let mut lines = text.lines();
+    if lines.next()? != "grundy search facts 1" {
+        return None;
+    }
+    let kind = lines.next()?;
+    grundy::games::BOARD_GAMES
+        .contains(&kind)
+        .then(|| (Some(kind.to_string()), None))
 }
 
 /// The game and number of values of a file of values kept outside memory,

@@ -38,6 +38,17 @@ pub enum Event {
         /// Units in all.
         total: u64,
     },
+    /// A search of a board or graph game is under way: positions examined
+    /// so far by this request, and what the search's table holds. A search
+    /// has no total to count towards.
+    Positions {
+        /// Positions examined so far.
+        nodes: u64,
+        /// Components the table holds a fact about.
+        facts: u64,
+        /// Bytes the table holds.
+        bytes: u64,
+    },
     /// Another request is computing this game's values; this one waits for
     /// it and then uses them. [`Event::Values`] told until
     /// [`Event::Resumed`] are the other request's progress.
@@ -56,17 +67,18 @@ pub enum Event {
         /// The table after the computation.
         table: TableSummary,
     },
-    /// Values were read from the store (`count` of them).
+    /// Values were read from the store (`count` of them; for a board
+    /// search, the facts its table learnt).
     Loaded {
-        /// Values read.
+        /// Values (or facts) read.
         count: u64,
         /// Where from.
         location: String,
     },
-    /// Values were written to the store (`count` of them): a checkpoint or
-    /// the end of a computation.
+    /// Values were written to the store (`count` of them; for a board
+    /// search, facts): a checkpoint or the end of a computation.
     Saved {
-        /// Values written.
+        /// Values (or facts) written.
         count: u64,
         /// Where to.
         location: String,

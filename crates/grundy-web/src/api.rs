@@ -10,7 +10,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use grundy_service::{Game, Question, SubsetGame};
+use grundy_service::{Game, Question};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -396,29 +396,18 @@ struct GameInfo {
 }
 
 fn info(name: Option<&'static str>, game: &Game) -> GameInfo {
-    let (rules, kind) = match game {
-        Game::Heaps(r) => (r.describe(), "heap"),
-        Game::Multiheap(g) => (multiheap_rules(g), "multiheap"),
+    let kind = match game {
+        Game::Heaps(_) => "heap",
+        Game::Multiheap(_) => "multiheap",
+        Game::Board(_) => "board",
+        Game::BoardFamily(_) => "board-family",
     };
     GameInfo {
         name,
         spec: game.to_string(),
-        rules,
+        rules: game.describe(),
         kind,
     }
-}
-
-fn multiheap_rules(game: &SubsetGame) -> String {
-    let k = game.heaps();
-    let sizes: Vec<String> = game.sizes().iter().map(|s| s.to_string()).collect();
-    let sizes = match sizes.as_slice() {
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-        [] => "no".to_string(),
-    };
-    format!(
-        "{k} heaps; a move takes the same positive number of tokens from each of {sizes} heap(s) at once."
-    )
 }
 
 /// The named games the page offers first.

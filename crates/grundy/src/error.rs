@@ -83,8 +83,9 @@ pub enum Detail {
     /// check at its size; a certificate written now would be checked.
     OldCertificate,
     /// The question is about another kind of game: one about sums of heaps
-    /// asked of a game played on several heaps at once, or the other way
-    /// round.
+    /// asked of a game played on several heaps at once or on a board, one
+    /// about boards asked of a heap game, or one about a family of boards
+    /// asked of one board, and the other way round.
     WrongGame {
         /// The kind of game the question is about.
         needs: GameKind,
@@ -109,6 +110,12 @@ pub enum Quantity {
     MovesListed,
     /// The heap bound of a misère quotient.
     HeapBound,
+    /// Cells of one board (free or blocked), or squares of one Chomp bar.
+    Cells,
+    /// Vertices of one graph.
+    Vertices,
+    /// Members of a family of boards in one range (`n` from … to …).
+    Boards,
 }
 
 /// The kinds of game, in [`Detail::WrongGame`].
@@ -120,6 +127,12 @@ pub enum GameKind {
     /// Several heaps with moves across them
     /// ([`SubsetGame`](crate::multiheap::SubsetGame)).
     Multiheap,
+    /// One board or graph game with its position
+    /// ([`BoardGame`](crate::games::BoardGame)).
+    Board,
+    /// A family of boards or graphs growing with `n`
+    /// ([`BoardFamily`](crate::games::BoardFamily)).
+    BoardFamily,
 }
 
 /// The error returned by every fallible function of this crate.

@@ -30,10 +30,11 @@ fn give_heap_game(err: anyhow::Error) -> anyhow::Error {
 /// Who wins a position under misère play, and every winning move.
 pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let game = input::game(&args.game)?;
-    let heaps = input::heaps(&args.heaps)?;
+    let heaps = input::position(&args.heaps, &game, &args.game)?;
+    let limit = args.limit.unwrap_or(grundy_service::DEFAULT_MOVES_LISTED);
     let report = ctx
         .ask("misère", |solver, watch| {
-            solver.misere_position(&game, &heaps, args.limit, watch)
+            solver.misere_position(&game, &heaps, limit, watch)
         })
         .map_err(drop_misere)?;
     let method = match report.method {
@@ -116,14 +117,19 @@ pub fn position(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<
 }
 
 /// The genus of each heap 0..=N.
-pub fn genera(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+pub fn genera(
+    ctx: &Context,
+    args: &ValuesArgs,
+    to: &str,
+    out: Out<'_>,
+) -> anyhow::Result<ExitCode> {
     let game = input::game(&args.game)?;
     if args.from.is_some() {
         return Err(usage(
             "--from does not apply with --misere: the genera of heaps 0 to N are listed; drop --from",
         ));
     }
-    let to = input::size(&args.to, "--to")?;
+    let to = input::size(to, "--to")?;
     let report = ctx
         .ask("misère", |solver, watch| solver.genera(&game, to, watch))
         .map_err(drop_misere)?;

@@ -14,6 +14,7 @@ use crate::failure::usage;
 use crate::context::Context;
 
 mod analyze;
+mod boards;
 mod cache;
 mod completions;
 mod count;
@@ -125,12 +126,29 @@ fn interrupted_line(ctx: &Context, command: &Command) -> String {
     }
     let misere = is_misere(command);
     match &ctx.solver.config().store {
+        Some(_) if is_board(command) && !misere => "interrupted: what the search learnt is saved in the cache; the same command resumes from it".to_string(),
         // Genera, quotients and game-tree searches keep nothing until they
         // end: there is nothing to resume from.
         Some(_) if misere => "interrupted: misère quotients and searches are kept only once they end, so the same command starts this one again".to_string(),
         Some(_) => "interrupted: the values computed so far are saved in the cache; the same command resumes from them".to_string(),
         None => "interrupted: nothing was saved (--no-cache)".to_string(),
     }
+}
+
+/// Whether `command` asks about a board or graph game, or a family of
+/// them.
+fn is_board(command: &Command) -> bool {
+    let spec = match command {
+        Command::Values(args) => &args.game,
+        Command::Move(args) => &args.game,
+        Command::Play(args) => &args.game,
+        _ => return false,
+    };
+    spec.contains(":@")
+        || matches!(
+            spec.parse::<grundy_service::Game>(),
+            Ok(grundy_service::Game::Board(_) | grundy_service::Game::BoardFamily(_))
+        )
 }
 
 /// Whether `command` is about misère play.

@@ -6,21 +6,31 @@ use grundy_service::{Game, Nimber, PositionReport};
 
 use crate::cli::{Format, MoveArgs};
 use crate::context::{Context, Out};
+use crate::failure::usage;
 use crate::{input, output};
 
 /// Prints the value of the position and its winning moves, up to `--limit`.
 pub fn run(ctx: &Context, args: &MoveArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    let game = input::game(&args.game)?;
+    if let Game::Board(_) | Game::BoardFamily(_) = game {
+        return super::boards::moves(ctx, args, &game, out);
+    }
+    if args.all {
+        return Err(usage(format!(
+            "--all lists every move of a board or graph; {game} is not one: drop --all"
+        )));
+    }
     if args.misere {
         return super::misere::position(ctx, args, out);
     }
-    let game = input::game(&args.game)?;
     if let Game::Multiheap(_) = game {
         return super::ppos::winning_move(ctx, args, &game, out);
     }
-    let heaps = input::heaps(&args.heaps)?;
+    let heaps = input::position(&args.heaps, &game, &args.game)?;
     let max = input::max(args.search.max.as_deref())?;
+    let limit = args.limit.unwrap_or(grundy_service::DEFAULT_MOVES_LISTED);
     let analysis = ctx.ask("values", |solver, watch| {
-        solver.position(&game, &heaps, args.limit, max, watch)
+        solver.position(&game, &heaps, limit, max, watch)
     })?;
     let game = analysis.game.clone();
     match args.output.format {

@@ -3,11 +3,13 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-use grundy_service::{Error, ErrorKind, Game};
+use grundy_service::{
+    BoardGame, BoardMovesReport, DEFAULT_MOVES_ALL, Error, ErrorKind, Game, picture,
+};
 
 use crate::cli::PlayArgs;
 use crate::context::{Context, Out, Stats};
-use crate::failure::USAGE;
+use crate::failure::{USAGE, usage};
 use crate::{input, output};
 
 /// The longest line read; past it the line is skipped with an error (a
@@ -28,6 +30,9 @@ pub const LONGEST_LINE: usize = 16 << 20;
 /// P-positions.
 pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
     let game = input::game(&args.game)?;
+    if let Game::Board(_) | Game::BoardFamily(_) = game {
+        return board(ctx, args, &game, out);
+    }
     let game = if args.misere {
         // Refused before the first line is read.
         if let Err(e) = game.sum_of_heaps("misère play") {
@@ -190,6 +195,162 @@ impl Player {
             }
             Err(e) => return Err(e.into()),
         })
+    }
+}
+
+/// `grundy play BOARD`: the user moves, in the game's terms, and the
+/// computer answers by the solver's rule ([`BoardMovesReport::reply`]), on
+/// the board, until nobody can move.
+///
+/// Each answer is printed on stdout: my move, marked `(no winning move)`
+/// in a lost position, then the position after it drawn. A bad line gets
+/// a one-line error on stderr naming its number and the session goes on;
+/// the exit status is then 2.
+fn board(ctx: &Context, args: &PlayArgs, game: &Game, out: Out<'_>) -> anyhow::Result<ExitCode> {
+    if args.search.max.is_some() {
+        return Err(usage(format!(
+            "--max applies to heap games' period search; {game} is a board: drop --max"
+        )));
+    }
+    let mut position = game.clone();
+    // The first report, before any line is read: a board too large or a
+    // family is refused at once.
+    let mut report = judge(ctx, &position, args.misere)?;
+    let stdin = std::io::stdin();
+    let terminal = stdin.is_terminal();
+    if terminal {
+        eprintln!(
+            "grundy play {game}{}: type your move ({}), or `go` for me to move first; `bye` or Ctrl-D ends.",
+            if args.misere { " --misere" } else { "" },
+            example(game)
+        );
+        eprint!("{}", picture_of(&position));
+    }
+    let mut reader = stdin.lock();
+    let mut bad_lines = 0u64;
+    let mut moved = false;
+    let mut buffer = Vec::new();
+    for number in 1u64.. {
+        if report.moves.is_empty() {
+            writeln!(out, "{}", game_over(args.misere, false))?;
+            break;
+        }
+        if terminal {
+            eprint!("> ");
+            std::io::stderr().flush()?;
+        }
+        let line = match next_line(&mut reader, &mut buffer, number == 1)? {
+            None => break,
+            Some(Line::Text(line)) => line,
+            Some(Line::NotText) => {
+                bad_lines += 1;
+                out.flush()?;
+                eprintln!(
+                    "error: line {number}: not UTF-8 text; type {}",
+                    example(game)
+                );
+                continue;
+            }
+            Some(Line::TooLong(len)) => {
+                bad_lines += 1;
+                out.flush()?;
+                eprintln!(
+                    "error: line {number}: {len} bytes is longer than the {LONGEST_LINE} bytes a line may have"
+                );
+                continue;
+            }
+        };
+        let typed = line.trim();
+        if typed.is_empty() {
+            continue;
+        }
+        if typed == "bye" {
+            break;
+        }
+        // The user's move, then mine; `go` before any move lets me start.
+        if typed == "go" && moved {
+            bad_lines += 1;
+            out.flush()?;
+            eprintln!(
+                "error: line {number}: `go` lets me move first, before any move; type your move ({})",
+                example(game)
+            );
+            continue;
+        }
+        moved = true;
+        if typed != "go" {
+            let Some(played) = report.find(typed) else {
+                bad_lines += 1;
+                out.flush()?;
+                eprintln!(
+                    "error: line {number}: {} is not a move here; type {}",
+                    grundy_service::quoted(typed),
+                    example(game)
+                );
+                continue;
+            };
+            position = Game::Board(played.position.clone());
+            report = judge(ctx, &position, args.misere)?;
+            if report.moves.is_empty() {
+                writeln!(out, "{}", game_over(args.misere, true))?;
+                break;
+            }
+        }
+        let Some(mine) = report.reply() else {
+            break;
+        };
+        let mark = if mine.winning {
+            ""
+        } else {
+            " (no winning move)"
+        };
+        writeln!(out, "{}{mark}", mine.play)?;
+        position = Game::Board(mine.position.clone());
+        write!(out, "{}", picture_of(&position))?;
+        out.flush()?;
+        report = judge(ctx, &position, args.misere)?;
+    }
+    Ok(if bad_lines == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(USAGE)
+    })
+}
+
+/// Every move of `position` with its outcome.
+fn judge(ctx: &Context, position: &Game, misere: bool) -> anyhow::Result<BoardMovesReport> {
+    let mut stats = Stats::default();
+    let mut watch = ctx.watch(if misere { "misère search" } else { "search" }, &mut stats);
+    Ok(ctx
+        .solver
+        .board_moves(position, DEFAULT_MOVES_ALL, misere, &mut watch)?)
+}
+
+/// The line that ends a game: nobody can move, `mine` when the computer
+/// is the one left without a move.
+fn game_over(misere: bool, mine: bool) -> &'static str {
+    match (mine, misere) {
+        (true, false) => "no move left for me: you win",
+        (true, true) => "no move left for me: I win (you moved last)",
+        (false, false) => "no move left for you: I win",
+        (false, true) => "no move left for you: you win (I moved last)",
+    }
+}
+
+/// A move of `game`'s kind, for the prompt.
+fn example(game: &Game) -> &'static str {
+    match game {
+        Game::Board(BoardGame::Cram(_)) => "a free domino as its two cells, as in 0,0-0,1",
+        Game::Board(BoardGame::NodeKayles(_)) => "a vertex left by its number, as in 4",
+        _ => "a square left as row,col, as in 1,2",
+    }
+}
+
+/// The picture of a board game, drawn by the solver's report module.
+fn picture_of(game: &Game) -> String {
+    match game {
+        Game::Board(b) => picture(b),
+        _ => String::new(),
     }
 }
 

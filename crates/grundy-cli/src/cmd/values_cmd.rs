@@ -1,20 +1,33 @@
-//! `grundy values GAME --to N`.
+//! `grundy values GAME --to N`; a board's value; a family's values.
 
 use std::process::ExitCode;
 
-use grundy_service::ValueTable;
+use grundy_service::{Game, ValueTable};
 
 use crate::cli::{Format, ValuesArgs};
 use crate::context::{Context, Out};
+use crate::failure::usage;
 use crate::{input, output};
 
-/// Computes and prints `G(from..=to)`.
+/// Computes and prints `G(from..=to)`, or a board's value, or a family's
+/// values.
 pub fn run(ctx: &Context, args: &ValuesArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    if args.misere {
-        return super::misere::genera(ctx, args, out);
-    }
     let game = input::game(&args.game)?;
-    let (from, to) = input::heap_range(args.from.as_deref(), &args.to)?;
+    match game {
+        Game::Board(_) => return super::boards::value(ctx, args, &game, out),
+        Game::BoardFamily(_) => return super::boards::family(ctx, args, &game, out),
+        Game::Heaps(_) | Game::Multiheap(_) => {}
+    }
+    let Some(to) = &args.to else {
+        return Err(usage(format!(
+            "{game} needs --to N: the values G(0) to G(N) are printed, as in grundy values {} --to 30; see 'grundy values --help'",
+            args.game.trim()
+        )));
+    };
+    if args.misere {
+        return super::misere::genera(ctx, args, to, out);
+    }
+    let (from, to) = input::heap_range(args.from.as_deref(), to)?;
     let max = input::max(args.search.max.as_deref())?;
     let report = ctx.ask("values", |solver, watch| {
         solver.values_report(&game, from, to, max, watch)

@@ -1,6 +1,7 @@
 //! Tests of the `grundy` binary, run as a user runs it: one binary, one module
 //! a topic. Whole outputs are compared with insta snapshots (in `snapshots/`).
 
+mod boards;
 mod cache;
 mod codes;
 mod engines;

@@ -163,6 +163,27 @@ fn cases(dir: &Path) -> Vec<Case> {
     play.stdin.extend_from_slice(b"\x00\xff\xfe\n");
     play.stdin.extend(std::iter::repeat_n(b'1', 17 << 20));
     play.stdin.extend_from_slice(b"\n7\n");
+    let ragged_board = path(dir, "ragged-board.txt");
+    std::fs::write(&ragged_board, "...\n..\n").unwrap();
+    let looped_graph = path(dir, "looped-graph.txt");
+    std::fs::write(&looped_graph, "0 1\n1 1\n").unwrap();
+    let binary_board = path(dir, "binary-board.txt");
+    std::fs::write(&binary_board, b"..\x00\xff\n").unwrap();
+    let mut board_play = case(
+        "binary input to play",
+        "a board game fed a byte-order mark, binary bytes, a 17 MiB line, then a move",
+        &["play", "cram:3x4"],
+        Expect::LinesSkipped(2),
+    );
+    board_play.stdin = "\u{feff}0,0-0,1\n".as_bytes().to_vec();
+    board_play.stdin.extend_from_slice(b"\x00\xff\xfe\n");
+    board_play.stdin.extend(std::iter::repeat_n(b'1', 17 << 20));
+    board_play.stdin.extend_from_slice(b"\n");
+    let cram_ragged = format!("cram:@{ragged_board}");
+    let cram_binary = format!("cram:@{binary_board}");
+    let kayles_looped = format!("node-kayles:@{looped_graph}");
+    let cram_missing = format!("cram:@{}", path(dir, "no-such-board.txt"));
+    let cram_dir = format!("cram:@{}", dir.display());
     let mut flood = case(
         "endless standard input",
         "`verify -` fed 64 MiB and more",
@@ -390,6 +411,61 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Refused("unknown game"),
         ),
         play,
+        board_play,
+        case(
+            "board too large",
+            "`values cram:100x100`, past the cells a search takes",
+            &["values", "cram:100x100"],
+            Expect::Refused("4096"),
+        ),
+        case(
+            "board too large",
+            "`values cram:3x3 --max-memory 64K`: no room for the search's table",
+            &["--max-memory", "64K", "values", "cram:3x3"],
+            Expect::Refused("memory budget"),
+        ),
+        case(
+            "board too large",
+            "`move cram:5x6 --misere --max-memory 2M`: misère play past its budget",
+            &["--max-memory", "2M", "move", "cram:5x6", "--misere"],
+            Expect::Refused("512.0 KiB"),
+        ),
+        case(
+            "malformed board file",
+            "`cram:@FILE` with rows of different lengths",
+            &["values", &cram_ragged],
+            Expect::Refused("row 2 of the board"),
+        ),
+        case(
+            "malformed board file",
+            "`cram:@FILE` holding binary bytes",
+            &["values", &cram_binary],
+            Expect::Refused("not UTF-8"),
+        ),
+        case(
+            "malformed board file",
+            "`cram:@FILE` naming no file",
+            &["values", &cram_missing],
+            Expect::Refused("cannot read"),
+        ),
+        case(
+            "malformed board file",
+            "`cram:@DIR`",
+            &["move", &cram_dir],
+            Expect::Refused("not a regular file"),
+        ),
+        case(
+            "graph with a self-loop",
+            "`node-kayles:@FILE` with the edge 1 1",
+            &["values", &kayles_looped],
+            Expect::Refused("joins a vertex to itself"),
+        ),
+        case(
+            "graph with a self-loop",
+            "`node-kayles:edges:0-1,2-2`",
+            &["move", "node-kayles:edges:0-1,2-2"],
+            Expect::Refused("joins a vertex to itself"),
+        ),
         case(
             "full output device",
             "`values 0.07 --to 10 > /dev/full`",

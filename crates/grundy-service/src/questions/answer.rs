@@ -15,12 +15,13 @@ use crate::game::Game;
 use crate::limits::{DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED};
 use crate::misere_report::{GeneraReport, MiserePositionReport, QuotientReport};
 use crate::questions::{
-    analyze, count, frequencies, genera, misere_position, moves, p_positions, period, position,
-    quotient, values, verify,
+    analyze, board, board_misere, board_moves, board_values, count, frequencies, genera,
+    misere_position, moves, p_positions, period, position, quotient, values, verify,
 };
 use crate::report::{
-    AnalysisReport, CountReport, FrequencyReport, MovesReport, MultiheapMoveReport,
-    MultisetCountReport, PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
+    AnalysisReport, BoardMisereReport, BoardMovesReport, BoardReport, BoardValuesReport,
+    CountReport, FrequencyReport, MovesReport, MultiheapMoveReport, MultisetCountReport,
+    PeriodReport, PositionReport, PposReport, ValuesReport, VerifyReport,
 };
 use crate::watch::Watch;
 
@@ -169,6 +170,39 @@ pub enum Question {
         /// The last heap.
         to: u64,
     },
+    /// The value of a board or graph position (`cram:5x7`).
+    Board {
+        /// The game's spec.
+        game: String,
+    },
+    /// The values of a family of boards (`cram:3xn`) for `n` from `from`
+    /// to `to`.
+    BoardValues {
+        /// The family's spec.
+        game: String,
+        /// The first `n` (0 when absent).
+        #[serde(default)]
+        from: u64,
+        /// The last `n`.
+        to: u64,
+    },
+    /// Every move of a board or graph position with whether it wins.
+    BoardMoves {
+        /// The game's spec.
+        game: String,
+        /// The most moves listed ([`DEFAULT_MOVES_ALL`] when absent).
+        #[serde(default)]
+        limit: Option<usize>,
+        /// Misère play: the last player to move loses (normal play when
+        /// absent).
+        #[serde(default)]
+        misere: bool,
+    },
+    /// Who wins a board or graph position under misère play.
+    BoardMisere {
+        /// The game's spec.
+        game: String,
+    },
 }
 
 /// The answer to a [`Question`]: one of the reports, serialised as that
@@ -205,6 +239,14 @@ pub enum Answer {
     MisereQuotient(QuotientReport),
     /// To [`Question::Frequencies`].
     Frequencies(FrequencyReport),
+    /// To [`Question::Board`].
+    Board(BoardReport),
+    /// To [`Question::BoardValues`].
+    BoardValues(BoardValuesReport),
+    /// To [`Question::BoardMoves`].
+    BoardMoves(BoardMovesReport),
+    /// To [`Question::BoardMisere`].
+    BoardMisere(BoardMisereReport),
 }
 
 /// See [`Solver::answer`].
@@ -255,7 +297,10 @@ pub(crate) fn answer(core: &Core, question: &Question, watch: &mut Watch) -> Res
         } => {
             let game: Game = game.parse()?;
             match game {
-                Game::Heaps(_) => Answer::Position(position::position(
+                Game::Multiheap(_) => {
+                    Answer::MultiheapMove(position::multiheap_move(core, &game, heaps, watch)?)
+                }
+                _ => Answer::Position(position::position(
                     core,
                     &game,
                     heaps,
@@ -263,9 +308,6 @@ pub(crate) fn answer(core: &Core, question: &Question, watch: &mut Watch) -> Res
                     *max,
                     watch,
                 )?),
-                Game::Multiheap(_) => {
-                    Answer::MultiheapMove(position::multiheap_move(core, &game, heaps, watch)?)
-                }
             }
         }
         Question::Moves {
@@ -323,6 +365,24 @@ pub(crate) fn answer(core: &Core, question: &Question, watch: &mut Watch) -> Res
         }
         Question::Frequencies { game, to } => {
             Answer::Frequencies(frequencies::frequencies(core, &game.parse()?, *to, watch)?)
+        }
+        Question::Board { game } => Answer::Board(board::board_value(core, &game.parse()?, watch)?),
+        Question::BoardValues { game, from, to } => Answer::BoardValues(
+            board_values::board_values(core, &game.parse()?, *from, *to, watch)?,
+        ),
+        Question::BoardMoves {
+            game,
+            limit,
+            misere,
+        } => Answer::BoardMoves(board_moves::board_moves(
+            core,
+            &game.parse()?,
+            limit.unwrap_or(DEFAULT_MOVES_ALL),
+            *misere,
+            watch,
+        )?),
+        Question::BoardMisere { game } => {
+            Answer::BoardMisere(board_misere::board_misere(core, &game.parse()?, watch)?)
         }
     })
 }

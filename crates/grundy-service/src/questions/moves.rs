@@ -30,6 +30,10 @@ pub(crate) fn moves(
     match game {
         Game::Heaps(r) => heap_moves(core, r, heaps, limit, max, watch),
         Game::Multiheap(g) => multiheap_moves(core, g, heaps, limit, watch),
+        Game::Board(_) | Game::BoardFamily(_) => {
+            let game = game.sum_of_heaps("listing a position's moves by its heaps")?;
+            heap_moves(core, game, heaps, limit, max, watch)
+        }
     }
 }
 

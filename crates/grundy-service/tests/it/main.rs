@@ -1,5 +1,6 @@
 //! Integration tests of the solver layer: one binary, one module a topic.
 
+mod boards;
 mod frequencies;
 mod hostile_store;
 mod house;
