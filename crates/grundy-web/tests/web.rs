@@ -337,6 +337,34 @@ async fn good_requests_answer_the_solvers_json() {
     }
 }
 
+/// W5: the values and the plot of 0.07 to 10^5 and past come from its
+/// proved period: the solver computes a few hundred values, not every
+/// value at a cost quadratic in the heap (9 s for these 10^5).
+#[tokio::test]
+async fn values_and_plots_of_a_proved_period_come_from_the_period() {
+    let solver = Arc::new(Solver::default());
+    let app = router(Arc::clone(&solver), Limits::default());
+    for uri in [
+        "/api/values?game=0.07&from=0&to=99999",
+        "/api/plot.svg?game=0.07&from=0&to=9999999",
+        "/api/count?game=0.07&to=1000000000000",
+    ] {
+        let (status, _, body) = get(&app, uri).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{uri}: {}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+    let strip: grundy_service::Game = "0.07".parse().unwrap();
+    let computed = solver
+        .values(&strip, 0, &mut Watch::silent())
+        .unwrap()
+        .len();
+    assert!(computed < 1_000, "{computed} values computed");
+}
+
 #[tokio::test]
 async fn a_certificate_downloads_and_verifies() {
     let app = app();

@@ -109,6 +109,10 @@ pub enum Quantity {
     MovesListed,
     /// The heap bound of a misère quotient.
     HeapBound,
+    /// The last heap whose value is computed one by one, where no period is
+    /// proved (a period search's limit): past it only a proved period
+    /// answers.
+    SearchLimit,
 }
 
 /// The kinds of game, in [`Detail::WrongGame`].

@@ -1,6 +1,7 @@
 //! Integration tests of the solver layer: one binary, one module a topic.
 
 mod frequencies;
+mod from_the_period;
 mod hostile_store;
 mod house;
 mod misere_play;
