@@ -257,6 +257,70 @@ async fn every_bad_request_is_a_json_4xx() {
     }
 }
 
+/// W6 (issue 38): a number is decimal digits only (`-1`, `+5`, ` 5` are
+/// refused with a sentence, not serde's "invalid digit found in string"),
+/// and an error quotes at most a few dozen characters of its input: a
+/// 60 KB query gave a 120 KB body.
+#[tokio::test]
+async fn bad_numbers_are_named_and_long_input_is_not_echoed() {
+    let app = app();
+    for (uri, says) in [
+        (
+            "/api/values?game=kayles&to=-1",
+            "'-1' is not a whole number",
+        ),
+        (
+            "/api/values?game=kayles&to=%2B5",
+            "'+5' is not a whole number",
+        ),
+        (
+            "/api/values?game=kayles&to=%205",
+            "' 5' is not a whole number",
+        ),
+        (
+            "/api/count?game=kayles&to=1e9",
+            "'1e9' is not a whole number",
+        ),
+        (
+            "/api/values?game=kayles&to=5&max=0x10",
+            "'0x10' is not a whole number",
+        ),
+    ] {
+        let (status, _, body) = get(&app, uri).await;
+        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {json}");
+        assert_eq!(json["error"], "bad_query", "{uri}");
+        let message = json["message"].as_str().unwrap();
+        assert!(message.contains(says), "{uri}: {message}");
+        assert!(!message.contains("invalid digit"), "{uri}: {message}");
+    }
+    let long = |c: &str| c.repeat(60_000);
+    for uri in [
+        format!("/api/position?game=kayles&heaps={}", long("a")),
+        format!("/api/position?game=kayles&heaps=1&play={}", long("m")),
+        format!("/api/values?game=kayles&to=5&{}=1", long("z")),
+        format!("/api/values?game=kayles&to={}", long("9")),
+        format!("/api/values?game=kayles&to={}", long("-")),
+    ] {
+        let (status, _, body) = get(&app, &uri).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{}", &uri[..80]);
+        assert!(
+            body.len() < 400,
+            "{} bytes: {}",
+            body.len(),
+            String::from_utf8_lossy(&body)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert!(
+            json["message"]
+                .as_str()
+                .unwrap()
+                .contains("(60000 characters)"),
+            "{json}"
+        );
+    }
+}
+
 /// The law: a route answers exactly the JSON of `Solver::answer` for the
 /// same question.
 #[tokio::test]
