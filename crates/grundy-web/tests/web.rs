@@ -505,6 +505,11 @@ async fn games_assets_and_plots() {
     assert_eq!(game["game"], "0.07");
     assert_eq!(game["kind"], "heap");
 
+    // The page names its icon (an empty one), so that a browser does not
+    // ask for /favicon.ico and get a 404 on every load (issue 38).
+    let (_, _, page) = get(&app, "/").await;
+    assert!(String::from_utf8_lossy(&page).contains(r#"<link rel="icon" href="data:,">"#));
+
     for (uri, kind) in [
         ("/", "text/html; charset=utf-8"),
         ("/assets/app.js", "text/javascript; charset=utf-8"),
