@@ -16,6 +16,16 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 /// all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07),
 /// kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares).
 ///
+/// More subtraction games: ranges in a list (sub:1..3, sub:1,5..8), every size
+/// from A (sub:3.., the same game as allbut:1,2), a residue class (sub:3k,
+/// every multiple of 3; sub:3k+1 for 1, 4, 7, …), a divisor of the heap
+/// (sub:divisors) or a proper divisor (sub:proper-divisors, Project Euler
+/// 509). Splitting games replace a heap by non-empty heaps adding up to it:
+/// split:3 (exactly 3 heaps), split:2..4 (2 to 4 heaps; Project Euler 629),
+/// split:2.. (any number), each with :unequal for heaps of different sizes.
+/// A spec that is a built-in game runs as that game and prints as it:
+/// split:2:unequal is grundy, sub:1.. is nim.
+///
 /// Games that take the same amount from several heaps at once (`ppos` and
 /// `move`): wythoff, stone, subsets:K:SUBSETS.
 #[derive(Debug, Parser)]

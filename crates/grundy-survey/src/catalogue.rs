@@ -74,6 +74,14 @@ fn connect(target: &Path, mode: OpenFlags) -> rusqlite::Result<(Connection, Stri
     Ok((conn, ok, app, version))
 }
 
+/// Whether SQLite refused for another connection's lock.
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
 /// The URI that opens `path` as immutable: SQLite then reads the file and
 /// nothing else, with no lock and no shared-memory file.
 fn immutable_uri(path: &Path) -> String {
@@ -119,7 +127,12 @@ impl Catalogue {
         // Two surveys started at once on a new file: each waits for the
         // other's lock, and the schema is created in one transaction by
         // whichever takes the write lock first; the other finds it made.
-        let created = (|| -> rusqlite::Result<()> {
+        //
+        // SQLite answers "database is locked" at once, without waiting,
+        // where waiting could deadlock (the switch to WAL while another
+        // connection reads, a lock upgrade): such a try is rolled back and
+        // made again, until the same time limit.
+        let create_once = || -> rusqlite::Result<()> {
             conn.busy_timeout(BUSY_TIMEOUT)?;
             conn.execute_batch("BEGIN IMMEDIATE")?;
             let tables: i64 =
@@ -135,7 +148,17 @@ impl Catalogue {
             }
             conn.execute_batch("COMMIT")?;
             conn.pragma_update(None, "journal_mode", "WAL")
-        })();
+        };
+        let began = std::time::Instant::now();
+        let created = loop {
+            match create_once() {
+                Err(e) if is_busy(&e) && began.elapsed() < BUSY_TIMEOUT => {
+                    let _ = conn.execute_batch("ROLLBACK");
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                done => break done,
+            }
+        };
         if let Err(e) = created {
             let _ = conn.execute_batch("ROLLBACK");
             return Err(SurveyError::new(format!(
@@ -186,7 +209,17 @@ impl Catalogue {
                 "{shown} is not a readable grundy survey catalogue: {why}; if it was damaged, run the survey again into a new file (the runs resume from nothing) or merge the shards again"
             ))
         };
-        let mut checked = connect(path, mode);
+        // A survey creating this file may be switching it to WAL, which
+        // SQLite answers with "locked" without waiting: wait here instead.
+        let began = std::time::Instant::now();
+        let mut checked = loop {
+            match connect(path, mode) {
+                Err(e) if is_busy(&e) && began.elapsed() < BUSY_TIMEOUT => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                done => break done,
+            }
+        };
         let cannot_write_beside = |e: &rusqlite::Error| {
             matches!(
                 e.sqlite_error_code(),

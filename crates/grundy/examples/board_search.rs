@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, Staircase};
-use grundy::search::{self, Game, Options, Search};
+use grundy::search::{self, Game, Method, Options, Search};
 use grundy::values::Budget;
 
 fn main() -> Result<(), grundy::Error> {
@@ -24,14 +24,23 @@ fn main() -> Result<(), grundy::Error> {
         .and_then(|b| b.parse::<u64>().ok())
         .map_or_else(Budget::default, |mib| Budget::bytes(mib << 20));
     let options = Options { budget, threads };
+    let method = match std::env::var("GRUNDY_METHOD").as_deref() {
+        Ok("outcomes") => Some(Method::Outcomes),
+        Ok("definition") => Some(Method::Definition),
+        _ => None,
+    };
     let (rows, cols) = size
         .split_once('x')
         .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
         .unwrap_or((1, size.parse().unwrap_or(1)));
     match game {
-        "cram" => run(Cram, &Board::rectangle(rows, cols)?, options),
-        "node-kayles" => run(NodeKayles, &Graph::grid(rows, cols)?, options),
-        "chomp" => run(Chomp, &Staircase::rectangle(rows, cols)?, options),
+        "cram" => run(With(Cram, method), &Board::rectangle(rows, cols)?, options),
+        "node-kayles" => run(With(NodeKayles, method), &Graph::grid(rows, cols)?, options),
+        "chomp" => run(
+            With(Chomp, method),
+            &Staircase::rectangle(rows, cols)?,
+            options,
+        ),
         "strips" => {
             let start = Instant::now();
             let mut search = Search::new(Cram, options);
@@ -95,4 +104,33 @@ fn known<G: Game>(search: &Search<G>) -> usize {
         .iter()
         .filter(|(_, f)| f.value().is_some())
         .count()
+}
+
+/// A game searched by another method than its own (`GRUNDY_METHOD`).
+struct With<G>(G, Option<Method>);
+
+impl<G: Game> Game for With<G> {
+    type Position = G::Position;
+    type Move = G::Move;
+    fn moves(&self, p: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>) {
+        self.0.moves(p, out);
+    }
+    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        self.0.components(p, out);
+    }
+    fn nimber_bound(&self, c: &Self::Position) -> u32 {
+        self.0.nimber_bound(c)
+    }
+    fn nimber_known(&self, c: &Self::Position) -> Option<u32> {
+        self.0.nimber_known(c)
+    }
+    fn method(&self) -> Method {
+        self.1.unwrap_or_else(|| self.0.method())
+    }
+    fn weight(&self, c: &Self::Position) -> u64 {
+        self.0.weight(c)
+    }
+    fn heap_bytes(&self, p: &Self::Position) -> usize {
+        self.0.heap_bytes(p)
+    }
 }

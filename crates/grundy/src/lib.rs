@@ -84,10 +84,19 @@
 //! # Ok::<(), grundy::Error>(())
 //! ```
 //!
+//! Specs go past the classical families: `split:2..4` splits a heap into
+//! two to four heaps (Project Euler 629), `sub:proper-divisors` removes a
+//! proper divisor (Project Euler 509), `sub:3k+1` a size from a residue
+//! class. A spec that is a built-in game reads as that game and runs its
+//! engines; [`Ruleset::from_str`](std::str::FromStr) lists every form. A
+//! game that no spec names is a few lines of Rust as a
+//! [`heap_game::HeapGame`], given by the options of one heap.
+//!
 //! Games that are not sums of independent heaps — Wythoff's game, the stone
 //! game of Project Euler 260 and their family, where one move takes the same
-//! amount from several heaps — live in [`multiheap`], which enumerates their
-//! losing positions directly.
+//! amount from several heaps, and more generally `t` times a vector from a
+//! listed set (Project Euler 665) — live in [`multiheap`], which enumerates
+//! their losing positions directly.
 //!
 //! The library does no I/O: long computations report progress through a
 //! callback, and errors are values of [`Error`] with a message that says how
@@ -102,6 +111,7 @@ mod error;
 pub mod exhaustive;
 pub mod games;
 mod hadamard;
+pub mod heap_game;
 pub mod mex;
 pub mod misere;
 pub mod multiheap;

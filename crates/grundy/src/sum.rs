@@ -4,7 +4,7 @@
 //! the nim-sum of the heaps' values, and a move is winning exactly when it
 //! leaves a position of value zero.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
 use crate::values::ValueTable;
@@ -85,7 +85,10 @@ fn heap_value(table: &ValueTable, heap: u64) -> Result<Nimber> {
 ///
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) if a heap is past the
-/// table.
+/// table; [`TooLarge`](crate::ErrorKind::TooLarge) if a heap may have more
+/// than [`MAX_OPTIONS_LISTED`] moves ([`Ruleset::option_bound`], checked
+/// before any is listed: a split into any number of heaps has as many
+/// moves as its heap has partitions).
 ///
 /// # Complexity
 /// O(total options of the heaps whose value can drop to the target).
@@ -99,6 +102,7 @@ pub fn winning_moves(
     if total.is_zero() {
         return Ok(moves);
     }
+    check_listable(ruleset, heaps)?;
     for (i, &h) in heaps.iter().enumerate() {
         let target = total + heap_value(table, h)?;
         for mv in ruleset.options(h) {
@@ -118,4 +122,28 @@ pub fn winning_moves(
         }
     }
     Ok(moves)
+}
+
+/// The most moves of one heap that are listed to find the winning ones:
+/// some 4 GiB of moves listed.
+pub const MAX_OPTIONS_LISTED: u64 = 1 << 26;
+
+/// Refuses heaps whose moves are too many to list.
+///
+/// # Errors
+/// [`ErrorKind::TooLarge`] naming the first such heap.
+pub(crate) fn check_listable(ruleset: &Ruleset, heaps: &[u64]) -> Result<()> {
+    match heaps
+        .iter()
+        .find(|&&h| ruleset.option_bound(h) > MAX_OPTIONS_LISTED)
+    {
+        Some(&h) => Err(Error::new(
+            ErrorKind::TooLarge,
+            format!(
+                "a heap of {h} in {ruleset} has up to {} moves, more than the {MAX_OPTIONS_LISTED} listed to find the winning ones; give smaller heaps",
+                ruleset.option_bound(h)
+            ),
+        )),
+        None => Ok(()),
+    }
 }

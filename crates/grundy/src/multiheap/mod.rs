@@ -38,6 +38,11 @@
 //! form of Wythoff's game. [`winning_move`] answers "is this position lost,
 //! and if not, which move wins?" with a scan cut short at the position, and
 //! [`PSet`] keeps every P-position up to a bound for many such questions.
+//!
+//! [`vectors`] generalises the family: a move takes `t·v` for any `t >= 1`
+//! and any `v` of a listed set of vectors (Project Euler 665 takes (1,2)
+//! and (2,1) besides Wythoff's moves). Its key scan works for any vectors;
+//! a vector game that is a subset game is that game and runs its engines.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -50,6 +55,7 @@ use crate::values::{Budget, human_bytes};
 pub mod bitset;
 pub mod brute;
 pub mod keys;
+pub mod vectors;
 mod winning;
 pub mod wythoff;
 

@@ -45,7 +45,9 @@ pub struct WinningMoves {
 ///
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) if a heap is past the
-/// computed values and no period is proved.
+/// computed values and no period is proved;
+/// [`TooLarge`](crate::ErrorKind::TooLarge) if a heap within them may have
+/// more than [`MAX_OPTIONS_LISTED`](crate::sum::MAX_OPTIONS_LISTED) moves.
 ///
 /// # Complexity
 /// Per heap past the table: O(|S|) for subtraction games, O(1) for nim, and
@@ -82,6 +84,7 @@ pub fn winning_moves(
             }
         };
         if h < values.table().len() as u64 {
+            crate::sum::check_listable(ruleset, &[h])?;
             for mv in ruleset.options(h) {
                 let mut x = Nimber::ZERO;
                 for &part in &mv.parts {

@@ -11,11 +11,14 @@ use std::str::FromStr;
 use crate::error::{Error, Result};
 use crate::quote::quoted;
 
+mod divisors;
 pub mod splitting;
 mod subtraction;
 mod take_and_break;
 
-pub use subtraction::{AllBut, Members, SubtractionSet, isqrt};
+pub use divisors::Divisors;
+pub use splitting::Splitting;
+pub use subtraction::{AllBut, MAX_LISTED, Members, Progression, SubtractionSet, isqrt};
 pub use take_and_break::{MAX_CODE_DIGITS, TakeAndBreak};
 
 /// The rules of an impartial heap game.
@@ -41,6 +44,13 @@ pub enum Ruleset {
     AllBut(AllBut),
     /// Nim: remove any positive number of tokens from one heap.
     Nim,
+    /// Split one heap into several non-empty heaps, nothing removed
+    /// (`split:2..4`, `split:3:unequal`); never a shape that is a built-in
+    /// game ([`Ruleset::splitting`]).
+    Split(Splitting),
+    /// Remove a divisor of the heap (`sub:divisors`), or a proper divisor
+    /// only (`sub:proper-divisors`).
+    Divisors(Divisors),
 }
 
 /// One move on one heap: `removed` tokens taken away, the heap replaced by
@@ -76,7 +86,10 @@ impl Ruleset {
     ///
     /// # Complexity
     /// Proportional to the number of moves: O(n) for games that split a heap
-    /// in two, O(n²) for hexadecimal codes that split into three.
+    /// in two, O(n²) for hexadecimal codes that split into three, about
+    /// n^(k−1)/(k!(k−1)!) for a splitting rule into up to `k` heaps (the
+    /// partitions of `n` for `split:2..`), O(√n) for divisors. Ask
+    /// [`option_bound`](Ruleset::option_bound) first where `n` may be large.
     ///
     /// ```
     /// use grundy::Ruleset;
@@ -140,8 +153,129 @@ impl Ruleset {
                 moves.extend((1..=n).filter(|&s| set.allows(s)).map(|s| take_move(n, s)));
             }
             Ruleset::Nim => moves.extend((1..=n).map(|s| take_move(n, s))),
+            Ruleset::Split(rule) => {
+                moves.extend(
+                    rule.splits(n)
+                        .into_iter()
+                        .map(|parts| Move { removed: 0, parts }),
+                );
+            }
+            Ruleset::Divisors(which) => {
+                moves.extend(which.of(n).into_iter().map(|d| take_move(n, d)));
+            }
         }
         moves
+    }
+
+    /// An upper bound on the number of moves from a single heap of `n`, for
+    /// any `n`, without listing them: to refuse a question before
+    /// [`options`](Ruleset::options) would list more moves than memory
+    /// holds.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// for spec in ["0.77", "grundy", "sub:1,3,4", "split:2..5", "sub:proper-divisors", "sub:3k+1"] {
+    ///     let game: Ruleset = spec.parse()?;
+    ///     assert!((0..60).all(|n| game.option_bound(n) >= game.options(n).len() as u64));
+    /// }
+    /// let scatter: Ruleset = "split:2..".parse()?;
+    /// assert_eq!(scatter.option_bound(1 << 40), u64::MAX);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Complexity
+    /// O(digits) for a code, O(1) or O(log n) for most sets, O(√n) for
+    /// primes' bound, and for splitting rules the exact count up to heap
+    /// 512, O(n²) at most, else a bound on the compositions.
+    pub fn option_bound(&self, n: u64) -> u64 {
+        match self {
+            Ruleset::TakeAndBreak(code) => code
+                .digits()
+                .iter()
+                .map(|&d| {
+                    let mut count = u64::from(d & 3 != 0);
+                    if d & 4 != 0 {
+                        count = count.saturating_add(n / 2);
+                    }
+                    if d & 8 != 0 {
+                        count = count.saturating_add((n / 3 + 1).saturating_mul(n / 2 + 1));
+                    }
+                    count
+                })
+                .fold(0u64, u64::saturating_add),
+            Ruleset::Grundy => splitting::unequal_split_count(n),
+            Ruleset::Subtraction(SubtractionSet::Finite(m)) => {
+                m.partition_point(|&s| s <= n) as u64
+            }
+            Ruleset::Subtraction(SubtractionSet::Squares) => isqrt(n),
+            Ruleset::Subtraction(SubtractionSet::Powers2) => {
+                u64::from(n.checked_ilog2().map_or(0, |k| k + 1))
+            }
+            Ruleset::Subtraction(SubtractionSet::Progression(p)) => {
+                n.checked_sub(p.first()).map_or(0, |d| d / p.step() + 1)
+            }
+            Ruleset::Subtraction(SubtractionSet::Primes) | Ruleset::AllBut(_) | Ruleset::Nim => n,
+            Ruleset::Split(rule) => rule.count_bound(n),
+            Ruleset::Divisors(_) => 2 * isqrt(n),
+        }
+    }
+
+    /// The splitting game whose moves leave between `min` and `max` (`None`:
+    /// any number of) non-empty heaps adding up to the heap moved in, all of
+    /// different sizes when `unequal`. The shapes that are built-in games
+    /// come back as those games, so that their fast engines and theorems
+    /// apply: two unequal heaps is Grundy's game, two heaps the code `4.0`,
+    /// three heaps `8.0`, two or three heaps `c.0`.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// assert_eq!(Ruleset::splitting(2, Some(2), true)?.to_string(), "grundy");
+    /// assert_eq!(Ruleset::splitting(2, Some(3), false)?.to_string(), "c.0");
+    /// assert_eq!(Ruleset::splitting(2, Some(4), false)?.to_string(), "split:2..4");
+    /// assert!(Ruleset::splitting(1, Some(4), false).is_err());
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`InvalidSpec`](crate::ErrorKind::InvalidSpec) if `min < 2`, `max <
+    /// min`, or `min` is past [`splitting::MAX_LEAST_PARTS`].
+    pub fn splitting(min: u64, max: Option<u64>, unequal: bool) -> Result<Ruleset> {
+        let rule = Splitting::new(min, max, unequal)?;
+        let d0 = match (min, max, unequal) {
+            (2, Some(2), true) => return Ok(Ruleset::Grundy),
+            (2, Some(2), false) => 4,
+            (3, Some(3), false) => 8,
+            (2, Some(3), false) => 0xc,
+            _ => return Ok(Ruleset::Split(rule)),
+        };
+        TakeAndBreak::new(vec![d0]).map(Ruleset::TakeAndBreak)
+    }
+
+    /// The subtraction game of every size from `from` on: nim from 1, the
+    /// all-but game of `1..from` past it.
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// assert_eq!(Ruleset::subtract_from(1)?, Ruleset::Nim);
+    /// assert_eq!(Ruleset::subtract_from(3)?.to_string(), "allbut:1,2");
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`InvalidSpec`](crate::ErrorKind::InvalidSpec) if `from` is 0
+    /// (removing nothing is not a move) or past [`MAX_LISTED`] + 1.
+    pub fn subtract_from(from: u64) -> Result<Ruleset> {
+        match from {
+            0 => Err(Error::spec(
+                "removing 0 tokens is not a move; start the range at 1 or more, as in sub:1.. (nim)",
+            )),
+            1 => Ok(Ruleset::Nim),
+            _ if from - 1 > MAX_LISTED => Err(Error::spec(format!(
+                "every size from {from} is the all-but game of 1..{}, which lists more than {MAX_LISTED} sizes; start the range lower",
+                from - 1
+            ))),
+            _ => AllBut::new(1..from).map(Ruleset::AllBut),
+        }
     }
 
     /// Whether a single heap of `n` has any move: `!self.options(n).is_empty()`
@@ -157,8 +291,8 @@ impl Ruleset {
     /// ```
     ///
     /// # Complexity
-    /// O(digits) for a code, O(1) for a subtraction set, O(|excluded|) for an
-    /// all-but game.
+    /// O(digits) for a code, O(1) for a subtraction set, a splitting rule or
+    /// divisors, O(|excluded|) for an all-but game.
     pub fn has_move(&self, n: u64) -> bool {
         match self {
             // As in `options`: removing `take` tokens needs `take` of them,
@@ -176,10 +310,13 @@ impl Ruleset {
             Ruleset::Subtraction(SubtractionSet::Finite(m)) => m.first().is_some_and(|&s| s <= n),
             Ruleset::Subtraction(SubtractionSet::Squares | SubtractionSet::Powers2) => n >= 1,
             Ruleset::Subtraction(SubtractionSet::Primes) => n >= 2,
+            Ruleset::Subtraction(SubtractionSet::Progression(p)) => n >= p.first(),
             Ruleset::AllBut(set) => (1..=n)
                 .take(set.excluded().len() + 1)
                 .any(|s| set.allows(s)),
             Ruleset::Nim => n >= 1,
+            Ruleset::Split(rule) => n >= rule.least_heap(),
+            Ruleset::Divisors(which) => which.has_move(n),
         }
     }
 
@@ -187,7 +324,7 @@ impl Ruleset {
     pub fn splits(&self) -> bool {
         match self {
             Ruleset::TakeAndBreak(code) => code.splits(),
-            Ruleset::Grundy => true,
+            Ruleset::Grundy | Ruleset::Split(_) => true,
             _ => false,
         }
     }
@@ -222,9 +359,40 @@ impl Ruleset {
                 "Remove any positive number of tokens from one heap, except {}.",
                 or_list(set.excluded())
             ),
+            Ruleset::Subtraction(SubtractionSet::Progression(p)) => {
+                let first: Vec<String> = (0..3).map(|k| (p.first() + k * p.step()).to_string()).collect();
+                let which = if p.first() == p.step() {
+                    format!("any multiple of {}", p.step())
+                } else {
+                    format!("{}k + {}", p.step(), p.first())
+                };
+                format!("Remove {}, … tokens ({which}) from one heap.", first.join(", "))
+            }
             Ruleset::Nim => "Remove any positive number of tokens from one heap.".to_string(),
+            Ruleset::Split(rule) => describe_split(rule),
+            Ruleset::Divisors(Divisors::All) => {
+                "Remove a divisor of the heap's size (the whole heap included) from one heap.".to_string()
+            }
+            Ruleset::Divisors(Divisors::Proper) => {
+                "Remove a proper divisor of the heap's size (a divisor smaller than it) from one heap.".to_string()
+            }
         }
     }
+}
+
+fn describe_split(rule: &Splitting) -> String {
+    let count = match rule.max_parts() {
+        Some(max) if max == rule.min_parts() => max.to_string(),
+        Some(max) if max == rule.min_parts() + 1 => format!("{} or {max}", rule.min_parts()),
+        Some(max) => format!("{} to {max}", rule.min_parts()),
+        None => format!("{} or more", rule.min_parts()),
+    };
+    let sizes = if rule.unequal() {
+        " of different sizes"
+    } else {
+        ""
+    };
+    format!("Split one heap into {count} non-empty heaps{sizes}.")
 }
 
 fn take_move(n: u64, s: u64) -> Move {
@@ -285,9 +453,39 @@ impl FromStr for Ruleset {
 
     /// Reads a game spec: a take-and-break code (`0.07`, `.07`, `4.07`,
     /// hexadecimal `0.8f` or `hex:0.8f`, a lone `d0` such as `4` for `4.0`,
-    /// `0.0` for no move), `grundy`, `nim`, `sub:1,3,4`, `sub:squares`,
-    /// `sub:powers2`, `sub:primes`, `allbut:1,2`, or an alias from
-    /// [`ALIASES`].
+    /// `0.0` for no move), `grundy`, `nim`, a subtraction set, `allbut:1,2`,
+    /// a splitting rule, or an alias from [`ALIASES`].
+    ///
+    /// Subtraction sets: a list `sub:1,3,4` whose items may be ranges
+    /// (`sub:1..3`, `sub:1,5..8`), `sub:squares`, `sub:powers2`,
+    /// `sub:primes`, a residue class `sub:3k` (every multiple of 3) or
+    /// `sub:3k+1` (1, 4, 7, …), every size from A `sub:A..` (nim from 1,
+    /// else an all-but game), the divisors of the heap `sub:divisors`, or
+    /// its proper divisors `sub:proper-divisors`.
+    ///
+    /// Splitting rules replace a heap by non-empty heaps adding up to it:
+    /// `split:K` (exactly K heaps), `split:A..B` (A to B heaps), `split:A..`
+    /// (A or more), `split:..B` (2 to B), each with `:unequal` to ask for
+    /// heaps of different sizes. A spec that is a built-in game reads as that
+    /// game, whose canonical spec it then prints:
+    ///
+    /// ```
+    /// use grundy::Ruleset;
+    /// for (spec, canonical) in [
+    ///     ("split:2:unequal", "grundy"),
+    ///     ("split:2..3", "c.0"),
+    ///     ("split:..4", "split:2..4"),
+    ///     ("sub:1..", "nim"),
+    ///     ("sub:3..", "allbut:1,2"),
+    ///     ("sub:1..3", "sub:1,2,3"),
+    ///     ("sub:1k+2", "allbut:1"),
+    ///     ("sub:3k+3", "sub:3k"),
+    ///     ("sub:proper-divisors", "sub:proper-divisors"),
+    /// ] {
+    ///     assert_eq!(spec.parse::<Ruleset>()?.to_string(), canonical);
+    /// }
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
     ///
     /// # Errors
     /// [`InvalidSpec`](crate::ErrorKind::InvalidSpec), with a message naming
@@ -304,9 +502,23 @@ impl FromStr for Ruleset {
             _ => {}
         }
         if let Some(rest) = lower.strip_prefix("sub:") {
-            return rest
-                .parse()
-                .map(Ruleset::Subtraction)
+            let in_spec = |e: Error| Error::spec(format!("in {}: {e}", quoted(spec)));
+            match rest.trim() {
+                "divisors" => return Ok(Ruleset::Divisors(Divisors::All)),
+                "proper-divisors" => return Ok(Ruleset::Divisors(Divisors::Proper)),
+                _ => {}
+            }
+            if let Some(from) = subtraction::open_range(rest) {
+                return from.and_then(Ruleset::subtract_from).map_err(in_spec);
+            }
+            if let Some(Ok((1, offset))) = subtraction::progression(rest) {
+                return Ruleset::subtract_from(offset.max(1)).map_err(in_spec);
+            }
+            return rest.parse().map(Ruleset::Subtraction).map_err(in_spec);
+        }
+        if let Some(rest) = lower.strip_prefix("split:") {
+            let (min, max, unequal) = splitting::parse(spec, rest)?;
+            return Ruleset::splitting(min, max, unequal)
                 .map_err(|e| Error::spec(format!("in {}: {e}", quoted(spec))));
         }
         if let Some(rest) = lower.strip_prefix("allbut:") {
@@ -322,7 +534,7 @@ impl FromStr for Ruleset {
             return lower.parse().map(Ruleset::TakeAndBreak);
         }
         Err(Error::spec(format!(
-            "unknown game {}: give a take-and-break code (0.07, 0.8f, 4), grundy, nim, sub:1,3,4, sub:squares, allbut:1,2, or one of {}",
+            "unknown game {}: give a take-and-break code (0.07, 0.8f, 4), grundy, nim, sub:1,3,4, sub:1..3, sub:squares, sub:3k+1, sub:divisors, allbut:1,2, split:2..4, or one of {}",
             quoted(spec),
             ALIASES
                 .iter()
@@ -342,6 +554,8 @@ impl fmt::Display for Ruleset {
             Ruleset::Subtraction(set) => write!(f, "sub:{set}"),
             Ruleset::AllBut(set) => write!(f, "allbut:{set}"),
             Ruleset::Nim => f.write_str("nim"),
+            Ruleset::Split(rule) => write!(f, "{rule}"),
+            Ruleset::Divisors(which) => write!(f, "sub:{which}"),
         }
     }
 }

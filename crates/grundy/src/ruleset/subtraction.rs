@@ -27,7 +27,43 @@ pub enum SubtractionSet {
     Powers2,
     /// The primes 2, 3, 5, 7, …
     Primes,
+    /// The positive sizes `first + k·step`, `k >= 0`, with `step >= 2`: a
+    /// residue class such as every multiple of 3 (`3k`) or `3k+1`.
+    Progression(Progression),
 }
+
+/// The members of an infinite arithmetic progression `first, first + step,
+/// …`: made only by [`SubtractionSet::progression`], which keeps `step >= 2`
+/// (a step of 1 is nim or an all-but game) and `first >= 1`.
+///
+/// ```
+/// use grundy::ruleset::SubtractionSet;
+/// let SubtractionSet::Progression(p) = SubtractionSet::progression(3, 1)? else { unreachable!() };
+/// assert_eq!((p.step(), p.first()), (3, 1));
+/// let SubtractionSet::Progression(p) = SubtractionSet::progression(3, 0)? else { unreachable!() };
+/// assert_eq!((p.step(), p.first()), (3, 3)); // every multiple of 3
+/// # Ok::<(), grundy::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Progression {
+    step: u64,
+    first: u64,
+}
+
+impl Progression {
+    /// The difference between consecutive members (at least 2).
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    /// The least member (at least 1).
+    pub fn first(&self) -> u64 {
+        self.first
+    }
+}
+
+/// The most sizes a range such as `1..1000` may stand for in a list.
+pub const MAX_LISTED: u64 = 1 << 20;
 
 /// The members of a finite subtraction set: sorted, without duplicates,
 /// every one positive, never empty. Only [`SubtractionSet::finite`] makes
@@ -81,6 +117,40 @@ impl SubtractionSet {
         Ok(SubtractionSet::Finite(Members(members)))
     }
 
+    /// The infinite set of positive sizes `step·k + offset`, `k >= 0`: the
+    /// multiples of `step` when `offset` is 0, else `offset`, `offset +
+    /// step`, ….
+    ///
+    /// ```
+    /// use grundy::ruleset::SubtractionSet;
+    /// let s = SubtractionSet::progression(3, 1)?;
+    /// assert_eq!(s.members_up_to(12), [1, 4, 7, 10]);
+    /// assert_eq!(s.to_string(), "3k+1");
+    /// assert!(SubtractionSet::progression(1, 0).is_err()); // nim
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`InvalidSpec`](crate::ErrorKind::InvalidSpec) if `step` is 0 or 1 (a
+    /// step of 1 from `r` is every size from `r`: the spec `sub:r..`, nim
+    /// or an all-but game).
+    pub fn progression(step: u64, offset: u64) -> Result<Self> {
+        match step {
+            0 => Err(Error::spec(
+                "a progression needs a step of at least 1, as in sub:3k (every multiple of 3)",
+            )),
+            1 => Err(Error::spec(format!(
+                "sizes 1k+{offset} are every size from {}: write sub:{}.. for that game",
+                offset.max(1),
+                offset.max(1)
+            ))),
+            _ => Ok(SubtractionSet::Progression(Progression {
+                step,
+                first: if offset == 0 { step } else { offset },
+            })),
+        }
+    }
+
     /// Whether `s` is in the set.
     pub fn contains(&self, s: u64) -> bool {
         match self {
@@ -88,20 +158,29 @@ impl SubtractionSet {
             SubtractionSet::Squares => s >= 1 && isqrt(s).pow(2) == s,
             SubtractionSet::Powers2 => s.is_power_of_two(),
             SubtractionSet::Primes => is_prime(s),
+            SubtractionSet::Progression(p) => s >= p.first && (s - p.first).is_multiple_of(p.step),
         }
     }
 
     /// The members of the set that are at most `n`, in increasing order.
     ///
     /// # Complexity
-    /// O(|S ∩ [1, n]|) for finite sets, squares and powers of two; O(n log log n)
-    /// for primes (a sieve of Eratosthenes).
+    /// O(|S ∩ [1, n]|) for finite sets, squares, powers of two and
+    /// progressions; O(n log log n) for primes (a sieve of Eratosthenes).
     pub fn members_up_to(&self, n: u64) -> Vec<u64> {
         match self {
             SubtractionSet::Finite(m) => m.iter().copied().take_while(|&s| s <= n).collect(),
             SubtractionSet::Squares => (1..=isqrt(n)).map(|k| k * k).collect(),
             SubtractionSet::Powers2 => (0..64).map(|k| 1u64 << k).take_while(|&s| s <= n).collect(),
             SubtractionSet::Primes => primes_up_to(n),
+            SubtractionSet::Progression(p) => {
+                let count = if n < p.first {
+                    0
+                } else {
+                    (n - p.first) / p.step + 1
+                };
+                (0..count).map(|k| p.first + k * p.step).collect()
+            }
         }
     }
 
@@ -117,36 +196,120 @@ impl SubtractionSet {
 impl std::str::FromStr for SubtractionSet {
     type Err = Error;
 
-    /// Reads `1,3,4`, `squares`, `powers2` or `primes`.
+    /// Reads `1,3,4` (items may be ranges: `1,5..8`), `squares`, `powers2`,
+    /// `primes`, or a progression `3k` (every multiple of 3), `3k+1`.
     fn from_str(s: &str) -> Result<Self> {
         match s {
             "squares" => Ok(SubtractionSet::Squares),
             "powers2" => Ok(SubtractionSet::Powers2),
             "primes" => Ok(SubtractionSet::Primes),
-            _ => finite_list(s).and_then(SubtractionSet::finite),
+            "divisors" | "proper-divisors" => Err(Error::spec(format!(
+                "{s} depend on the heap, so they are no fixed set; the game sub:{s} is read as a whole spec (a Ruleset)"
+            ))),
+            _ => {
+                if let Some(progression) = progression(s) {
+                    let (step, offset) = progression?;
+                    return SubtractionSet::progression(step, offset);
+                }
+                if let Some(from) = open_range(s) {
+                    let from = from?;
+                    return Err(Error::spec(format!(
+                        "every size from {from} is no finite set: the game sub:{from}.. is nim or an all-but game, read as a whole spec (a Ruleset)"
+                    )));
+                }
+                finite_list(s).and_then(SubtractionSet::finite)
+            }
         }
     }
 }
 
-/// Reads a comma-separated list of sizes, as in `1,3,4`.
+/// Reads `Mk` or `Mk+R` as `(M, R)`; `None` when `s` has no such shape.
+pub(crate) fn progression(s: &str) -> Option<Result<(u64, u64)>> {
+    let (step, offset) = match s.split_once('k') {
+        Some((step, "")) => (step, None),
+        Some((step, rest)) => (step, Some(rest.strip_prefix('+')?)),
+        None => return None,
+    };
+    let number = |text: &str| {
+        text.trim().parse::<u64>().map_err(|_| {
+            Error::spec(format!(
+                "{} is not a progression: write Mk for every multiple of M, or Mk+R for R, R + M, R + 2M, …, as in 3k or 3k+1",
+                quoted(s)
+            ))
+        })
+    };
+    Some(number(step).and_then(|step| Ok((step, offset.map(number).transpose()?.unwrap_or(0)))))
+}
+
+/// Reads `A..` as `A`; `None` when `s` has no such shape.
+pub(crate) fn open_range(s: &str) -> Option<Result<u64>> {
+    let from = s.trim().strip_suffix("..")?;
+    if from.contains(',') || from.contains("..") {
+        return Some(Err(Error::spec(format!(
+            "in {}: an open range A.. stands alone (every size from A); give a list of sizes and closed ranges A..B otherwise",
+            quoted(s)
+        ))));
+    }
+    Some(from.trim().parse::<u64>().map_err(|_| {
+        Error::spec(format!(
+            "{} is not a size: write every size from A as A.., as in 3..",
+            quoted(from)
+        ))
+    }))
+}
+
+/// Reads a comma-separated list of sizes and closed ranges, as in `1,3,4`
+/// or `1,5..8`.
+///
+/// # Errors
+/// [`InvalidSpec`](crate::ErrorKind::InvalidSpec) for an empty list, an item
+/// that is no size or range, an empty range, or ranges that stand for more
+/// than [`MAX_LISTED`] sizes.
 pub(crate) fn finite_list(s: &str) -> Result<Vec<u64>> {
     if s.trim().is_empty() {
         return Err(Error::spec(
             "the list of sizes is empty; give sizes separated by commas, as in 1,2,3",
         ));
     }
-    s.split(',')
-        .map(|part| {
-            let part = part.trim();
-            part.parse::<u64>().map_err(|_| {
-                Error::spec(format!(
-                    "{} is not a size: give whole numbers from 1 to {} separated by commas, as in 1,2,3 (or squares, powers2, primes)",
-                    quoted(part),
-                    u64::MAX
-                ))
-            })
+    let size = |part: &str| {
+        part.trim().parse::<u64>().map_err(|_| {
+            Error::spec(format!(
+                "{} is not a size: give whole numbers from 1 to {} or ranges A..B separated by commas, as in 1,2,3 or 1..3 (or squares, powers2, primes, 3k, 3k+1)",
+                quoted(part.trim()),
+                u64::MAX
+            ))
         })
-        .collect()
+    };
+    let mut sizes = Vec::new();
+    let mut listed = 0u64;
+    for part in s.split(',') {
+        let Some((lo, hi)) = part.split_once("..") else {
+            sizes.push(size(part)?);
+            continue;
+        };
+        if hi.trim().is_empty() {
+            return Err(Error::spec(format!(
+                "in {}: the open range {} stands alone (every size from there); give a list of sizes and closed ranges A..B otherwise",
+                quoted(s),
+                quoted(part.trim())
+            )));
+        }
+        let (lo, hi) = (size(lo)?, size(hi)?);
+        if lo > hi {
+            return Err(Error::spec(format!(
+                "the range {lo}..{hi} is empty; write the smaller size first, as in {hi}..{lo}"
+            )));
+        }
+        listed = listed.saturating_add(hi - lo).saturating_add(1);
+        if listed > MAX_LISTED {
+            return Err(Error::spec(format!(
+                "the ranges in {} stand for more than {MAX_LISTED} sizes; list at most that many",
+                quoted(s)
+            )));
+        }
+        sizes.extend(lo..=hi);
+    }
+    Ok(sizes)
 }
 
 impl fmt::Display for SubtractionSet {
@@ -156,6 +319,8 @@ impl fmt::Display for SubtractionSet {
             SubtractionSet::Squares => f.write_str("squares"),
             SubtractionSet::Powers2 => f.write_str("powers2"),
             SubtractionSet::Primes => f.write_str("primes"),
+            SubtractionSet::Progression(p) if p.first == p.step => write!(f, "{}k", p.step),
+            SubtractionSet::Progression(p) => write!(f, "{}k+{}", p.step, p.first),
         }
     }
 }

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 
 use super::table::{Fact, Table};
 use super::workers::{self, Ticker};
-use super::{Game, JudgedMove, Options, Progress, Stats};
+use super::{Game, JudgedMove, Method, Options, Progress, Stats};
 use crate::error::Result;
 use crate::nimber::Nimber;
 
@@ -344,6 +344,9 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             self.record(component, Fact::nimber(v), self.ticker.nodes);
             return Ok(v);
         }
+        if self.game.method() == Method::Definition {
+            return self.nimber_by_definition(component);
+        }
         self.ticker.descend()?;
         let since = self.ticker.nodes;
         let options = self.options(component)?;
@@ -364,6 +367,37 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             }
             k += 1;
         };
+        self.record(component, Fact::nimber(value), since);
+        self.ticker.ascend();
+        Ok(value)
+    }
+
+    /// The nimber of a component not in the table, by its definition: the
+    /// mex of its options' nimbers (each the nim-sum of its components'),
+    /// stopping early once every value below the bound is found.
+    fn nimber_by_definition(&mut self, component: &G::Position) -> Result<u32> {
+        self.ticker.descend()?;
+        let since = self.ticker.nodes;
+        let options = self.options(component)?;
+        let bound = self.bound(component, options.len());
+        let mut seen = vec![false; bound as usize];
+        let mut missing = bound;
+        for option in options.iter() {
+            let mut v = 0;
+            for c in option {
+                v ^= self.nimber(c)?;
+            }
+            if let Some(slot) = seen.get_mut(v as usize)
+                && !*slot
+            {
+                *slot = true;
+                missing -= 1;
+                if missing == 0 {
+                    break;
+                }
+            }
+        }
+        let value = seen.iter().position(|&s| !s).map_or(bound, |k| k as u32);
         self.record(component, Fact::nimber(value), since);
         self.ticker.ascend();
         Ok(value)
@@ -433,6 +467,9 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         if let Some(v) = self.game.nimber_known(component) {
             self.record(component, Fact::nimber(v), self.ticker.nodes);
             return Ok(v == x);
+        }
+        if self.game.method() == Method::Definition {
+            return Ok(self.nimber_by_definition(component)? == x);
         }
         if fact.excludes(x) || x > self.game.nimber_bound(component) {
             return Ok(false);

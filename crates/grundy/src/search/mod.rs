@@ -130,6 +130,12 @@ pub trait Game: Sync {
         None
     }
 
+    /// How the engine finds this game's nimbers ([`Method`]); by default,
+    /// by outcome search.
+    fn method(&self) -> Method {
+        Method::Outcomes
+    }
+
     /// How costly `component` looks to search: of a sum of several unknown
     /// components, the engine computes the nimbers of all but the heaviest
     /// and searches only the heaviest. The default weighs every component
@@ -169,6 +175,10 @@ impl<G: Game + ?Sized> Game for &G {
         (**self).nimber_known(component)
     }
 
+    fn method(&self) -> Method {
+        (**self).method()
+    }
+
     fn weight(&self, component: &Self::Position) -> u64 {
         (**self).weight(component)
     }
@@ -176,6 +186,25 @@ impl<G: Game + ?Sized> Game for &G {
     fn heap_bytes(&self, position: &Self::Position) -> usize {
         (**self).heap_bytes(position)
     }
+}
+
+/// How the engine finds the nimber of a component.
+///
+/// Outcome search asks "does this component have value `k`?" for
+/// `k = 0, 1, …`, and settles each question with one option of that value,
+/// so most options are never valued exactly: the better way where values
+/// are small and positions fall apart (Cram, Node-Kayles). Where values run
+/// high and nothing falls apart (Chomp, whose bars have nimbers past 20),
+/// asking twenty questions costs more than valuing every option once, and
+/// the definition — the mex of the options' nimbers — is the better way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// Outcome search with nimbers (Lemoine and Viennot).
+    #[default]
+    Outcomes,
+    /// The mex of every option's nimber, each found once and remembered.
+    Definition,
 }
 
 /// How a search runs.

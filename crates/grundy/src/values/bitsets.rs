@@ -603,7 +603,7 @@ const BLOCKS: [u64; 6] = [
 /// The word whose bit `i ⊕ x` is bit `i` of `word`, for `x < 64`: for each
 /// set bit `k` of `x`, adjacent blocks of `2^k` bits swap places.
 #[inline]
-fn xor_permute_word(mut word: u64, x: u32) -> u64 {
+pub(super) fn xor_permute_word(mut word: u64, x: u32) -> u64 {
     for (k, &mask) in BLOCKS.iter().enumerate() {
         if x >> k & 1 != 0 {
             let shift = 1 << k;

@@ -16,6 +16,7 @@ mod escaped;
 pub mod mask;
 pub mod naive;
 pub mod sparse;
+pub mod splits;
 mod table;
 
 use table::fixed_width;
@@ -35,7 +36,8 @@ pub enum Engine {
     /// ([`sparse`]).
     Sparse,
     /// The option values of every heap as bitsets, for every take-and-break
-    /// code and fastest for codes that split a heap in three ([`bitsets`]).
+    /// code and fastest for codes that split a heap in three ([`bitsets`]),
+    /// and for splitting rules with parts of any sizes ([`splits`]).
     Bitsets,
 }
 
@@ -272,6 +274,8 @@ pub struct Stepper {
     sparse: Option<sparse::Computation>,
     /// The bitset engine, once it has run.
     bitsets: Option<bitsets::Computation>,
+    /// The bitset engine of splitting rules, once it has run.
+    splits: Option<splits::Computation>,
 }
 
 impl Stepper {
@@ -282,6 +286,7 @@ impl Stepper {
             options,
             sparse: None,
             bitsets: None,
+            splits: None,
         }
     }
 
@@ -308,6 +313,13 @@ impl Stepper {
             (Engine::Auto, Ruleset::Nim) => allbut::extend(&[], table, len, progress)?,
             (Engine::Auto, Ruleset::AllBut(set)) => {
                 allbut::extend(set.excluded(), table, len, progress)?
+            }
+            (Engine::Auto | Engine::Bitsets, Ruleset::Split(rule)) if splits::applies(rule) => {
+                let engine = self
+                    .splits
+                    .get_or_insert_with(|| splits::Computation::new(rule));
+                engine.extend(table, len, self.options.budget, progress)?;
+                report.engine = Some(Engine::Bitsets);
             }
             (Engine::Sparse, _) | (Engine::Auto, _) if sparse::applies(ruleset) => {
                 let engine = match &mut self.sparse {
@@ -356,12 +368,76 @@ fn uses_bitsets(engine: Engine, ruleset: &Ruleset) -> bool {
     }
 }
 
-/// The number of values `0..=to` after checking that they fit in `budget`.
+/// The most splits the naive engine reads for a splitting rule
+/// ([`Ruleset::Split`]) in one computation: about a minute's work. A rule
+/// into up to `k` heaps has O(n^(k−1)) splits a heap, so without a bound a
+/// modest request could run for years; [`check_fits`] refuses it instead.
+pub const MAX_SPLITS_READ: u128 = 2_500_000_000;
+
+/// The number of values `0..=to` after checking that they fit in `budget`,
+/// and, for a splitting rule ([`Ruleset::Split`]), that the engine
+/// [`Engine::Auto`] runs keeps within its bounds: [`splits::MAX_WORK`] word
+/// operations and the budget for parts of any sizes, [`MAX_SPLITS_READ`]
+/// splits read by the naive engine for unequal parts.
+///
+/// ```
+/// use grundy::{ErrorKind, Ruleset, values::{self, Budget}};
+/// let distinct: Ruleset = "split:2..4:unequal".parse()?;
+/// assert!(values::check_fits(&distinct, 1000, Budget::default()).is_ok());
+/// let err = values::check_fits(&distinct, 1_000_000, Budget::default()).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::TooLarge);
+/// assert!(err.message().contains("ask for at most"));
+/// # Ok::<(), grundy::Error>(())
+/// ```
 ///
 /// # Errors
 /// [`ErrorKind::TooLarge`] with the memory needed and the largest `to` that
-/// would fit.
+/// would fit, or the work it would take and the largest `to` whose work is
+/// within the bound.
 pub fn check_fits(ruleset: &Ruleset, to: u64, budget: Budget) -> Result<usize> {
+    let len = check_memory(ruleset, to, budget)?;
+    match ruleset {
+        Ruleset::Split(rule) if splits::applies(rule) => splits::check(rule, to, budget)?,
+        Ruleset::Split(rule) => check_splits(rule, to)?,
+        _ => {}
+    }
+    Ok(len)
+}
+
+/// Refuses a splitting rule's values up to `to` if the naive engine would
+/// read more than [`MAX_SPLITS_READ`] splits, naming the largest `to` that
+/// reads fewer.
+///
+/// # Complexity
+/// The split counts of heaps up to twice the last that fits
+/// ([`Splitting`](crate::ruleset::Splitting)'s partition recurrence): at
+/// most a few thousand heaps, since every rule that is no built-in game has
+/// Ω(n²) splits a heap.
+pub(crate) fn check_splits(rule: &crate::ruleset::Splitting, to: u64) -> Result<()> {
+    let mut upto = rule.least_heap().saturating_add(64);
+    loop {
+        let last = upto.min(to);
+        let mut total: u128 = 0;
+        for (n, count) in rule.counts(last).into_iter().enumerate() {
+            total = total.saturating_add(count);
+            if total > MAX_SPLITS_READ {
+                let fits = (n as u64).saturating_sub(1);
+                return Err(Error::new(
+                    ErrorKind::TooLarge,
+                    format!(
+                        "values of {rule} up to {to} read more than {MAX_SPLITS_READ} splits (a heap of {n} alone has {count}), about a minute's work and far more past it; ask for at most {fits} heaps"
+                    ),
+                ));
+            }
+        }
+        if last == to {
+            return Ok(());
+        }
+        upto = upto.saturating_mul(2);
+    }
+}
+
+fn check_memory(ruleset: &Ruleset, to: u64, budget: Budget) -> Result<usize> {
     let width = min_width(ruleset, to);
     let len = u128::from(to) + 1;
     let need = len * width as u128;

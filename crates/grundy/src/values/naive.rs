@@ -10,23 +10,31 @@ use crate::nimber::Nimber;
 use crate::ruleset::{Ruleset, splitting};
 use std::ops::ControlFlow;
 
-use crate::values::{PROGRESS_EVERY, Progress, ValueTable, report, report_every};
+use crate::values::{PROGRESS_EVERY, Progress, ValueTable, interrupted, report, report_every};
 
 /// Extends `table` to `len` values by the mex over every option.
 ///
 /// # Errors
 /// [`TooLarge`](crate::ErrorKind::TooLarge) if the table must widen and
-/// cannot.
+/// cannot, or if a splitting rule would read more than
+/// [`MAX_SPLITS_READ`](crate::values::MAX_SPLITS_READ) splits (checked
+/// first); [`Interrupted`](crate::ErrorKind::Interrupted) when `progress`
+/// says stop.
 ///
 /// # Complexity
 /// O(Σ options(n)): O(N²) for splitting games and nim, O(N·|S ∩ [1, N]|) for
-/// subtraction games, O(N³) for hexadecimal codes that split into three.
+/// subtraction games, O(N³) for hexadecimal codes that split into three,
+/// O(N^(k−1)) for a splitting rule into up to `k` heaps, O(N^(3/2)) for
+/// divisors (trial division).
 pub fn extend(
     ruleset: &Ruleset,
     table: &mut ValueTable,
     len: usize,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<()> {
+    if let (Ruleset::Split(rule), Some(last)) = (ruleset, len.checked_sub(1)) {
+        crate::values::check_splits(rule, last as u64)?;
+    }
     let mut mex = Mex::new();
     let members = match ruleset {
         Ruleset::Subtraction(set) => set.members_up_to(len.saturating_sub(1) as u64),
@@ -106,6 +114,42 @@ pub fn extend(
                 }
                 mex.finish()
             }
+            Ruleset::Split(rule) => {
+                mex.start(xor_bound);
+                let mut read = 0u64;
+                let flow = rule.walk(
+                    n as u64,
+                    |part| g(part as usize),
+                    |_, x| {
+                        mex.insert(x);
+                        read += 1;
+                        // A heap may have billions of splits: a request to
+                        // stop is heard within one heap's million.
+                        if read.is_multiple_of(SPLITS_BETWEEN_CHECKS) {
+                            let done = Progress {
+                                done: n as u64,
+                                total: len as u64,
+                            };
+                            return progress(done);
+                        }
+                        ControlFlow::Continue(())
+                    },
+                );
+                if flow.is_break() {
+                    return Err(interrupted(n));
+                }
+                cost = read;
+                mex.finish()
+            }
+            Ruleset::Divisors(which) => {
+                let divisors = which.of(n as u64);
+                cost = divisors.len() as u64;
+                mex.start(cost);
+                for &d in &divisors {
+                    mex.insert(g(n - d as usize));
+                }
+                mex.finish()
+            }
         };
         table.try_push(Nimber::new(value))?;
         let every = PROGRESS_EVERY >> cost.max(1).ilog2().min(PROGRESS_EVERY.ilog2());
@@ -113,6 +157,9 @@ pub fn extend(
     }
     report(progress, len, len)
 }
+
+/// Splits read between two questions to `progress` within one heap.
+const SPLITS_BETWEEN_CHECKS: u64 = 1 << 20;
 
 /// An upper bound on the number of options of a heap of `n` in a
 /// take-and-break game with these digits.

@@ -26,6 +26,11 @@ pub const FAMILIES: &[&str] = &[
     "allbut:1,2",
     "allbut:3",
     "nim",
+    "split:2..4",
+    "split:3:unequal",
+    "sub:divisors",
+    "sub:proper-divisors",
+    "sub:3k+1",
 ];
 
 /// Whether a move may leave three heaps (a hexadecimal code with a digit
