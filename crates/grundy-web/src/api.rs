@@ -31,16 +31,16 @@ const LONGEST_NAME: usize = 16;
 pub(crate) fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
     // A name longer than any parameter's is refused here, quoted, rather
     // than echoed whole by the deserializer's "unknown field" message.
-    if let Ok(Query(pairs)) = Query::<Vec<(String, String)>>::try_from_uri(uri) {
-        if let Some((name, _)) = pairs.iter().find(|(name, _)| name.len() > LONGEST_NAME) {
-            return Err(ApiError::bad(
-                "bad_query",
-                format!(
-                    "unknown parameter {}; see API.md for each route's parameters",
-                    quoted(name)
-                ),
-            ));
-        }
+    if let Ok(Query(pairs)) = Query::<Vec<(String, String)>>::try_from_uri(uri)
+        && let Some((name, _)) = pairs.iter().find(|(name, _)| name.len() > LONGEST_NAME)
+    {
+        return Err(ApiError::bad(
+            "bad_query",
+            format!(
+                "unknown parameter {}; see API.md for each route's parameters",
+                quoted(name)
+            ),
+        ));
     }
     Query::<T>::try_from_uri(uri)
         .map(|Query(q)| q)

@@ -72,7 +72,7 @@ pub fn p_positions(
     loop {
         starts[total_of(&t) + 1] += 1;
         listed += 1;
-        if listed % CHUNK == 0 {
+        if listed.is_multiple_of(CHUNK) {
             ask(0)?;
         }
         if !next_sorted(&mut t, to) {
@@ -91,7 +91,7 @@ pub fn p_positions(
         flat[*at * k..(*at + 1) * k].copy_from_slice(&t);
         *at += 1;
         listed += 1;
-        if listed % CHUNK == 0 {
+        if listed.is_multiple_of(CHUNK) {
             ask(0)?;
         }
         if !next_sorted(&mut t, to) {
