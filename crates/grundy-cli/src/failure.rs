@@ -103,6 +103,11 @@ fn advice(detail: &Detail) -> String {
             most,
             ..
         } => format!("; give --max-heap {most} or less"),
+        Detail::OutOfRange {
+            quantity: Quantity::SearchLimit,
+            asked,
+            ..
+        } => format!(" (--max {asked})"),
         Detail::WrongGame {
             needs: GameKind::SumOfHeaps,
         } => {

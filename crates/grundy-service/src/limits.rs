@@ -121,18 +121,53 @@ pub(crate) fn search_limit(game: &Ruleset, engine: Engine) -> u64 {
     if !grundy::period::proof::may_prove(game) {
         return OBSERVE_LIMIT;
     }
-    let quadratic = match game {
+    if costly(game, engine) {
+        COSTLY_SEARCH_LIMIT
+    } else {
+        SEARCH_LIMIT
+    }
+}
+
+/// Whether each heap of `game` costs `engine` work that grows with the
+/// heap: codes that split a heap in three, and splitting codes the sparse
+/// engine does not compute.
+fn costly(game: &Ruleset, engine: Engine) -> bool {
+    match game {
         Ruleset::TakeAndBreak(code) => {
             code.max_heaps_left() > 2
                 || (code.splits() && (engine == Engine::Naive || !values::sparse::applies(game)))
         }
         _ => false,
-    };
-    if quadratic {
-        COSTLY_SEARCH_LIMIT
-    } else {
-        SEARCH_LIMIT
     }
+}
+
+/// The most values a search computes to find a period before values up to
+/// a heap past memory are computed one by one: a period proved there
+/// answers instead (0.07's is proved within 200 heaps, and its values, at
+/// a cost quadratic in the heap, would take hours to 10^7).
+pub const QUICK_PERIOD_LIMIT: u64 = 1 << 16;
+
+/// Every value of `game` up to `to`, where a period search up to `max`
+/// proved no period: computed where each heap costs a bounded amount of
+/// work, refused where its cost grows with the heap (three-part splits
+/// cost about N³/100 word operations up to N: a second to 2^13, days to
+/// 10^6). A search limit that reaches `to` asks for them anyway.
+pub(crate) fn unproved_values(game: &Ruleset, engine: Engine, to: u64, max: u64) -> Result<()> {
+    if to <= max || !costly(game, engine) {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::TooLarge,
+        format!(
+            "{game} has no proved period up to heap {max}, and its values cost time that grows faster than the square of the heap: every value up to {to} would take hours or more; ask about heaps up to {max}, or give a search limit of {to} or more to compute them all, slowly"
+        ),
+    )
+    .with_detail(Detail::OutOfRange {
+        quantity: Quantity::SearchLimit,
+        asked: to,
+        least: 0,
+        most: max,
+    }))
 }
 
 /// The longest certificate text read: 64 MiB.
@@ -193,20 +228,27 @@ pub(crate) fn values_range(from: u64, to: u64) -> Result<()> {
     Ok(())
 }
 
-/// `count` values gathered one by one (from a period, far away): up to
-/// eight bytes each within the budget.
-pub(crate) fn listed_values(count: u64, budget: u64) -> Result<()> {
-    let need = count.saturating_mul(8);
+/// `count` values up to `largest` gathered one by one (from a period, or
+/// copied from a table): as many bytes each as `largest` needs, within
+/// the budget.
+pub(crate) fn listed_values(count: u64, largest: u64, budget: u64) -> Result<()> {
+    let width = match largest {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
+    };
+    let need = count.saturating_mul(width);
     if need > budget {
         return Err(over_budget(
             need,
             budget,
-            Some(budget / 8),
+            Some(budget / width),
             format!(
                 "{count} values need up to {} but the memory budget is {}; ask for at most {} heaps",
                 human_bytes(need),
                 human_bytes(budget),
-                budget / 8
+                budget / width
             ),
         ));
     }

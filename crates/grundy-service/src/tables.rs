@@ -58,7 +58,7 @@ pub(crate) fn values(
 /// The table of `game` if it is in memory, holds `G(0..=to)` and no
 /// request is working on it: read without taking the game, so that
 /// readers never wait for one another.
-fn in_memory(core: &Core, game: &Ruleset, to: u64) -> Option<Arc<ValueTable>> {
+pub(crate) fn in_memory(core: &Core, game: &Ruleset, to: u64) -> Option<Arc<ValueTable>> {
     let slot = slot(core, game);
     let mut state = lock(&slot.state);
     if state.busy || (state.work.table.len() as u64) <= to {
@@ -167,10 +167,14 @@ pub(crate) fn period(
 
 /// Values of `game` able to answer every heap up to `to`: the table up
 /// to `to` when `to <= max`; else a proved period found within `max`;
-/// else the table computed up to `to`.
+/// else the table computed up to `to`, where each heap costs a bounded
+/// amount of work.
 ///
 /// # Errors
-/// As [`Solver::values`].
+/// As [`Solver::values`], and [`ErrorKind::TooLarge`] with
+/// [`Quantity::SearchLimit`](grundy::Quantity::SearchLimit) where no period
+/// is proved within `max` and each heap's value costs work that grows with
+/// the heap (`limits::unproved_values`).
 pub(crate) fn periodic(
     core: &Core,
     game: &Ruleset,
@@ -204,6 +208,7 @@ pub(crate) fn periodic(
     // Let go of the search's table first: the game's table is extended
     // in place only if nobody else holds it.
     drop(table);
+    crate::limits::unproved_values(game, core.config.engine, to, max)?;
     let table = values(core, game, to, watch).map_err(|e| {
         let wrapped = Error::new(
             e.kind(),
@@ -219,6 +224,30 @@ pub(crate) fn periodic(
     let table = prefix(&table, to);
     let verdict = period::of_table(game, &table);
     Ok(PeriodicValues::new(table, verdict))
+}
+
+/// A period of `game` proved by a search among the heaps up to `to`, at
+/// most [`QUICK_PERIOD_LIMIT`](crate::limits::QUICK_PERIOD_LIMIT) and the
+/// default search limit; `None` where none is proved there (the values
+/// the search computed stay in the game's table).
+///
+/// # Errors
+/// As [`Solver::values`].
+pub(crate) fn quickly_proved(
+    core: &Core,
+    game: &Ruleset,
+    to: u64,
+    watch: &mut Watch,
+) -> Result<Option<PeriodicValues>> {
+    if !period::proof::may_prove(game) {
+        return Ok(None);
+    }
+    let limit = to
+        .min(crate::limits::QUICK_PERIOD_LIMIT)
+        .min(default_search_limit(core, game));
+    let (verdict, table) = period(core, game, Some(limit), watch)?;
+    let values = PeriodicValues::new(table, verdict);
+    Ok(values.proved().is_some().then_some(values))
 }
 
 /// Runs `f` on the values of `game` while no other request does: the

@@ -10,9 +10,10 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use grundy_service::quoted;
 use grundy_service::{Game, Question};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::compute::{Shared, Stop, StopOnDrop, run};
 use crate::error::ApiError;
@@ -21,12 +22,63 @@ use crate::limits::Limits;
 /// The longest game spec a request may give, in bytes.
 pub const MAX_SPEC: usize = 1_000;
 
+/// The longest parameter name any route reads (`max_heap`, `offset`).
+const LONGEST_NAME: usize = 16;
+
 /// Reads the query of `uri` as `T`, rejecting unknown parameters and
-/// malformed numbers with a JSON 400.
+/// malformed numbers with a JSON 400 that quotes at most a few dozen
+/// characters of what it refuses.
 pub(crate) fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
+    // A name longer than any parameter's is refused here, quoted, rather
+    // than echoed whole by the deserializer's "unknown field" message.
+    if let Ok(Query(pairs)) = Query::<Vec<(String, String)>>::try_from_uri(uri)
+        && let Some((name, _)) = pairs.iter().find(|(name, _)| name.len() > LONGEST_NAME)
+    {
+        return Err(ApiError::bad(
+            "bad_query",
+            format!(
+                "unknown parameter {}; see API.md for each route's parameters",
+                quoted(name)
+            ),
+        ));
+    }
     Query::<T>::try_from_uri(uri)
         .map(|Query(q)| q)
-        .map_err(|e| ApiError::bad("bad_query", e.body_text()))
+        .map_err(|e| {
+            let text = e.body_text();
+            let text = text
+                .strip_prefix("Failed to deserialize query string: ")
+                .unwrap_or(&text);
+            ApiError::bad("bad_query", text.to_string())
+        })
+}
+
+/// A whole number in a query: decimal digits only, from 0 to 2^64 − 1
+/// (`-1`, `+5`, ` 5` and `1e9` are refused, not read as something else).
+pub(crate) fn whole_number<'de, D: Deserializer<'de>, N: TryFrom<u64>>(
+    d: D,
+) -> Result<N, D::Error> {
+    let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+    let refuse = || {
+        D::Error::custom(format!(
+            "{} is not a whole number; write decimal digits only, as 1000",
+            quoted(&text)
+        ))
+    };
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(refuse());
+    }
+    let n: u64 = text
+        .parse()
+        .map_err(|_| D::Error::custom(format!("{} is past 2^64 − 1", quoted(&text))))?;
+    N::try_from(n).map_err(|_| D::Error::custom(format!("{} is too large here", quoted(&text))))
+}
+
+/// [`whole_number`] for a parameter that may be left out.
+pub(crate) fn some_whole_number<'de, D: Deserializer<'de>, N: TryFrom<u64>>(
+    d: D,
+) -> Result<Option<N>, D::Error> {
+    whole_number(d).map(Some)
 }
 
 pub(crate) fn json_response(body: String) -> Response {
@@ -63,8 +115,8 @@ pub(crate) fn heaps(text: &str, limits: &Limits) -> Result<Vec<u64>, ApiError> {
                 ApiError::bad(
                     "bad_query",
                     format!(
-                        "heaps: '{}' is not a heap size; write sizes as decimal numbers from 0 to 2^64 − 1, separated by commas, as heaps=3,5,7",
-                        h.trim()
+                        "heaps: {} is not a heap size; write sizes as decimal numbers from 0 to 2^64 − 1, separated by commas, as heaps=3,5,7",
+                        quoted(h.trim())
                     ),
                 )
             })
@@ -102,9 +154,11 @@ fn range(from: u64, to: u64, most: u64, what: &str) -> Result<(), ApiError> {
 #[serde(deny_unknown_fields)]
 struct ValuesParams {
     game: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole_number")]
     from: u64,
+    #[serde(deserialize_with = "whole_number")]
     to: u64,
+    #[serde(default, deserialize_with = "some_whole_number")]
     max: Option<u64>,
 }
 
@@ -112,6 +166,7 @@ struct ValuesParams {
 #[serde(deny_unknown_fields)]
 struct PeriodParams {
     game: String,
+    #[serde(default, deserialize_with = "some_whole_number")]
     max: Option<u64>,
 }
 
@@ -119,9 +174,13 @@ struct PeriodParams {
 #[serde(deny_unknown_fields)]
 struct CountParams {
     game: String,
+    #[serde(deserialize_with = "whole_number")]
     to: u64,
+    #[serde(default, deserialize_with = "some_whole_number")]
     from: Option<u64>,
+    #[serde(default, deserialize_with = "some_whole_number")]
     heaps: Option<u32>,
+    #[serde(default, deserialize_with = "some_whole_number")]
     max: Option<u64>,
 }
 
@@ -130,7 +189,9 @@ struct CountParams {
 struct PositionParams {
     game: String,
     heaps: String,
+    #[serde(default, deserialize_with = "some_whole_number")]
     limit: Option<usize>,
+    #[serde(default, deserialize_with = "some_whole_number")]
     max: Option<u64>,
     /// `normal` (the default: whoever cannot move loses) or `misere` (whoever
     /// moves last loses).
@@ -141,6 +202,7 @@ struct PositionParams {
 #[serde(deny_unknown_fields)]
 struct PposParams {
     game: String,
+    #[serde(deserialize_with = "whole_number")]
     to: u64,
 }
 
@@ -148,7 +210,9 @@ struct PposParams {
 #[serde(deny_unknown_fields)]
 struct AnalyzeParams {
     game: String,
+    #[serde(default, deserialize_with = "some_whole_number")]
     to: Option<u64>,
+    #[serde(default, deserialize_with = "some_whole_number")]
     max: Option<u64>,
 }
 
@@ -156,6 +220,7 @@ struct AnalyzeParams {
 #[serde(deny_unknown_fields)]
 struct MisereParams {
     game: String,
+    #[serde(default, deserialize_with = "some_whole_number")]
     max_heap: Option<u64>,
 }
 
@@ -224,7 +289,8 @@ pub(crate) fn question(kind: &str, uri: &Uri, limits: &Limits) -> Result<Questio
                     return Err(ApiError::bad(
                         "bad_query",
                         format!(
-                            "play={other} is not a play convention; use play=normal or play=misere"
+                            "play={} is not a play convention; use play=normal or play=misere",
+                            quoted(other)
                         ),
                     ));
                 }

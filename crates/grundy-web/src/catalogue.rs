@@ -29,8 +29,9 @@ struct ListParams {
     status: Option<String>,
     family: Option<String>,
     q: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::api::whole_number")]
     offset: u64,
+    #[serde(default, deserialize_with = "crate::api::some_whole_number")]
     limit: Option<u64>,
 }
 

@@ -4,7 +4,7 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use grundy_service::{Detail, Error, ErrorKind, GameKind};
+use grundy_service::{Detail, Error, ErrorKind, GameKind, Quantity};
 use serde::Serialize;
 
 /// An error answered to a request: a status, a stable kind and a sentence.
@@ -79,6 +79,10 @@ impl From<Error> for ApiError {
             _ => (StatusCode::UNPROCESSABLE_ENTITY, "unanswerable"),
         };
         let advice = match e.detail() {
+            Some(Detail::OutOfRange {
+                quantity: Quantity::SearchLimit,
+                ..
+            }) => " (max=, within the server's limits)",
             Some(Detail::WrongGame {
                 needs: GameKind::SumOfHeaps,
             }) => "; ask for its position, moves or P-positions",

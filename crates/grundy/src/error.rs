@@ -116,6 +116,10 @@ pub enum Quantity {
     Vertices,
     /// Members of a family of boards in one range (`n` from … to …).
     Boards,
+    /// The last heap whose value is computed one by one, where no period is
+    /// proved (a period search's limit): past it only a proved period
+    /// answers.
+    SearchLimit,
 }
 
 /// The kinds of game, in [`Detail::WrongGame`].

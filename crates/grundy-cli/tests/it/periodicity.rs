@@ -195,6 +195,57 @@ fn huge_heaps_with_a_proved_period() {
     );
 }
 
+/// C7: values, counts, frequencies and moves of 0.07 to a million and
+/// past come from its proved period (plots ask for the same values). Its values cost time quadratic in
+/// the heap (10^6 took minutes); the period is proved within 200 heaps.
+/// `--stats` says how far the table was computed.
+#[test]
+fn far_heaps_of_a_proved_period_cost_a_few_hundred_values() {
+    let commands: [&[&str]; 4] = [
+        &["values", "0.07", "--to", "1000000", "--format", "csv"],
+        &["count", "0.07", "--to", "1000000"],
+        &["count", "0.07", "--to", "10^12", "--frequencies"],
+        &["move", "0.07", "1000000", "777777", "3"],
+    ];
+    for args in commands {
+        let out = grundy(&[args, &["--no-cache", "--stats"]].concat(), None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        let last = stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("heaps")?.trim().strip_prefix("0..="))
+            .unwrap_or_else(|| panic!("{args:?}: no table in {stderr}"));
+        let last: u64 = last.parse().unwrap();
+        assert!(last < 1_000, "{args:?}: values computed to {last}");
+    }
+    let csv = ok(&["values", "0.07", "--to", "1000000", "--format", "csv"]);
+    assert_eq!(csv.lines().count(), 1_000_002);
+    assert_eq!(csv.lines().last(), Some("1000000,2"));
+}
+
+/// C6: 0.8f's pattern is observed, not proved, and its values cost time
+/// cubic in the heap: past its search limit the answer is a refusal naming
+/// the limit and the flag, at once.
+#[test]
+fn a_costly_game_without_a_proved_period_is_refused_past_its_limit() {
+    for args in [
+        &["values", "0.8f", "--to", "1000000"][..],
+        &["move", "0.8f", "1000000"],
+        &["count", "0.8f", "--to", "10^9"],
+        &["count", "0.8f", "--to", "10^6", "--frequencies"],
+    ] {
+        let out = grundy(args, None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("no proved period up to heap 8192") && stderr.contains("(--max "),
+            "{stderr}"
+        );
+    }
+}
+
 #[test]
 fn multiset_counts() {
     for format in FORMATS {

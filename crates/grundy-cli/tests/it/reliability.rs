@@ -358,6 +358,30 @@ fn cases(dir: &Path) -> Vec<Case> {
             Expect::Answered(1 << 10),
         ),
         case(
+            "values of a proved period, far",
+            "`values 0.07 --to 10^6` (one by one, quadratic: minutes)",
+            &["values", "0.07", "--to", "10^6", "--format", "csv"],
+            Expect::Answered(12 << 20),
+        ),
+        case(
+            "three-part code with no proved period",
+            "`move 0.8f 1000000` (values one by one, cubic: months)",
+            &["move", "0.8f", "1000000"],
+            Expect::Refused("no proved period up to heap 8192"),
+        ),
+        case(
+            "three-part code with no proved period",
+            "`count 0.8f --to 10^9`",
+            &["count", "0.8f", "--to", "10^9"],
+            Expect::Refused("no proved period up to heap 8192"),
+        ),
+        case(
+            "three-part code with no proved period",
+            "`values 0.8f --to 10^6`",
+            &["values", "0.8f", "--to", "10^6"],
+            Expect::Refused("no proved period up to heap 8192"),
+        ),
+        case(
             "budget past the machine",
             "`--max-memory 100T`",
             &["--max-memory", "100T", "values", "nim", "--to", "3"],

@@ -1,8 +1,11 @@
 //! How many heaps `1..=N` have each value: the frequencies published for
 //! octal games at powers of two (Rogalski's `results/GAME/N` files list
-//! `value count` lines for `0..=` the largest value). Tables past the memory
-//! budget are computed and counted past memory (`past_memory.rs`).
+//! `value count` lines for `0..=` the largest value). A proved period
+//! (without saltus) counts every heap from the values of one period; other
+//! tables past the memory budget are computed and counted past memory
+//! (`past_memory.rs`).
 
+use grundy::period::{PeriodicValues, proof};
 use grundy::{Error, ErrorKind, Result};
 
 use crate::core::Core;
@@ -23,8 +26,21 @@ pub(crate) fn frequencies(
         return Err(Error::new(ErrorKind::InvalidInput, "count at least heap 1"));
     }
     let mut counts: Vec<u64> = Vec::new();
-    let past_memory = past_memory::goes(core, game, to);
-    if past_memory {
+    let goes = past_memory::goes(core, game, to);
+    let periodic = if goes {
+        tables::quickly_proved(core, game, to, watch)?
+    } else if proof::may_prove(game) {
+        Some(tables::periodic(core, game, to, None, watch)?)
+    } else {
+        None
+    };
+    let periodic = periodic
+        .filter(|g| (g.table().len() as u64) > to || g.proved().is_some_and(|p| p.saltus() == 0));
+    let past_memory = goes && periodic.is_none();
+    if let Some(g) = periodic {
+        limits::frequencies(g.table(), core.config.budget.max_bytes())?;
+        by_period(&g, to, &mut counts)?;
+    } else if past_memory {
         past_memory::compute(core, game, to, watch, |table, _| {
             if table.values.len() == to + 1 {
                 // The engine's histogram counts heaps 0..=to; heap 0
@@ -60,9 +76,38 @@ pub(crate) fn frequencies(
 }
 
 fn tally(counts: &mut Vec<u64>, v: u64) {
+    tally_times(counts, v, 1);
+}
+
+fn tally_times(counts: &mut Vec<u64>, v: u64, times: u64) {
     let v = v as usize;
     if v >= counts.len() {
         counts.resize(v + 1, 0);
     }
-    counts[v] += 1;
+    counts[v] += times;
+}
+
+/// Counts the heaps `1..=to` of `g` by value: from its table up to the
+/// first heap of its period, then each value of one period as many times
+/// as its residue class holds heaps up to `to`.
+///
+/// # Complexity
+/// O(preperiod + period), whatever `to`.
+fn by_period(g: &PeriodicValues, to: u64, counts: &mut Vec<u64>) -> Result<()> {
+    let table = g.table();
+    let Some(p) = g.proved().filter(|_| (table.len() as u64) <= to) else {
+        for n in 1..=to {
+            tally(counts, table.raw(n as usize));
+        }
+        return Ok(());
+    };
+    // Heap 0 is not counted: the period is read from heap 1 on at least.
+    let first = p.preperiod().max(1);
+    for n in 1..first.min(to.saturating_add(1)) {
+        tally(counts, table.raw(n as usize));
+    }
+    for m in (first..first.saturating_add(p.period())).take_while(|&m| m <= to) {
+        tally_times(counts, g.get(m)?.value(), (to - m) / p.period() + 1);
+    }
+    Ok(())
 }

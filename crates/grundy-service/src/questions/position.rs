@@ -5,7 +5,8 @@
 //! form, for heaps of any size and with no table).
 
 use grundy::multiheap::{self, Method, SubsetGame};
-use grundy::{Result, period, sum};
+use grundy::period::{self, proof};
+use grundy::{Result, sum};
 
 use crate::core::Core;
 use crate::game::Game;
@@ -26,18 +27,37 @@ pub(crate) fn position(
     limits::moves_listed(limit)?;
     let max = max.unwrap_or_else(|| tables::default_search_limit(core, game));
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let (value, moves, total) = if largest <= max {
-        let table = tables::values(core, game, largest, watch)?;
-        let value = sum::value(&table, heaps)?;
-        let mut moves = sum::winning_moves(game, &table, heaps)?;
-        let total = moves.len();
-        let truncated = total > limit;
-        moves.truncate(limit);
-        (value, moves, truncated.then_some(total as u128))
-    } else {
-        let values = tables::periodic(core, game, largest, Some(max), watch)?;
-        let w = period::moves::winning_moves(game, &values, heaps, limit)?;
-        (w.value, w.listed, Some(w.total))
+    // The table where it holds the heaps (in memory, or computed where no
+    // theorem may prove a period: `Ok`); else the values a period search
+    // up to the largest heap found, which stops at the first proved
+    // period (`Err`, answered by the period).
+    let source = match tables::in_memory(core, game, largest) {
+        Some(table) => Ok(table),
+        None if largest <= max && !proof::may_prove(game) => {
+            Ok(tables::values(core, game, largest, watch)?)
+        }
+        None => {
+            let values = tables::periodic(core, game, largest, Some(max), watch)?;
+            if (values.table().len() as u64) > largest {
+                Ok(values.into_table())
+            } else {
+                Err(values)
+            }
+        }
+    };
+    let (value, moves, total) = match source {
+        Ok(table) => {
+            let value = sum::value(&table, heaps)?;
+            let mut moves = sum::winning_moves(game, &table, heaps)?;
+            let total = moves.len();
+            let truncated = total > limit;
+            moves.truncate(limit);
+            (value, moves, truncated.then_some(total as u128))
+        }
+        Err(values) => {
+            let w = period::moves::winning_moves(game, &values, heaps, limit)?;
+            (w.value, w.listed, Some(w.total))
+        }
     };
     Ok(PositionReport {
         game: game.to_string(),

@@ -2,6 +2,7 @@
 
 mod boards;
 mod frequencies;
+mod from_the_period;
 mod hostile_store;
 mod house;
 mod misere_play;

@@ -24,6 +24,12 @@ use std::ops::ControlFlow;
 use super::{Progress, SubsetGame, Tally, next_sorted, sorted_tuples, stopped};
 use crate::error::Result;
 
+/// Positions listed or decided between two calls of the progress
+/// callback, so that a stop is heard within a fraction of a second even in
+/// the largest layers (issue 38, C14: `ppos stone --to 400 --method brute`
+/// took 6–10 s to stop; a layer there holds up to about 40,000 positions).
+pub const CHUNK: usize = 1 << 10;
+
 /// The bytes brute force needs for `to`: a status byte for every ordered
 /// position and the list of sorted positions.
 pub(crate) fn table_bytes(game: &SubsetGame, to: u32) -> u128 {
@@ -44,49 +50,74 @@ pub fn p_positions(
     let k = game.heaps();
     let base = to as usize + 1;
     let index = |p: &[u32]| p.iter().fold(0usize, |acc, &c| acc * base + c as usize);
-
-    let mut positions = Vec::new();
-    let mut t = vec![0u32; k];
-    loop {
-        positions.push(t.clone());
-        if !next_sorted(&mut t, to) {
-            break;
-        }
-    }
-    let total_of = |p: &Vec<u32>| p.iter().map(|&c| u64::from(c)).sum::<u64>();
-    positions.sort_by_key(total_of);
-
-    let mut lost = vec![false; base.pow(k as u32)];
-    let layers = k as u64 * u64::from(to) + 1;
-    let mut found = Vec::new();
-    let mut rest = positions.as_slice();
-    for layer in 0..layers {
+    let total_of = |p: &[u32]| p.iter().map(|&c| c as usize).sum::<usize>();
+    let layers = k * to as usize + 1;
+    let mut ask = |done: usize| -> Result<()> {
         let flow = progress(Progress {
-            done: layer,
-            total: layers,
+            done: done as u64,
+            total: layers as u64,
         });
         if flow.is_break() {
             return Err(stopped(Tally::default()));
         }
-        let len = rest.iter().take_while(|p| total_of(p) == layer).count();
-        let (this, later) = rest.split_at(len);
-        rest = later;
-        let decided: Vec<&Vec<u32>> = this
-            .par_iter()
-            .filter(|p| !has_move_to_lost(game, p, &lost, &index))
-            .collect();
-        for p in decided {
-            lost[index(p)] = true;
-            found.push(p.clone());
+        Ok(())
+    };
+
+    // The sorted positions, layer after layer (a counting sort by total,
+    // lexicographic within a layer), `k` coordinates each: listed twice,
+    // once to count each layer and once to place its positions.
+    let mut starts = vec![0usize; layers + 1];
+    let mut t = vec![0u32; k];
+    let mut listed = 0usize;
+    loop {
+        starts[total_of(&t) + 1] += 1;
+        listed += 1;
+        if listed.is_multiple_of(CHUNK) {
+            ask(0)?;
+        }
+        if !next_sorted(&mut t, to) {
+            break;
         }
     }
-    let flow = progress(Progress {
-        done: layers,
-        total: layers,
-    });
-    if flow.is_break() {
-        return Err(stopped(Tally::default()));
+    for layer in 1..=layers {
+        starts[layer] += starts[layer - 1];
     }
+    let mut flat = vec![0u32; listed * k];
+    let mut next = starts.clone();
+    t.fill(0);
+    listed = 0;
+    loop {
+        let at = &mut next[total_of(&t)];
+        flat[*at * k..(*at + 1) * k].copy_from_slice(&t);
+        *at += 1;
+        listed += 1;
+        if listed.is_multiple_of(CHUNK) {
+            ask(0)?;
+        }
+        if !next_sorted(&mut t, to) {
+            break;
+        }
+    }
+
+    let mut lost = vec![false; base.pow(k as u32)];
+    let mut found = Vec::new();
+    for layer in 0..layers {
+        let this = &flat[starts[layer] * k..starts[layer + 1] * k];
+        // No move stays within a layer, so its positions are decided in
+        // any order: a chunk at a time, asking `progress` before each.
+        for chunk in this.chunks(CHUNK * k) {
+            ask(layer)?;
+            let decided: Vec<&[u32]> = chunk
+                .par_chunks(k)
+                .filter(|p| !has_move_to_lost(game, p, &lost, &index))
+                .collect();
+            for p in decided {
+                lost[index(p)] = true;
+                found.push(p.to_vec());
+            }
+        }
+    }
+    ask(layers)?;
     found.sort();
     Ok(found)
 }

@@ -41,6 +41,11 @@ impl PeriodicValues {
         &self.table
     }
 
+    /// The computed values, shared rather than copied.
+    pub fn into_table(self) -> Arc<ValueTable> {
+        self.table
+    }
+
     /// The verdict on periodicity.
     pub fn verdict(&self) -> &Verdict {
         &self.verdict

@@ -206,6 +206,46 @@ fn tame_rule_agrees_with_judge_on_four_heaps_up_to_12() {
     }
 }
 
+/// C14 (issue 38): the tame rule's winning moves take time linear in the
+/// heaps. Each move's position was judged whole, so a million heaps of 1
+/// in Kayles took about 26 minutes (`play kayles --misere`); Bouton's rule
+/// answers them by counting.
+#[test]
+fn a_million_heaps_by_the_tame_rule() {
+    let kayles = ruleset("kayles");
+    let genera = Genera::compute(&kayles, 2, MEMO).unwrap();
+    // An even number of 1s: taking any of them leaves an odd number.
+    let even = vec![1u64; 1_000_000];
+    assert_eq!(tame::outcome(&genera, &even).unwrap(), Some(Outcome::N));
+    let moves = tame::winning_moves(&kayles, &genera, &even)
+        .unwrap()
+        .unwrap();
+    assert_eq!(moves.len(), even.len());
+    assert!(
+        moves
+            .iter()
+            .enumerate()
+            .all(|(i, m)| m.heap == i && m.parts.is_empty())
+    );
+    let odd = vec![1u64; 999_999];
+    assert_eq!(tame::outcome(&genera, &odd).unwrap(), Some(Outcome::P));
+    assert!(
+        tame::winning_moves(&kayles, &genera, &odd)
+            .unwrap()
+            .unwrap()
+            .is_empty()
+    );
+    // With a heap of 2 (firm, normal value 2) the one winning move leaves
+    // an odd number of 1s.
+    let mut mixed = vec![1u64; 999_998];
+    mixed.push(2);
+    let moves = tame::winning_moves(&kayles, &genera, &mixed)
+        .unwrap()
+        .unwrap();
+    assert_eq!(moves.len(), 1, "{:?}", &moves[..moves.len().min(3)]);
+    assert_eq!((moves[0].heap, &moves[0].parts[..]), (999_998, &[1][..]));
+}
+
 fn genus() -> impl Strategy<Value = Genus> {
     (0u64..6, prop::collection::vec(0u64..6, 2..=5)).prop_map(|(g, m)| Genus::new(g, m).unwrap())
 }

@@ -368,6 +368,56 @@ fn every_engine_stops_when_asked() {
     }
 }
 
+/// C14 (issue 38): brute force asks its progress callback (which is how a
+/// caller says stop) at least once every `brute::CHUNK` positions, while
+/// it lists them and while it decides a layer, not only between layers: a
+/// stop in the largest layers of stone to 400 was heard after 6–10 s.
+/// The positions are listed in one flat array, not a vector each.
+#[test]
+fn brute_force_asks_to_go_on_every_chunk_of_positions() {
+    let to = 100;
+    let mut sizes = vec![0usize; 3 * to + 1];
+    for a in 0..=to {
+        for b in a..=to {
+            for c in b..=to {
+                sizes[a + b + c] += 1;
+            }
+        }
+    }
+    let positions: usize = sizes.iter().sum();
+    assert!(sizes.iter().any(|&n| n > brute::CHUNK), "a layer to chunk");
+    // The positions are listed twice (counted by layer, then placed).
+    let asks = 2 * (positions / brute::CHUNK)
+        + sizes
+            .iter()
+            .map(|n| n.div_ceil(brute::CHUNK))
+            .sum::<usize>()
+        + 1;
+    let mut calls = 0;
+    let found = brute::p_positions(&SubsetGame::stone(), to as u32, &mut |_| {
+        calls += 1;
+        Continue(())
+    })
+    .unwrap();
+    assert_eq!(found, with(&SubsetGame::stone(), to as u32, Method::Fast));
+    assert_eq!(calls, asks);
+    // A stop asked at any call is obeyed at that call.
+    for stop_at in [1, positions / brute::CHUNK, asks / 2, asks - 1] {
+        let mut calls = 0;
+        let err = brute::p_positions(&SubsetGame::stone(), to as u32, &mut |_| {
+            calls += 1;
+            if calls == stop_at {
+                Break(())
+            } else {
+                Continue(())
+            }
+        })
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Interrupted);
+        assert_eq!(calls, stop_at);
+    }
+}
+
 /// W6: a 100,000-character spec is quoted in the error by at most a few
 /// dozen characters, control characters escaped.
 #[test]
