@@ -67,12 +67,7 @@ fn a_killed_run_resumes_and_ends_bit_identical() {
     let out = cached_run(killed.path(), &["--checkpoint-secs", "0", "--stats"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{stderr}");
-    let resumed_from: u64 = stderr
-        .split("read ")
-        .nth(1)
-        .and_then(|l| l.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("the resumed run read no checkpoint: {stderr}"));
+    let resumed_from = values_read(&stderr);
     assert!(
         0 < resumed_from && resumed_from < 300_001,
         "the run was not stopped part-way: {stderr}"
@@ -145,12 +140,7 @@ fn ctrl_c_stops_within_a_second_keeps_a_checkpoint_and_the_next_run_resumes() {
         None,
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let resumed_from: u64 = stderr
-        .split("read ")
-        .nth(1)
-        .and_then(|l| l.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("the resumed run read no checkpoint: {stderr}"));
+    let resumed_from = values_read(&stderr);
     assert!(0 < resumed_from && resumed_from < 2_000_001, "{stderr}");
     let fresh = ok(&["values", GAME, "--to", TO, "--format", "csv", "--no-cache"]);
     assert!(
@@ -212,4 +202,16 @@ fn the_cache_can_be_listed_sized_and_cleared() {
         ok(&["cache", "size", "--cache", d]).split(" in ").nth(1),
         Some("0 files")
     );
+}
+
+/// The values a run read from the cache, from its `--stats` line
+/// `cache        read N values from …`.
+fn values_read(stderr: &str) -> u64 {
+    stderr
+        .lines()
+        .find(|l| l.starts_with("cache"))
+        .and_then(|l| l.split("read ").nth(1))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the resumed run read no checkpoint: {stderr}"))
 }
