@@ -441,7 +441,7 @@ impl Game {
             .game
             .multiheap("a scan of P-positions")
             .map_err(error)?;
-        Ok(PPositions::new(*game, to.0))
+        Ok(PPositions::new(game.clone(), to.0))
     }
 
     /// Draws ``G(0..=to)`` with matplotlib (an optional dependency:

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use grundy::multiheap::SubsetGame;
+use grundy::multiheap::vectors::VectorGame;
 use grundy::{Detail, Error, ErrorKind, GameKind, Result, Ruleset};
 
 /// Any game a front end may name.
@@ -13,6 +14,8 @@ use grundy::{Detail, Error, ErrorKind, GameKind, Result, Ruleset};
 /// use grundy_service::Game;
 /// assert!(matches!("kayles".parse()?, Game::Heaps(_)));
 /// assert!(matches!("stone".parse()?, Game::Multiheap(_)));
+/// let wythoff: Game = "vectors:(1,0),(0,1),(1,1)".parse()?;
+/// assert_eq!(wythoff.to_string(), "wythoff");
 /// assert_eq!("paper-strip".parse::<Game>()?.to_string(), "0.07");
 /// # Ok::<(), grundy::Error>(())
 /// ```
@@ -20,16 +23,20 @@ use grundy::{Detail, Error, ErrorKind, GameKind, Result, Ruleset};
 pub enum Game {
     /// A heap game: positions are sums of heaps, valued by Sprague–Grundy.
     Heaps(Ruleset),
-    /// Several heaps with moves across them (`wythoff`, `stone`,
-    /// `subsets:K:…`).
-    Multiheap(SubsetGame),
+    /// Several heaps with moves across them, by move vectors (`wythoff`,
+    /// `stone`, `subsets:K:…`, `vectors:(1,0),(0,1),(1,1),…`): a game that
+    /// is a subset game is that game, and runs on its engine.
+    Multiheap(VectorGame),
 }
 
 impl Game {
     /// Whether `spec` names a multi-heap game rather than a heap ruleset.
     pub fn is_multiheap(spec: &str) -> bool {
         let spec = spec.trim();
-        spec == "wythoff" || spec == "stone" || spec.starts_with("subsets:")
+        spec == "wythoff"
+            || spec == "stone"
+            || spec.starts_with("subsets:")
+            || spec.starts_with("vectors:")
     }
 
     /// The ruleset of a heap game, for `question`, which applies to sums of
@@ -67,7 +74,7 @@ impl Game {
     /// # Errors
     /// [`ErrorKind::InvalidInput`] with [`Detail::WrongGame`] for a heap
     /// game.
-    pub fn multiheap(&self, question: &str) -> Result<&SubsetGame> {
+    pub fn multiheap(&self, question: &str) -> Result<&VectorGame> {
         match self {
             Game::Multiheap(g) => Ok(g),
             Game::Heaps(r) => Err(Error::new(
@@ -91,6 +98,12 @@ impl From<Ruleset> for Game {
 
 impl From<SubsetGame> for Game {
     fn from(game: SubsetGame) -> Self {
+        Game::Multiheap(game.into())
+    }
+}
+
+impl From<VectorGame> for Game {
+    fn from(game: VectorGame) -> Self {
         Game::Multiheap(game)
     }
 }

@@ -25,9 +25,9 @@
 //!
 //! Front ends name only what this crate exports: the solver and its
 //! questions, the reports, and a small vocabulary of the library's types
-//! ([`Ruleset`], [`SubsetGame`], [`ValueTable`], [`Nimber`], [`Budget`],
-//! [`Engine`], the error and its details); never the engines. Files a
-//! front end writes (certificates, plots) are replaced as the store's are,
+//! ([`Ruleset`], [`SubsetGame`], [`VectorGame`], [`ValueTable`], [`Nimber`],
+//! [`Budget`], [`Engine`], the error and its details); never the engines.
+//! Files a front end writes (certificates, plots) are replaced as the store's are,
 //! by [`replace_file`].
 //!
 //! ```
@@ -97,6 +97,7 @@ pub use watch::{Event, Pattern, TableSummary, Watch};
 /// The library's types that front ends name: the games, the value table,
 /// the memory budget and the engines, the error with its details. How
 /// values are computed, kept and proved stays behind the [`Solver`].
+pub use grundy::multiheap::vectors::VectorGame;
 pub use grundy::multiheap::{Method, SubsetGame, Tally};
 pub use grundy::quote::quoted;
 pub use grundy::values::{Budget, Engine, Report as EngineReport, human_bytes};

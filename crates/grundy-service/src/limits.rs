@@ -22,7 +22,8 @@
 //!   position, eight bytes a value listed far away).
 
 use grundy::count::multiset;
-use grundy::multiheap::{self, Method, SubsetGame};
+use grundy::multiheap::vectors::{self, VectorGame};
+use grundy::multiheap::{self, Method};
 use grundy::period::PeriodicValues;
 use grundy::values::{self, Engine, human_bytes};
 use grundy::{Detail, Error, ErrorKind, Quantity, Result, Ruleset, ValueTable};
@@ -333,7 +334,7 @@ pub(crate) fn moves_examined(examined: u64) -> Result<()> {
 
 /// The positions of the multi-heap `game` have its number of heaps; their
 /// largest heap.
-pub(crate) fn multiheap_position(game: &SubsetGame, heaps: &[u64]) -> Result<u64> {
+pub(crate) fn multiheap_position(game: &VectorGame, heaps: &[u64]) -> Result<u64> {
     if heaps.len() != game.heaps() {
         let k = count(game.heaps());
         return Err(out_of_range(
@@ -371,22 +372,29 @@ pub(crate) fn multiheap_heaps(heaps: &[u64]) -> Result<Vec<u32>> {
 }
 
 /// A scan of the P-positions of `game` up to `to` by `method`: its tables
-/// within the budget, checked before anything is computed. `fit` words
-/// what fits, naming the largest bound that does.
+/// within the budget, checked before anything is computed (a subset game's
+/// by its own engines). `fit` words what fits, naming the largest bound
+/// that does.
 pub(crate) fn multiheap_bound(
-    game: &SubsetGame,
+    game: &VectorGame,
     to: u64,
     method: Method,
     budget: grundy::values::Budget,
     fit: impl Fn(u32) -> String,
 ) -> Result<u32> {
-    let fits = multiheap::largest_to(game, method, budget);
+    let fits = match game.as_subset_game() {
+        Some(subsets) => multiheap::largest_to(&subsets, method, budget),
+        None => vectors::largest_to(game, method, budget),
+    };
     match u32::try_from(to) {
         Ok(to) if to <= fits => Ok(to),
         bound => {
             let (need, words) = match bound {
                 Ok(to) => {
-                    let need = multiheap::memory_needed(game, to, method);
+                    let need = match game.as_subset_game() {
+                        Some(subsets) => multiheap::memory_needed(&subsets, to, method),
+                        None => vectors::memory_needed(game, to, method),
+                    };
                     (need, format!("{} of tables", human_bytes(need)))
                 }
                 Err(_) => (u64::MAX, "more memory than any machine has".to_string()),
