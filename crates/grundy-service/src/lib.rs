@@ -73,7 +73,8 @@ pub use limits::{
     ANALYZED_BY_DEFAULT, COSTLY_SEARCH_LIMIT, DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED,
     EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_CERTIFICATE_TEXT, MAX_HISTOGRAM_VALUE, MAX_MISERE_HEAP,
     MAX_MOVES_EXAMINED, MAX_MOVES_LISTED, MAX_PAST_MEMORY, MAX_PLAYED_HEAP, MAX_PLAYED_TOKENS,
-    MAX_QUOTIENT_HEAP, MAX_VALUES, OBSERVE_LIMIT, QUICK_SEARCH_BYTES, SEARCH_LIMIT,
+    MAX_QUOTIENT_HEAP, MAX_VALUES, OBSERVE_LIMIT, OPTIONS_OBSERVE_LIMIT, QUICK_SEARCH_BYTES,
+    SEARCH_LIMIT,
 };
 pub use misere_report::{
     GeneraReport, GeneratorReport, HeapGenus, MisereMethod, MiserePositionReport,
@@ -97,6 +98,7 @@ pub use watch::{Event, Pattern, TableSummary, Watch};
 /// The library's types that front ends name: the games, the value table,
 /// the memory budget and the engines, the error with its details. How
 /// values are computed, kept and proved stays behind the [`Solver`].
+pub use grundy::heap_game::{HeapGame, from_fn};
 pub use grundy::multiheap::vectors::VectorGame;
 pub use grundy::multiheap::{Method, SubsetGame, Tally};
 pub use grundy::quote::quoted;

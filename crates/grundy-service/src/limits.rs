@@ -13,7 +13,8 @@
 //! Three kinds of number live here:
 //!
 //! - how far a period search goes when no limit is given
-//!   ([`SEARCH_LIMIT`], [`COSTLY_SEARCH_LIMIT`], [`OBSERVE_LIMIT`]);
+//!   ([`SEARCH_LIMIT`], [`COSTLY_SEARCH_LIMIT`], [`OBSERVE_LIMIT`],
+//!   [`OPTIONS_OBSERVE_LIMIT`]);
 //! - how much one answer holds or lists ([`MAX_VALUES`],
 //!   [`MAX_MOVES_LISTED`], [`MAX_ANALYZED`], …) and the defaults below
 //!   them;
@@ -44,6 +45,12 @@ pub const COSTLY_SEARCH_LIMIT: u64 = 1 << 13;
 /// prove (Grundy's game, infinite subtraction sets, all-but games): it can
 /// only be observed, so the search stops early.
 pub const OBSERVE_LIMIT: u64 = 10_000;
+
+/// The default limit of the search for a pattern in a heap game given by
+/// its options (a callback into a front end's language, such as Python's
+/// `Game.from_options`): 1000 heaps, each costing a call back, and the
+/// pattern can only be observed.
+pub const OPTIONS_OBSERVE_LIMIT: u64 = 1_000;
 
 /// The most values one request for values returns.
 pub const MAX_VALUES: u64 = 100_000_000;
