@@ -8,6 +8,8 @@
 //! the solver lacks: every answer is the one the command line gives.
 //!
 //! - `game`: `grundy.Game`, one game and the questions about it;
+//! - `heap_game`: `grundy.OptionsGame`, a heap game given by a Python
+//!   function (`Game.from_options`);
 //! - `answers`: the Python classes of the answers (period verdict,
 //!   counts, moves, a table of values);
 //! - `misere`: misère play's answers (a position, genera, a quotient);
@@ -24,6 +26,7 @@ use pyo3::prelude::*;
 mod answers;
 mod args;
 mod game;
+mod heap_game;
 mod html;
 mod misere_answers;
 mod ppos;
@@ -45,6 +48,7 @@ mod run;
 fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<game::Game>()?;
+    m.add_class::<heap_game::OptionsGame>()?;
     m.add_class::<answers::Period>()?;
     m.add_class::<answers::Verified>()?;
     m.add_class::<answers::Count>()?;
