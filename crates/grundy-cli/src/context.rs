@@ -62,7 +62,10 @@ impl Context {
                     stats.saved = format!("wrote {count} values to {location}");
                 }
                 Event::Computed { report, table } => {
-                    stats.report = Some(stats.report.map_or(report, |r| r.then(report)));
+                    stats.report = Some(match stats.report.take() {
+                        Some(before) => before.then(report),
+                        None => report,
+                    });
                     stats.table = Some(table);
                 }
                 _ => {}
@@ -129,7 +132,7 @@ impl Stats {
     fn text(&self, elapsed: Duration, store_off: &str) -> String {
         let mut text = String::new();
         let mut line = |key: &str, value: String| text.push_str(&format!("{key:<12} {value}\n"));
-        let report = self.report.unwrap_or_default();
+        let report = self.report.clone().unwrap_or_default();
         let engine = match report.engine {
             Some(Engine::Naive) => "naive",
             Some(Engine::Sparse) => "sparse",
@@ -161,6 +164,30 @@ impl Stats {
                     s.rare_pairs, s.scan_pairs, s.full_scans, s.mask_changes
                 ),
             );
+            // Where each thread's time went in the block pipeline: busy
+            // finishing blocks, reading ahead, working alone; the rest
+            // waiting (issue 37's accounting, readable on any machine).
+            if !report.threads.is_empty() {
+                line(
+                    "pipeline",
+                    format!(
+                        "{:.3} s; each thread busy finishing + reading ahead + alone, then waiting:",
+                        report.pipeline.as_secs_f64()
+                    ),
+                );
+                for (i, t) in report.threads.iter().enumerate() {
+                    line(
+                        &format!("  thread {i}"),
+                        format!(
+                            "{:.3} + {:.3} + {:.3} s busy, {:.3} s waiting",
+                            t.finishing.as_secs_f64(),
+                            t.reading.as_secs_f64(),
+                            t.alone.as_secs_f64(),
+                            report.waiting(t).as_secs_f64()
+                        ),
+                    );
+                }
+            }
             if !s.is_sparse() {
                 line(
                     "note",

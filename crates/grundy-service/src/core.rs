@@ -35,6 +35,9 @@ pub struct Config {
     /// computing at once share its threads: a survey running one game a
     /// core leaves this `None`.
     pub threads: Option<NonZeroUsize>,
+    /// Whether to time each thread's work in the sparse engine, reported in
+    /// [`Event::Computed`](crate::Event::Computed) (the CLI's `--stats`).
+    pub profile: bool,
 }
 
 impl Default for Config {
@@ -49,6 +52,7 @@ impl Default for Config {
             checkpoint_every: Duration::from_secs(10),
             memory_kept: limits::memory_kept(budget.max_bytes()),
             threads: None,
+            profile: false,
         }
     }
 }

@@ -365,6 +365,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     let options = values::Options {
         budget: core.config.budget,
         engine: core.config.engine,
+        profile: core.config.profile,
     };
     let slot = slot(core, game);
     let stepper = work
@@ -395,7 +396,12 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
             None => stepper.extend(table, step_to, &mut progress),
         };
         match extended {
-            Ok(report) => totals = Some(totals.map_or(report, |before| before.then(report))),
+            Ok(report) => {
+                totals = Some(match totals.take() {
+                    Some(before) => before.then(report),
+                    None => report,
+                })
+            }
             Err(e) => break Err(e),
         }
         step = next_step(step, step_started.elapsed(), checkpoint_every);

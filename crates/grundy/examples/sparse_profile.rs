@@ -40,10 +40,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let mut table = ValueTable::new();
     let started = Instant::now();
-    let (stats, profile) = pool.install(|| -> grundy::Result<_> {
+    let (stats, profile, uses) = pool.install(|| -> grundy::Result<_> {
         let mut engine = Computation::new(&game, &mut table, tuning)?;
         let stats = engine.extend(&mut table, to as usize + 1, &mut grundy::values::silent)?;
-        Ok((stats, engine.profile()))
+        Ok((stats, engine.profile(), engine.thread_use().to_vec()))
     })?;
     let wall = started.elapsed().as_secs_f64();
     let p = profile;
@@ -84,6 +84,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "  ceiling on any number of threads, 1 / serial fraction: {:.1}",
         1.0 / serial
     );
+    println!(
+        "  splits read ahead and thrown away: {:.0} a heap",
+        p.thrown_away_pairs as f64 / heaps
+    );
+    // Each thread: busy finishing, reading ahead, alone; the rest of the
+    // pipeline's wall time waiting (for the finishing thread, at a join,
+    // or while the driving thread works alone).
+    let pipeline = p.wall().as_secs_f64();
+    println!("  pipeline wall {pipeline:.2} s; per thread (s): finishing, reading, alone, waiting");
+    for (i, u) in uses.iter().enumerate() {
+        println!(
+            "    thread {i:2}: {:7.2} {:7.2} {:7.2} {:7.2}",
+            u.finishing.as_secs_f64(),
+            u.reading.as_secs_f64(),
+            u.alone.as_secs_f64(),
+            u.waiting(&p).as_secs_f64()
+        );
+    }
     Ok(())
 }
 

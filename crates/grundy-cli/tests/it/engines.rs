@@ -162,3 +162,47 @@ fn answers_do_not_depend_on_threads() {
     assert_eq!(run("2").0, one);
     assert_eq!(run("3").0, one);
 }
+
+/// `--stats` says where each thread's time went in the sparse engine's
+/// pipeline (issue 37): one line a thread of the pool, whose busy and
+/// waiting times add up to the pipeline's wall time.
+#[test]
+fn stats_account_for_every_thread() {
+    let out = grundy(
+        &[
+            "--threads",
+            "2",
+            "count",
+            "grundy",
+            "--to",
+            "150000",
+            "--no-cache",
+            "--stats",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let seconds = |text: &str| -> Vec<f64> {
+        text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter(|w| w.contains('.'))
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    let pipeline = stderr
+        .lines()
+        .find(|l| l.starts_with("pipeline"))
+        .unwrap_or_else(|| panic!("no pipeline line in {stderr}"));
+    let wall = seconds(pipeline)[0];
+    let threads: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("  thread"))
+        .collect();
+    assert!((1..=2).contains(&threads.len()), "{stderr}");
+    for line in threads {
+        let parts = seconds(line);
+        assert_eq!(parts.len(), 4, "{line}");
+        let total: f64 = parts.iter().sum();
+        assert!((total - wall).abs() < 0.005, "{line} against {wall}");
+    }
+}

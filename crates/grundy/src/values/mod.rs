@@ -42,7 +42,7 @@ pub enum Engine {
 }
 
 /// What a computation did: the engine that ran and what it found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Report {
     /// The engine that ran, never [`Engine::Auto`]; `None` when the table
@@ -51,6 +51,21 @@ pub struct Report {
     pub engine: Option<Engine>,
     /// The statistics of the sparse engine, when it ran.
     pub sparse: Option<sparse::SparseStats>,
+    /// Where each thread's time went in the sparse engine's pipeline, one
+    /// entry a thread of its pool, when [`Options::profile`] asked for it.
+    pub threads: Vec<sparse::ThreadUse>,
+    /// The wall time of that pipeline: each thread's busy time and its
+    /// waiting add up to it.
+    pub pipeline: std::time::Duration,
+}
+
+impl Report {
+    /// A thread's time waiting in the sparse engine's pipeline: for the
+    /// finishing thread, at a join; for the others, while the finishing
+    /// thread or the driving thread alone works, or for a task.
+    pub fn waiting(&self, thread: &sparse::ThreadUse) -> std::time::Duration {
+        self.pipeline.saturating_sub(thread.busy())
+    }
 }
 
 impl Report {
@@ -85,9 +100,20 @@ impl Report {
             (old, None) => old,
             (None, new) => new,
         };
+        let mut threads = self.threads;
+        if threads.len() < later.threads.len() {
+            threads.resize(later.threads.len(), sparse::ThreadUse::default());
+        }
+        for (sum, more) in threads.iter_mut().zip(&later.threads) {
+            sum.finishing += more.finishing;
+            sum.reading += more.reading;
+            sum.alone += more.alone;
+        }
         Report {
             engine: later.engine.or(self.engine),
             sparse,
+            threads,
+            pipeline: self.pipeline + later.pipeline,
         }
     }
 }
@@ -165,6 +191,9 @@ pub struct Options {
     pub engine: Engine,
     /// The memory the table may take.
     pub budget: Budget,
+    /// Whether to time each thread's work in the sparse engine
+    /// ([`Report::threads`]): a few readings of the clock a block.
+    pub profile: bool,
 }
 
 /// The values `G(0), …, G(to)` of `ruleset` with the default engine and budget.
@@ -327,12 +356,17 @@ impl Stepper {
                     None => self.sparse.insert(sparse::Computation::new(
                         ruleset,
                         table,
-                        sparse::Tuning::default(),
+                        sparse::Tuning {
+                            profile: self.options.profile,
+                            ..sparse::Tuning::default()
+                        },
                     )?),
                 };
                 let stats = engine.extend(table, len, progress)?;
                 report.engine = Some(Engine::Sparse);
                 report.sparse = Some(stats);
+                report.threads = engine.thread_use().to_vec();
+                report.pipeline = engine.profile().wall();
             }
             (Engine::Sparse, _) => return Err(sparse::does_not_apply(ruleset)),
             (Engine::Bitsets | Engine::Auto, _) if uses_bitsets(self.options.engine, ruleset) => {

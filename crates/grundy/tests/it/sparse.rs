@@ -523,16 +523,25 @@ fn grundys_game_is_the_same_on_every_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        let (table, profile) = pool.install(|| {
+        let (table, profile, uses) = pool.install(|| {
             let mut table = ValueTable::new();
             let mut engine = sparse::Computation::new(&game, &mut table, tuning).unwrap();
             engine
                 .extend(&mut table, to as usize + 1, &mut grundy::values::silent)
                 .unwrap();
-            (table, engine.profile())
+            (table, engine.profile(), engine.thread_use().to_vec())
         });
         assert_eq!(table, expected, "{threads} threads");
         assert!(profile.blocks > 0, "{profile:?}");
         assert!(profile.finish_rare_pairs + profile.ahead_rare_pairs > 0);
+        // Each thread's time lies within the run's phases, and one thread,
+        // the one that drives the pipeline, finishes every block.
+        assert!(!uses.is_empty() && uses.len() <= threads, "{uses:?}");
+        for u in &uses {
+            assert!(u.busy() <= profile.wall(), "{u:?} past {profile:?}");
+            assert_eq!(u.busy() + u.waiting(&profile), profile.wall());
+        }
+        let finishers = uses.iter().filter(|u| !u.finishing.is_zero()).count();
+        assert_eq!(finishers, 1, "{uses:?}");
     }
 }

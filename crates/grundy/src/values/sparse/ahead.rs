@@ -4,12 +4,16 @@
 //! marks a heap, and the first splits near half the heap — and the record
 //! of what was read, so that the finishing thread skips it.
 
+use std::sync::Arc;
+use std::time::Instant;
+
 use rayon::prelude::*;
 
 use super::blocks::Counts;
 use super::heap::{Shape, largest_smaller_part};
 use super::marks::marks_len;
 use super::spread::{SPREAD_RUN, SPREAD_STREAMS};
+use super::threads::Lanes;
 use crate::values::table::Window;
 
 /// The largest value bound K for which blocks are read ahead.
@@ -45,6 +49,10 @@ pub(super) struct FarJob {
     /// Rare heaps from this index on were not read before: all their
     /// splits are read.
     pub(super) since: usize,
+    /// Where each task's time is added, when profiling.
+    pub(super) lanes: Option<Arc<Lanes>>,
+    /// Splits already in `rows` (a catching up's first reading).
+    pub(super) read_before: u64,
 }
 
 impl FarJob {
@@ -54,7 +62,12 @@ impl FarJob {
     /// `rare` (all of the splits of those found since `ahead` was read),
     /// into `ahead`'s rows. The block's finishing is then left only the
     /// splits with both parts in the block or just before it.
-    pub(super) fn catch_up(ahead: Ahead, rare: Vec<(usize, u64)>, shape: Shape) -> FarJob {
+    pub(super) fn catch_up(
+        ahead: Ahead,
+        rare: Vec<(usize, u64)>,
+        shape: Shape,
+        lanes: Option<Arc<Lanes>>,
+    ) -> FarJob {
         let reach = ahead.reach;
         FarJob {
             parallel: true,
@@ -70,6 +83,8 @@ impl FarJob {
             spread_rounds: reach.spread_rounds,
             from: reach.limit,
             since: reach.rare_len,
+            lanes,
+            read_before: ahead.pairs,
         }
     }
 
@@ -122,6 +137,8 @@ impl FarJob {
             spread_rounds,
             from,
             since,
+            lanes,
+            read_before,
         } = self;
         let limit = g.len();
         // 0 for a first reading, known at compile time.
@@ -147,6 +164,7 @@ impl FarJob {
         let (marks, _) = buffer.as_chunks_mut::<B>();
         let stamp = ROW_MARK;
         let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
+            let started = lanes.as_ref().map(|_| Instant::now());
             let c = first + chunk * ROWS;
             let mut pairs = [0u64; 2];
             // Marks the splits `p + (n − t − p)` of the heaps n of the
@@ -224,6 +242,9 @@ impl FarJob {
                     pairs[1] += (m - k) as u64;
                 }
             }
+            if let (Some(lanes), Some(started)) = (&lanes, started) {
+                lanes.add_since(started);
+            }
             (pairs[0], pairs[1])
         };
         let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
@@ -255,6 +276,7 @@ impl FarJob {
             },
             width: B,
             rows: buffer,
+            pairs: read_before + rare_pairs + scan_pairs,
         }
     }
 }
@@ -268,6 +290,8 @@ pub(super) struct Ahead {
     /// Marks a heap; 0 when nothing was read ahead.
     pub(super) width: usize,
     pub(super) rows: Vec<u8>,
+    /// Splits read into the rows, every reading of them counted.
+    pub(super) pairs: u64,
 }
 
 /// The mark of an option value in a row read ahead.
@@ -289,6 +313,7 @@ impl Ahead {
             },
             width: 0,
             rows: Vec::new(),
+            pairs: 0,
         }
     }
 }

@@ -12,6 +12,7 @@ use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
 use super::heap::{Near, SCAN_CHUNK};
 use super::marks::{Marks, with_marks};
 use super::state::State;
+use super::threads::Lanes;
 use crate::error::{Error, ErrorKind, Result};
 use crate::values::table::{Values, Visit, Window};
 use crate::values::{Progress, report_every};
@@ -46,6 +47,9 @@ impl Visit for Run<'_> {
             progress,
         } = self;
         state.bits = tuning.bits;
+        if tuning.profile && state.lanes.is_none() {
+            state.lanes = Some(std::sync::Arc::new(Lanes::new()));
+        }
         let more = len.saturating_sub(values.len());
         if !values.try_reserve_exact(more) {
             return Err(Error::new(
@@ -70,7 +74,7 @@ impl Visit for Run<'_> {
             if start >= state.next_review || state.rare.len() > state.rare_limit {
                 let clock = Clock::start(tuning.profile);
                 state.review(values.window());
-                state.profile.alone += clock.stop();
+                state.alone(clock.stop());
             }
             // Costly heaps are read ahead on the second core; cheap ones
             // only have their far rare parts read, for 64 heaps at a time on
@@ -87,23 +91,34 @@ impl Visit for Run<'_> {
             };
             let end = state.block_end(start, len, heaps);
             let reads_ahead = reads_ahead && end - start > 1;
-            let mut ahead = match pending.take() {
-                Some(ahead)
-                    if ahead.reach.first == start
-                        && ahead.reach.end == end
-                        && ahead.reach.mask == state.mask
-                        && ahead.width == state.seen.len() =>
-                {
+            let pending_now = pending.take();
+            let matches = pending_now.as_ref().is_some_and(|ahead| {
+                ahead.reach.first == start
+                    && ahead.reach.end == end
+                    && ahead.reach.mask == state.mask
+                    && ahead.width == state.seen.len()
+            });
+            if let (false, Some(dropped), true) = (matches, &pending_now, tuning.profile) {
+                state.profile.thrown_away_pairs += dropped.pairs;
+            }
+            let mut ahead = match pending_now {
+                Some(ahead) if matches => {
                     // What the block before added, read now on every
                     // thread: the finishing is left the splits within the
                     // block.
                     if tuning.catch_up && ahead.reach.limit < start {
                         let clock = Clock::start(tuning.profile);
                         let mut counts = Counts::default();
-                        let job = FarJob::catch_up(ahead, state.rare.clone(), state.shape.clone());
+                        let job = FarJob::catch_up(
+                            ahead,
+                            state.rare.clone(),
+                            state.shape.clone(),
+                            state.lanes.clone(),
+                        );
                         let ahead = job.read(values.window(), &mut counts);
                         state.add(counts);
                         state.profile.catching_up += clock.stop();
+                        state.drain_lanes();
                         state.profile.catch_up_pairs += counts.rare_pairs + counts.scan_pairs;
                         ahead
                     } else {
@@ -119,7 +134,12 @@ impl Visit for Run<'_> {
                     let job = state.far_job(start, end, tuning, reads_ahead);
                     let ahead = job.read(values.window(), &mut counts);
                     state.add(counts);
-                    state.profile.alone += clock.stop();
+                    // Read on every thread when `reads_ahead`: this
+                    // thread's tasks are reading, the rest of the wall
+                    // time it waited for the others'.
+                    let wall = clock.stop();
+                    state.profile.alone += wall;
+                    state.drain_lanes();
                     ahead
                 }
                 _ => Ahead::none(start),
@@ -134,7 +154,7 @@ impl Visit for Run<'_> {
                 // Nothing to do beside the block: finish it in the table.
                 let clock = Clock::start(tuning.profile);
                 let stop = state.finish_block(nothing.window(), values, 0, end, &mut ahead);
-                state.profile.alone += clock.stop();
+                state.alone(clock.stop());
                 state.keep_rows(ahead.rows);
                 report_block(progress, values.len(), len)?;
                 match stop {
@@ -174,12 +194,20 @@ impl Visit for Run<'_> {
             profile.finish_scan_pairs += state.scan_pairs - before.1;
             profile.ahead_rare_pairs += next_counts.rare_pairs;
             profile.ahead_scan_pairs += next_counts.scan_pairs;
+            if let Some(lanes) = &state.lanes {
+                lanes.own(&mut state.threads).finishing += finishing;
+            }
+            state.drain_lanes();
             state.keep_rows(ahead.rows);
             state.add(next_counts);
             report_block(progress, values.len(), len)?;
             match stop {
                 Stop::End => pending = Some(next_ahead),
-                Stop::Review | Stop::Grown => {}
+                Stop::Review | Stop::Grown => {
+                    if tuning.profile {
+                        state.profile.thrown_away_pairs += next_ahead.pairs;
+                    }
+                }
                 Stop::Wider(value) => return Ok(Grow::Wider(value)),
             }
         }
@@ -323,6 +351,24 @@ impl State {
             },
             from: 0,
             since: 0,
+            lanes: self.lanes.clone(),
+            read_before: 0,
+        }
+    }
+
+    /// Counts `time` of work with no other thread beside it, when
+    /// profiling.
+    fn alone(&mut self, time: Duration) {
+        self.profile.alone += time;
+        if let Some(lanes) = &self.lanes {
+            lanes.own(&mut self.threads).alone += time;
+        }
+    }
+
+    /// Moves the reading time of the tasks into each thread's use.
+    fn drain_lanes(&mut self) {
+        if let Some(lanes) = &self.lanes {
+            lanes.drain_into(&mut self.threads);
         }
     }
 

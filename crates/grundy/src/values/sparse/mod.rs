@@ -95,6 +95,7 @@ use blocks::{Grow, Run};
 use heap::Shape;
 use spread::SPREAD_ROUND;
 use state::State;
+pub use threads::ThreadUse;
 
 mod ahead;
 mod blocks;
@@ -102,6 +103,7 @@ mod heap;
 mod marks;
 mod spread;
 mod state;
+mod threads;
 pub mod windowed;
 
 /// How the engine chooses its mask.
@@ -293,6 +295,18 @@ pub struct SparseProfile {
     /// Splits of the scans (near half the heap, spread runs) read ahead
     /// beside a finishing.
     pub ahead_scan_pairs: u64,
+    /// Splits read ahead and never used: the block read ahead was not the
+    /// next one finished (a mask review, the table widened, a shorter
+    /// block), so its rows were dropped.
+    pub thrown_away_pairs: u64,
+}
+
+impl SparseProfile {
+    /// The wall time of the pipeline's phases: joins, work alone and
+    /// catching up (every thread's [`ThreadUse`] adds up to this).
+    pub fn wall(&self) -> Duration {
+        self.joined + self.alone + self.catching_up
+    }
 }
 
 impl SparseStats {
@@ -425,6 +439,13 @@ impl Computation {
     /// [`Tuning::profile`] was on.
     pub fn profile(&self) -> SparseProfile {
         self.state.profile
+    }
+
+    /// Where each thread's time went in the last [`Computation::extend`],
+    /// if [`Tuning::profile`] was on (empty otherwise): one entry a thread
+    /// of the pool it ran on, by the pool's thread index.
+    pub fn thread_use(&self) -> &[ThreadUse] {
+        &self.state.threads
     }
 
     /// Extends `table` to `len` values, as [`extend`] does. The state is

@@ -2,11 +2,14 @@
 //! the histogram, the values by class, the mask and when to review it, the
 //! counts of work — and how all of it is rebuilt from the table alone.
 
+use std::sync::Arc;
+
 use super::blocks::Counts;
 use super::heap::Shape;
 use super::marks::marks_len;
 use super::spread::SpreadTrial;
-use super::{MaskPolicy, SparseProfile, SparseStats};
+use super::threads::Lanes;
+use super::{MaskPolicy, SparseProfile, SparseStats, ThreadUse};
 use crate::values::ValueTable;
 use crate::values::mask::{best_mask, class_bits, is_rare, rare_count};
 use crate::values::table::{Values, Visit, Window};
@@ -76,6 +79,9 @@ pub(super) struct State {
     pub(super) len: u64,
     /// Where the time went, when profiling ([`super::Tuning::profile`]).
     pub(super) profile: SparseProfile,
+    /// Each thread's share of it, and the clocks of the reading tasks.
+    pub(super) threads: Vec<ThreadUse>,
+    pub(super) lanes: Option<Arc<Lanes>>,
 }
 
 /// The most offsets [`State::offsets`] keeps: beyond, the rare list is
@@ -135,6 +141,8 @@ impl State {
             heaps: 0,
             len: 0,
             profile: SparseProfile::default(),
+            threads: Vec::new(),
+            lanes: None,
         };
         state.resize_bits();
         table.visit_mut(Rebuild(&mut state));
@@ -151,6 +159,8 @@ impl State {
         self.full_scans = 0;
         self.heaps = 0;
         self.profile = SparseProfile::default();
+        self.threads.clear();
+        self.lanes = None;
     }
 
     /// Counts `value` at heap `n` in the histogram and maximum, growing the
