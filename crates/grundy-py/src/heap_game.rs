@@ -13,7 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 use grundy_service::{DEFAULT_MOVES_LISTED, Error, ErrorKind, HeapGame, ValueTable};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyTuple};
 
 use crate::answers::{Period, Position};
 use crate::args::{Heaps, Limit, Size};
@@ -103,6 +103,12 @@ fn heap(n: u64, option: &Bound<'_, PyAny>, part: &Bound<'_, PyAny>) -> PyResult<
             repr(option)
         ))
     };
+    // The common case first: an int (not a bool) that fits.
+    if part.is_exact_instance_of::<PyInt>()
+        && let Ok(h) = part.extract::<u64>()
+    {
+        return Ok(h);
+    }
     if part.is_instance_of::<PyBool>() {
         return Err(bad(format!("with {}, a bool", repr(part))));
     }
