@@ -2,7 +2,7 @@
 certificates, winning moves and counts of impartial games (a Rust
 extension; see each object's docstring for examples)."""
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from os import PathLike
 from typing import Any, Literal, final
 
@@ -28,6 +28,7 @@ __all__ = [
     "Move",
     "MultiheapMove",
     "NodeKayles",
+    "OptionsGame",
     "PPositionIterator",
     "PPositions",
     "Period",
@@ -79,6 +80,11 @@ class Game:
     families of boards (``"cram:3xn"``)."""
 
     def __new__(cls, spec: str) -> Game: ...
+    @staticmethod
+    def from_options(
+        options: Callable[[int], Iterable[tuple[int, ...]]], *, name: str | None = None
+    ) -> OptionsGame:
+        """A heap game given by ``options(n)``, the tuples of heaps a heap of n may become."""
     @property
     def spec(self) -> str:
         """The canonical spec."""
@@ -187,6 +193,37 @@ class BoardMove:
     def winning(self) -> bool: ...
     def game(self) -> Game:
         """The position after the move, as a game to play on from."""
+
+@final
+class OptionsGame:
+    """A heap game given by a Python function (``Game.from_options``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def is_multiheap(self) -> bool: ...
+    @property
+    def options(self) -> Callable[[int], Iterable[tuple[int, ...]]]: ...
+    def values(
+        self, to: int, start: int = 0, *, progress: _Progress | None = None
+    ) -> npt.NDArray[np.unsignedinteger[Any]]:
+        """G(start), ..., G(to), by the definition."""
+    def value(self, n: int, *, progress: _Progress | None = None) -> int:
+        """G(n)."""
+    def period(self, max: int | None = None, *, progress: _Progress | None = None) -> Period:
+        """The pattern the values up to ``max`` (default 1000) show: observed or none."""
+    def outcome(self, heaps: _Heaps, *, progress: _Progress | None = None) -> Literal["N", "P"]:
+        """"N" if the player to move wins, "P" if not."""
+    def winning_moves(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Move]:
+        """The winning moves (at most ``limit``); empty when the position is lost."""
+    def position(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> Position:
+        """Value, outcome and winning moves of a position."""
 
 @final
 class Period:

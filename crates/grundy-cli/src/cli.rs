@@ -26,8 +26,10 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 /// A spec that is a built-in game runs as that game and prints as it:
 /// split:2:unequal is grundy, sub:1.. is nim.
 ///
-/// Games that take the same amount from several heaps at once (`ppos` and
-/// `move`): wythoff, stone, subsets:K:SUBSETS.
+/// Games played on several heaps at once (`ppos`, `move`, `moves`, `play`):
+/// wythoff, stone, subsets:K:SUBSETS, or move vectors
+/// 'vectors:(1,0),(0,1),(1,1),(1,2),(2,1)' (take t times one of the vectors,
+/// an entry a heap, for any t >= 1; quote it in a shell).
 ///
 /// Boards and graphs (`values`, `move`, `play`), solved by search:
 ///
@@ -119,9 +121,9 @@ pub enum Command {
     Count(CountArgs),
     /// Give the value of a position (a sum of heaps) and every winning move.
     ///
-    /// For a multi-heap game (wythoff, stone, subsets:K:…, see `grundy ppos
-    /// --help`) it gives one winning move, heaps numbered from 0, or says the
-    /// position is lost.
+    /// For a multi-heap game (wythoff, stone, subsets:K:…, vectors:…, see
+    /// `grundy ppos --help`) it gives one winning move, heaps numbered from
+    /// 0, or says the position is lost.
     ///
     /// For a board or graph (cram:5x7, node-kayles:grid:3x5, chomp:4,3,1; no
     /// heaps) it lists every winning move in the game's own terms with the
@@ -136,7 +138,8 @@ pub enum Command {
     ///
     /// Each line holds heap sizes separated by spaces; `bye` or end of input
     /// ends the session. Works typed at a terminal (with a prompt) and piped.
-    /// Multi-heap games (wythoff, stone, subsets:K:…) are played too.
+    /// Multi-heap games (wythoff, stone, subsets:K:…, vectors:…) are played
+    /// too.
     ///
     /// A board or graph (cram:3x4, node-kayles:grid:3x3, chomp:4x5) is played
     /// from its position: each line is your move in the game's terms (a
@@ -168,15 +171,22 @@ pub enum Command {
     ///
     /// Example: grundy analyze kayles --to 100
     Analyze(AnalyzeArgs),
-    /// List, count or sum the P-positions (losing positions) of a game that
-    /// takes the same amount from several heaps at once.
+    /// List, count or sum the P-positions (losing positions) of a game played
+    /// on several heaps at once.
     ///
     /// GAME is wythoff (two heaps: take from one, or the same from both),
     /// stone (three heaps: the same from one, two or all three; Project Euler
     /// 260) or subsets:K:SUBSETS on K = 2, 3 or 4 heaps, SUBSETS being `all`
     /// or the allowed subsets as heap numbers, e.g. subsets:3:1,2,3,12,13,23.
-    /// Positions are sorted: 0 <= x1 <= … <= xK <= N. Without --list, --count
-    /// or --sum, both the count and the sum are printed.
+    /// Or a game by move vectors, vectors:(A,B),… with 2 to 4 entries a
+    /// vector: a move takes t times one vector from the heaps, for any t >=
+    /// 1, e.g. 'vectors:(1,0),(0,1),(1,1),(1,2),(2,1)' (Project Euler 665;
+    /// quote it in a shell). Wythoff is vectors:(1,0),(0,1),(1,1), and a set
+    /// of 0/1 vectors closed under reordering the heaps is a subsets game,
+    /// run on its engine. Positions are sorted, 0 <= x1 <= … <= xK <= N,
+    /// when reordering the heaps maps the vectors onto themselves; otherwise
+    /// every order is listed. Without --list, --count or --sum, both the
+    /// count and the sum are printed.
     ///
     /// Example: grundy ppos stone --to 100 --count --sum   (count 1264, sum 173895)
     Ppos(PposArgs),
@@ -503,7 +513,8 @@ pub enum PposMethod {
 /// Arguments of `grundy ppos`.
 #[derive(Debug, Args)]
 pub struct PposArgs {
-    /// The game: wythoff, stone, subsets:3:1,2,3,12,13,23, subsets:4:all
+    /// The game: wythoff, stone, subsets:3:1,2,3,12,13,23, subsets:4:all,
+    /// 'vectors:(1,0),(0,1),(1,1),(1,2),(2,1)'
     pub game: String,
     /// Largest heap: positions with every heap at most N
     #[arg(long, value_name = "N", allow_negative_numbers = true)]

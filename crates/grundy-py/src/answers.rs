@@ -26,14 +26,29 @@ use crate::run::compute;
 #[derive(Debug)]
 #[pyclass(frozen, module = "grundy")]
 pub struct Period {
-    game: Game,
+    /// The game, for its certificate; `None` for a game given by a Python
+    /// function, whose period is only ever observed.
+    game: Option<Game>,
     max: Option<u64>,
     report: PeriodReport,
 }
 
 impl Period {
     pub fn new(game: Game, max: Option<u64>, report: PeriodReport) -> Self {
-        Period { game, max, report }
+        Period {
+            game: Some(game),
+            max,
+            report,
+        }
+    }
+
+    /// The pattern seen in the values of a game given by a Python function.
+    pub fn observed(report: PeriodReport) -> Self {
+        Period {
+            game: None,
+            max: None,
+            report,
+        }
     }
 }
 
@@ -95,7 +110,14 @@ impl Period {
     /// ValueError when the period is not proved.
     #[pyo3(signature = (*, progress=None))]
     fn certificate(&self, py: Python<'_>, progress: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let (_, text) = compute(py, progress, |s, w| s.certificate(&self.game, self.max, w))?;
+        let Some(game) = &self.game else {
+            return Err(PyValueError::new_err(format!(
+                "no certificate: {} ({}, a game given by its options, whose period is only ever observed)",
+                self.report.sentence(),
+                self.report.game
+            )));
+        };
+        let (_, text) = compute(py, progress, |s, w| s.certificate(game, self.max, w))?;
         text.ok_or_else(|| {
             PyValueError::new_err(format!(
                 "no certificate: {} ({})",

@@ -1,6 +1,8 @@
 //! `grundy.Game`: one game, named by a spec, and the questions about it.
 
-use grundy_service::{DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED, Game as Spec, PositionReport};
+use grundy_service::{
+    DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED, Game as Spec, PositionReport, ValueTable,
+};
 use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
@@ -8,6 +10,7 @@ use pyo3::types::PyByteArray;
 use crate::answers::{Count, Period, Position, Values};
 use crate::args::{HeapCount, Heaps, Limit, Size};
 use crate::boards::{self, BoardMove};
+use crate::heap_game::OptionsGame;
 use crate::html;
 use crate::misere_answers::{Genera, MiserePosition, MisereQuotient};
 use crate::ppos::PPositions;
@@ -145,6 +148,35 @@ impl Game {
         })
     }
 
+    /// A heap game given by a Python function: ``options(n)`` returns the
+    /// positions a heap of ``n`` may be replaced by, each a tuple of heap
+    /// sizes smaller than ``n`` (``()`` when the heap is taken away), and
+    /// ``name`` names it in answers. See ``OptionsGame``; a Python-only
+    /// feature.
+    ///
+    /// >>> import grundy
+    /// >>> g = grundy.Game.from_options(lambda n: [(n - 1,)] if n else [], name="one at a time")
+    /// >>> g.values(5).tolist()
+    /// [0, 1, 0, 1, 0, 1]
+    #[staticmethod]
+    #[pyo3(signature = (options, *, name=None))]
+    fn from_options(options: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<OptionsGame> {
+        if !options.is_callable() {
+            return Err(PyTypeError::new_err(format!(
+                "options must be a function of a heap size, not {}",
+                options.get_type().name()?
+            )));
+        }
+        let name = match name {
+            Some(name) => name,
+            None => options
+                .getattr("__name__")
+                .and_then(|n| n.extract::<String>())
+                .unwrap_or_else(|_| "options".to_string()),
+        };
+        Ok(OptionsGame::new(options.clone().unbind(), name))
+    }
+
     /// The canonical spec (``"0.77"`` for ``"kayles"``).
     #[getter]
     fn spec(&self) -> String {
@@ -251,28 +283,7 @@ impl Game {
         let report = compute(py, progress, |s, w| {
             s.values_report(game, start.0, to.0, None, w)
         })?;
-        let table = &report.values;
-        let width = match table.max().value() {
-            0..=0xff => 1,
-            0x100..=0xffff => 2,
-            0x1_0000..=0xffff_ffff => 4,
-            _ => 8,
-        };
-        let bytes = PyByteArray::new_with(py, table.len() * width, |buf| {
-            for (chunk, v) in buf.chunks_exact_mut(width).zip(table.iter()) {
-                let v = v.value();
-                match width {
-                    1 => chunk[0] = v as u8,
-                    2 => chunk.copy_from_slice(&(v as u16).to_ne_bytes()),
-                    4 => chunk.copy_from_slice(&(v as u32).to_ne_bytes()),
-                    _ => chunk.copy_from_slice(&v.to_ne_bytes()),
-                }
-            }
-            Ok(())
-        })?;
-        let dtype = ["uint8", "uint16", "", "uint32", "", "", "", "uint64"][width - 1];
-        py.import("numpy")?
-            .call_method1("frombuffer", (bytes, dtype))
+        numpy_array(py, &report.values)
     }
 
     /// ``G(start), ..., G(to)`` as a table a notebook shows (``.array`` is
@@ -600,7 +611,7 @@ impl Game {
             .game
             .multiheap("a scan of P-positions")
             .map_err(error)?;
-        Ok(PPositions::new(*game, to.0))
+        Ok(PPositions::new(game.clone(), to.0))
     }
 
     /// Draws ``G(0..=to)`` with matplotlib (an optional dependency:
@@ -673,4 +684,30 @@ impl Game {
 enum Asked {
     Board,
     Heaps(Vec<u64>),
+}
+
+/// The values of `table` as a NumPy array of the smallest unsigned integer
+/// type that holds them.
+pub(crate) fn numpy_array<'py>(py: Python<'py>, table: &ValueTable) -> PyResult<Bound<'py, PyAny>> {
+    let width = match table.max().value() {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
+    };
+    let bytes = PyByteArray::new_with(py, table.len() * width, |buf| {
+        for (chunk, v) in buf.chunks_exact_mut(width).zip(table.iter()) {
+            let v = v.value();
+            match width {
+                1 => chunk[0] = v as u8,
+                2 => chunk.copy_from_slice(&(v as u16).to_ne_bytes()),
+                4 => chunk.copy_from_slice(&(v as u32).to_ne_bytes()),
+                _ => chunk.copy_from_slice(&v.to_ne_bytes()),
+            }
+        }
+        Ok(())
+    })?;
+    let dtype = ["uint8", "uint16", "", "uint32", "", "", "", "uint64"][width - 1];
+    py.import("numpy")?
+        .call_method1("frombuffer", (bytes, dtype))
 }

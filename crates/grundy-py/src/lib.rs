@@ -11,6 +11,8 @@
 //! - `boards`: `grundy.Cram`, `grundy.NodeKayles`, `grundy.Chomp` (games
 //!   built from sizes, lists or NumPy boolean arrays), a board's moves,
 //!   and the drawing of a board;
+//! - `heap_game`: `grundy.OptionsGame`, a heap game given by a Python
+//!   function (`Game.from_options`);
 //! - `answers`: the Python classes of the answers (period verdict,
 //!   counts, moves, a table of values);
 //! - `misere`: misère play's answers (a position, genera, a quotient);
@@ -28,6 +30,7 @@ mod answers;
 mod args;
 mod boards;
 mod game;
+mod heap_game;
 mod html;
 mod misere_answers;
 mod ppos;
@@ -53,6 +56,7 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::NodeKayles>()?;
     m.add_class::<boards::Chomp>()?;
     m.add_class::<boards::BoardMove>()?;
+    m.add_class::<heap_game::OptionsGame>()?;
     m.add_class::<answers::Period>()?;
     m.add_class::<answers::Verified>()?;
     m.add_class::<answers::Count>()?;

@@ -3,7 +3,7 @@
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use grundy_service::{Game as Spec, Method, Next, PPositionIter, SubsetGame, Tally};
+use grundy_service::{Game as Spec, Method, Next, PPositionIter, Tally, VectorGame};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -32,20 +32,20 @@ pub fn ppos(spec: &str, to: Size) -> PyResult<PPositions> {
     let to = to.0;
     let game: Spec = spec.parse().map_err(error)?;
     let game = game.multiheap("a scan of P-positions").map_err(error)?;
-    Ok(PPositions::new(*game, to))
+    Ok(PPositions::new(game.clone(), to))
 }
 
 /// The P-positions of a multi-heap game up to a bound (see ``grundy.ppos``).
 #[derive(Debug)]
 #[pyclass(frozen, module = "grundy")]
 pub struct PPositions {
-    game: SubsetGame,
+    game: VectorGame,
     to: u64,
     tally: OnceLock<Tally>,
 }
 
 impl PPositions {
-    pub fn new(game: SubsetGame, to: u64) -> Self {
+    pub fn new(game: VectorGame, to: u64) -> Self {
         PPositions {
             game,
             to,
@@ -59,7 +59,7 @@ impl PPositions {
         }
         let t = compute(py, None, |s, w| {
             s.p_positions(
-                &Spec::Multiheap(self.game),
+                &Spec::Multiheap(self.game.clone()),
                 self.to,
                 Method::Fast,
                 &mut |_| std::ops::ControlFlow::Continue(()),
@@ -99,7 +99,7 @@ impl PPositions {
 
     fn __iter__(&self) -> PPositionIterator {
         PPositionIterator {
-            scan: Mutex::new(PPositionIter::new(solver(), self.game, self.to)),
+            scan: Mutex::new(PPositionIter::new(solver(), self.game.clone(), self.to)),
         }
     }
 

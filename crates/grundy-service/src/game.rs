@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use grundy::games::{BoardFamily, BoardGame};
 use grundy::multiheap::SubsetGame;
+use grundy::multiheap::vectors::VectorGame;
 use grundy::{Detail, Error, ErrorKind, GameKind, Result, Ruleset};
 
 /// Any game a front end may name.
@@ -14,6 +15,8 @@ use grundy::{Detail, Error, ErrorKind, GameKind, Result, Ruleset};
 /// use grundy_service::Game;
 /// assert!(matches!("kayles".parse()?, Game::Heaps(_)));
 /// assert!(matches!("stone".parse()?, Game::Multiheap(_)));
+/// let wythoff: Game = "vectors:(1,0),(0,1),(1,1)".parse()?;
+/// assert_eq!(wythoff.to_string(), "wythoff");
 /// assert_eq!("paper-strip".parse::<Game>()?.to_string(), "0.07");
 /// assert!(matches!("cram:5x7".parse()?, Game::Board(_)));
 /// assert!(matches!("cram:3xn".parse()?, Game::BoardFamily(_)));
@@ -24,9 +27,10 @@ use grundy::{Detail, Error, ErrorKind, GameKind, Result, Ruleset};
 pub enum Game {
     /// A heap game: positions are sums of heaps, valued by Sprague–Grundy.
     Heaps(Ruleset),
-    /// Several heaps with moves across them (`wythoff`, `stone`,
-    /// `subsets:K:…`).
-    Multiheap(SubsetGame),
+    /// Several heaps with moves across them, by move vectors (`wythoff`,
+    /// `stone`, `subsets:K:…`, `vectors:(1,0),(0,1),(1,1),…`): a game that
+    /// is a subset game is that game, and runs on its engine.
+    Multiheap(VectorGame),
     /// A board or graph game with its position (`cram:5x7`,
     /// `node-kayles:grid:3x16`, `chomp:6x7`), solved by search.
     Board(BoardGame),
@@ -39,7 +43,10 @@ impl Game {
     /// Whether `spec` names a multi-heap game rather than a heap ruleset.
     pub fn is_multiheap(spec: &str) -> bool {
         let spec = spec.trim();
-        spec == "wythoff" || spec == "stone" || spec.starts_with("subsets:")
+        spec == "wythoff"
+            || spec == "stone"
+            || spec.starts_with("subsets:")
+            || spec.starts_with("vectors:")
     }
 
     /// The ruleset of a heap game, for `question`, which applies to sums of
@@ -74,7 +81,7 @@ impl Game {
     /// # Errors
     /// [`ErrorKind::InvalidInput`] with [`Detail::WrongGame`] for a heap
     /// game, a board or a family of boards.
-    pub fn multiheap(&self, question: &str) -> Result<&SubsetGame> {
+    pub fn multiheap(&self, question: &str) -> Result<&VectorGame> {
         match self {
             Game::Multiheap(g) => Ok(g),
             _ => Err(self.wrong(
@@ -208,6 +215,19 @@ impl Game {
             Game::Heaps(r) => r.describe(),
             Game::Multiheap(g) => {
                 let k = g.heaps();
+                let Some(g) = g.as_subset_game() else {
+                    let vectors: Vec<String> = g
+                        .vectors()
+                        .map(|v| {
+                            let entries: Vec<String> = v.iter().map(u32::to_string).collect();
+                            format!("({})", entries.join(","))
+                        })
+                        .collect();
+                    return format!(
+                        "{k} heaps; a move takes t times one of the vectors {} from the heaps (an entry a heap), for any t >= 1.",
+                        vectors.join(", ")
+                    );
+                };
                 let sizes: Vec<String> = g.sizes().iter().map(|s| s.to_string()).collect();
                 let sizes = match sizes.as_slice() {
                     [one] => one.clone(),
@@ -274,6 +294,12 @@ impl From<Ruleset> for Game {
 
 impl From<SubsetGame> for Game {
     fn from(game: SubsetGame) -> Self {
+        Game::Multiheap(game.into())
+    }
+}
+
+impl From<VectorGame> for Game {
+    fn from(game: VectorGame) -> Self {
         Game::Multiheap(game)
     }
 }

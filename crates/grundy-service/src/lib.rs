@@ -25,9 +25,9 @@
 //!
 //! Front ends name only what this crate exports: the solver and its
 //! questions, the reports, and a small vocabulary of the library's types
-//! ([`Ruleset`], [`SubsetGame`], [`ValueTable`], [`Nimber`], [`Budget`],
-//! [`Engine`], the error and its details); never the engines. Files a
-//! front end writes (certificates, plots) are replaced as the store's are,
+//! ([`Ruleset`], [`SubsetGame`], [`VectorGame`], [`ValueTable`], [`Nimber`],
+//! [`Budget`], [`Engine`], the error and its details); never the engines.
+//! Files a front end writes (certificates, plots) are replaced as the store's are,
 //! by [`replace_file`].
 //!
 //! ```
@@ -75,7 +75,7 @@ pub use limits::{
     EXCEPTIONS_LISTED, MAX_ANALYZED, MAX_BOARD_CELLS, MAX_CERTIFICATE_TEXT, MAX_FAMILY_BOARDS,
     MAX_GRAPH_VERTICES, MAX_HISTOGRAM_VALUE, MAX_MISERE_HEAP, MAX_MOVES_EXAMINED, MAX_MOVES_LISTED,
     MAX_PAST_MEMORY, MAX_PLAYED_HEAP, MAX_PLAYED_TOKENS, MAX_QUOTIENT_HEAP, MAX_VALUES,
-    MIN_TABLE_FACTS, OBSERVE_LIMIT, QUICK_SEARCH_BYTES, SEARCH_LIMIT,
+    MIN_TABLE_FACTS, OBSERVE_LIMIT, OPTIONS_OBSERVE_LIMIT, QUICK_SEARCH_BYTES, SEARCH_LIMIT,
 };
 pub use misere_report::{
     GeneraReport, GeneratorReport, HeapGenus, MisereMethod, MiserePositionReport,
@@ -102,6 +102,8 @@ pub use watch::{Event, Pattern, TableSummary, Watch};
 /// the memory budget and the engines, the error with its details. How
 /// values are computed, kept and proved stays behind the [`Solver`].
 pub use grundy::games::{BoardFamily, BoardGame};
+pub use grundy::heap_game::{HeapGame, from_fn};
+pub use grundy::multiheap::vectors::VectorGame;
 pub use grundy::multiheap::{Method, SubsetGame, Tally};
 pub use grundy::quote::quoted;
 pub use grundy::values::{Budget, Engine, Report as EngineReport, human_bytes};

@@ -13,7 +13,8 @@
 //! Three kinds of number live here:
 //!
 //! - how far a period search goes when no limit is given
-//!   ([`SEARCH_LIMIT`], [`COSTLY_SEARCH_LIMIT`], [`OBSERVE_LIMIT`]);
+//!   ([`SEARCH_LIMIT`], [`COSTLY_SEARCH_LIMIT`], [`OBSERVE_LIMIT`],
+//!   [`OPTIONS_OBSERVE_LIMIT`]);
 //! - how much one answer holds or lists ([`MAX_VALUES`],
 //!   [`MAX_MOVES_LISTED`], [`MAX_ANALYZED`], …) and the defaults below
 //!   them;
@@ -27,7 +28,8 @@
 
 use grundy::count::multiset;
 use grundy::games::{BoardGame, Chomp, Cram, NodeKayles};
-use grundy::multiheap::{self, Method, SubsetGame};
+use grundy::multiheap::vectors::{self, VectorGame};
+use grundy::multiheap::{self, Method};
 use grundy::period::PeriodicValues;
 use grundy::search::Game as _;
 use grundy::values::{self, Engine, human_bytes};
@@ -49,6 +51,12 @@ pub const COSTLY_SEARCH_LIMIT: u64 = 1 << 13;
 /// prove (Grundy's game, infinite subtraction sets, all-but games): it can
 /// only be observed, so the search stops early.
 pub const OBSERVE_LIMIT: u64 = 10_000;
+
+/// The default limit of the search for a pattern in a heap game given by
+/// its options (a callback into a front end's language, such as Python's
+/// `Game.from_options`): 1000 heaps, each costing a call back, and the
+/// pattern can only be observed.
+pub const OPTIONS_OBSERVE_LIMIT: u64 = 1_000;
 
 /// The most values one request for values returns.
 pub const MAX_VALUES: u64 = 100_000_000;
@@ -381,7 +389,7 @@ pub(crate) fn moves_examined(examined: u64) -> Result<()> {
 
 /// The positions of the multi-heap `game` have its number of heaps; their
 /// largest heap.
-pub(crate) fn multiheap_position(game: &SubsetGame, heaps: &[u64]) -> Result<u64> {
+pub(crate) fn multiheap_position(game: &VectorGame, heaps: &[u64]) -> Result<u64> {
     if heaps.len() != game.heaps() {
         let k = count(game.heaps());
         return Err(out_of_range(
@@ -419,22 +427,29 @@ pub(crate) fn multiheap_heaps(heaps: &[u64]) -> Result<Vec<u32>> {
 }
 
 /// A scan of the P-positions of `game` up to `to` by `method`: its tables
-/// within the budget, checked before anything is computed. `fit` words
-/// what fits, naming the largest bound that does.
+/// within the budget, checked before anything is computed (a subset game's
+/// by its own engines). `fit` words what fits, naming the largest bound
+/// that does.
 pub(crate) fn multiheap_bound(
-    game: &SubsetGame,
+    game: &VectorGame,
     to: u64,
     method: Method,
     budget: grundy::values::Budget,
     fit: impl Fn(u32) -> String,
 ) -> Result<u32> {
-    let fits = multiheap::largest_to(game, method, budget);
+    let fits = match game.as_subset_game() {
+        Some(subsets) => multiheap::largest_to(&subsets, method, budget),
+        None => vectors::largest_to(game, method, budget),
+    };
     match u32::try_from(to) {
         Ok(to) if to <= fits => Ok(to),
         bound => {
             let (need, words) = match bound {
                 Ok(to) => {
-                    let need = multiheap::memory_needed(game, to, method);
+                    let need = match game.as_subset_game() {
+                        Some(subsets) => multiheap::memory_needed(&subsets, to, method),
+                        None => vectors::memory_needed(game, to, method),
+                    };
                     (need, format!("{} of tables", human_bytes(need)))
                 }
                 Err(_) => (u64::MAX, "more memory than any machine has".to_string()),

@@ -396,14 +396,18 @@ pub struct MultiheapMoveReport {
     pub can_move: bool,
 }
 
-/// A move of a multi-heap game: `take` from each heap of `heaps`.
+/// A move of a multi-heap game: `take` from each heap of `heaps` or, in a
+/// game by move vectors that is no subset game, `take` times `vector`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MultiheapMove {
     /// Indices of the heaps taken from.
     pub heaps: Vec<usize>,
-    /// The amount taken from each.
+    /// The amount taken from each, or the times `vector` is taken.
     #[serde(serialize_with = "crate::json_int::u64")]
     pub take: u64,
+    /// The move vector (an entry a heap), absent for a subset game's move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vector: Option<Vec<u32>>,
     /// The position after the move.
     #[serde(serialize_with = "crate::json_int::vec_u64")]
     pub to: Vec<u64>,

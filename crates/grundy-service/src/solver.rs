@@ -15,6 +15,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use grundy::heap_game::HeapGame;
 use grundy::multiheap::{Method, Tally};
 use grundy::period::{PeriodicValues, Verdict};
 use grundy::{Result, ValueTable};
@@ -26,8 +27,8 @@ use crate::questions::answer::{Answer, Question};
 use crate::questions::catalogue_entry::CatalogueEntry;
 use crate::questions::{
     analyze, answer, board, board_misere, board_moves, board_values, catalogue_entry, count,
-    frequencies, genera, misere_position, moves, p_positions, period, position, quotient, values,
-    verify,
+    frequencies, genera, heap_game, misere_position, moves, p_positions, period, position,
+    quotient, values, verify,
 };
 use crate::report::{
     AnalysisReport, BoardMisereReport, BoardMovesReport, BoardReport, BoardValuesReport,
@@ -665,5 +666,83 @@ impl Solver {
     /// As [`Solver::board_moves`] under misère play.
     pub fn board_misere(&self, game: &Game, watch: &mut Watch) -> Result<BoardMisereReport> {
         board_misere::board_misere(&self.core, game, watch)
+    }
+
+    /// Extends `table`, the values of the heap game `game` given by its
+    /// options (rules as code, such as a Python callback), up to `G(to)`:
+    /// values by the definition, the memory budget checked as the table
+    /// grows. The front end keeps the table with its game; nothing is
+    /// stored.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, ValueTable, Watch, from_fn};
+    /// // Kayles: take one or two adjacent pins, from the end or the middle.
+    /// let kayles = from_fn(|n, out| {
+    ///     for t in 1..=n.min(2) {
+    ///         out.extend((0..=(n - t) / 2).map(|a| vec![a, n - t - a]));
+    ///     }
+    ///     Ok(())
+    /// });
+    /// let mut table = ValueTable::new();
+    /// Solver::default().extend_heap_game(&kayles, &mut table, 10, &mut Watch::silent())?;
+    /// assert_eq!(table.to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) past
+    /// [`MAX_VALUES`](crate::MAX_VALUES) heaps or for an option that leaves
+    /// a heap not smaller than the heap moved in (the message names both);
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) past the memory
+    /// budget; [`ErrorKind::Interrupted`](grundy::ErrorKind::Interrupted)
+    /// once the [`Watch`] says stop (the values computed are kept in
+    /// `table`); the errors of [`HeapGame::options`], unchanged.
+    pub fn extend_heap_game(
+        &self,
+        game: &dyn HeapGame,
+        table: &mut ValueTable,
+        to: u64,
+        watch: &mut Watch,
+    ) -> Result<()> {
+        heap_game::extend(&self.core, game, table, to, watch)
+    }
+
+    /// The position `heaps` of the heap game `game` given by its options,
+    /// named `name` in the report: its value and winning moves (up to
+    /// `limit`), from `table`, extended to its largest heap as
+    /// [`Solver::extend_heap_game`] does.
+    ///
+    /// # Errors
+    /// As [`Solver::extend_heap_game`], and
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) past
+    /// [`MAX_MOVES_LISTED`](crate::MAX_MOVES_LISTED).
+    pub fn heap_game_position(
+        &self,
+        game: &dyn HeapGame,
+        name: &str,
+        table: &mut ValueTable,
+        heaps: &[u64],
+        limit: usize,
+        watch: &mut Watch,
+    ) -> Result<PositionReport> {
+        heap_game::position(&self.core, game, name, table, heaps, limit, watch)
+    }
+
+    /// The pattern the values of the heap game `game` (given by its
+    /// options, named `name`) show up to `max` (by default
+    /// [`OPTIONS_OBSERVE_LIMIT`](crate::OPTIONS_OBSERVE_LIMIT)): observed
+    /// at best, as no theorem here covers a game known only by its options.
+    ///
+    /// # Errors
+    /// As [`Solver::extend_heap_game`].
+    pub fn heap_game_period(
+        &self,
+        game: &dyn HeapGame,
+        name: &str,
+        table: &mut ValueTable,
+        max: Option<u64>,
+        watch: &mut Watch,
+    ) -> Result<PeriodReport> {
+        heap_game::period(&self.core, game, name, table, max, watch)
     }
 }

@@ -37,6 +37,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::mex::Mex;
 use crate::nimber::Nimber;
 use crate::ruleset::Ruleset;
+use crate::sum::{self, HeapMove};
 use crate::values::{Budget, PROGRESS_EVERY, Progress, ValueTable, human_bytes, report_every};
 
 /// An impartial heap game given by the options of one heap.
@@ -185,11 +186,7 @@ pub fn extend<G: HeapGame + ?Sized>(
         for option in &options {
             bytes = bytes.saturating_add(24 + 8 * option.len() as u64);
             read = read.saturating_add(option.len() as u64 + 1);
-            if let Some(&bad) = option.iter().find(|&&part| part >= heap) {
-                return Err(Error::input(format!(
-                    "the heap of {heap} has the option {option:?}, with a heap of {bad}: every heap an option leaves must be smaller than the heap moved in ({heap}), or the game might never end"
-                )));
-            }
+            check_option(heap, option)?;
         }
         if bytes > budget.max_bytes() {
             return Err(Error::new(
@@ -215,6 +212,81 @@ pub fn extend<G: HeapGame + ?Sized>(
         report_every(progress, n + 1, len, every)?;
     }
     Ok(())
+}
+
+/// Refuses an option of the heap of `heap` that leaves a heap not smaller.
+fn check_option(heap: u64, option: &[u64]) -> Result<()> {
+    match option.iter().find(|&&part| part >= heap) {
+        Some(&bad) => Err(Error::input(format!(
+            "the heap of {heap} has the option {option:?}, with a heap of {bad}: every heap an option leaves must be smaller than the heap moved in ({heap}), or the game might never end"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Every winning move from `heaps` in `game`, whose values up to the
+/// largest heap are in `table`: the options that leave a position of value
+/// zero (Sprague–Grundy), each once (the heaps it leaves sorted, heaps of
+/// 0 left out), in the order of the heaps, then of the tokens removed and
+/// the heaps left. Empty exactly when the position
+/// is lost.
+///
+/// ```
+/// use grundy::heap_game::{self, from_fn};
+/// // Remove 1 or 2 tokens.
+/// let game = from_fn(|n, out| {
+///     out.extend((1..=2).filter(|&t| t <= n).map(|t| if t == n { vec![] } else { vec![n - t] }));
+///     Ok(())
+/// });
+/// let table = heap_game::values(&game, 10, Default::default(), &mut grundy::values::silent)?;
+/// let moves = heap_game::winning_moves(&game, &table, &[4, 6])?;
+/// let after: Vec<Vec<u64>> = moves.iter().map(|m| m.apply(&[4, 6])).collect();
+/// assert_eq!(after, [vec![3, 6], vec![4, 4]]);
+/// assert!(heap_game::winning_moves(&game, &table, &[3, 6])?.is_empty());
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// [`ErrorKind::InvalidInput`] if a heap or a heap an option leaves is past
+/// the table, or an option leaves a heap not smaller than the heap moved
+/// in; any error of [`HeapGame::options`], unchanged.
+///
+/// # Complexity
+/// One call of [`HeapGame::options`] for each heap of the position, and a
+/// look-up for each heap its options leave.
+pub fn winning_moves<G: HeapGame + ?Sized>(
+    game: &G,
+    table: &ValueTable,
+    heaps: &[u64],
+) -> Result<Vec<HeapMove>> {
+    let total = sum::value(table, heaps)?;
+    let mut moves = Vec::new();
+    if total.is_zero() {
+        return Ok(moves);
+    }
+    let mut options = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let target = total + sum::value(table, &[h])?;
+        options.clear();
+        game.options(h, &mut options)?;
+        for option in &options {
+            check_option(h, option)?;
+            if sum::value(table, option)? == target {
+                // 0 stands for no heap: the heaps left are the others.
+                let mut parts: Vec<u64> = option.iter().copied().filter(|&p| p > 0).collect();
+                parts.sort_unstable();
+                moves.push(HeapMove {
+                    heap: i,
+                    from: h,
+                    removed: h.saturating_sub(parts.iter().fold(0u64, |a, &p| a.saturating_add(p))),
+                    parts,
+                });
+            }
+        }
+    }
+    moves.sort();
+    moves.dedup();
+    Ok(moves)
 }
 
 /// Refuses a table of `len` values at `width` bytes a heap past `budget`.

@@ -1,10 +1,11 @@
 //! `grundy ppos GAME --to N` and `grundy move` for multi-heap games
-//! (`wythoff`, `stone`, `subsets:K:…`): games that are not sums.
+//! (`wythoff`, `stone`, `subsets:K:…`, `vectors:(A,B),…`): games that are
+//! not sums.
 
 use std::ops::ControlFlow::{self, Break, Continue};
 use std::process::ExitCode;
 
-use grundy_service::{Detail, ErrorKind, Game, Method, PposReport, SubsetGame};
+use grundy_service::{Detail, ErrorKind, Game, Method, PposReport, VectorGame};
 
 use crate::cli::{Format, MoveArgs, PposArgs, PposMethod};
 use crate::context::{Context, Out, Stats};
@@ -13,7 +14,7 @@ use crate::{input, output};
 
 /// Lists, counts or sums the P-positions up to `--to`.
 pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let game: SubsetGame = args.game.parse()?;
+    let game: VectorGame = args.game.parse()?;
     let method = match args.method {
         PposMethod::Fast => Method::Fast,
         PposMethod::Reference => Method::Reference,
@@ -21,6 +22,8 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
     };
     let to = input::size(&args.to, "--to")?;
     let heaps = game.heaps();
+    // Positions are listed sorted when the heaps may be reordered.
+    let order = if game.is_symmetric() { " <= " } else { ", " };
     let game = Game::from(game);
     let mut stats = Stats::default();
     let mut watch = ctx.watch("P-positions", &mut stats);
@@ -76,7 +79,7 @@ pub fn run(ctx: &Context, args: &PposArgs, out: Out<'_>) -> anyhow::Result<ExitC
             let coords: Vec<String> = (1..=heaps).map(|i| format!("x{i}")).collect();
             let mut pairs = vec![
                 ("game", report.game.clone()),
-                ("positions", format!("0 <= {} <= {to}", coords.join(" <= "))),
+                ("positions", format!("0 <= {} <= {to}", coords.join(order))),
             ];
             if let Some(c) = report.count {
                 pairs.push(("count", c.to_string()));
@@ -122,10 +125,16 @@ pub fn winning_move(
     match args.output.format {
         Format::Json => output::json(out, &report)?,
         Format::Csv => {
+            // A subset game's move takes the same from some heaps; other
+            // move vectors are named with the times they are taken.
+            let by_vector = matches!(game, Game::Multiheap(g) if g.as_subset_game().is_none());
             let row = match (&found, &after) {
                 (Some(m), Some(a)) => vec![
                     "true".to_string(),
-                    list(&m.heaps),
+                    match &m.vector {
+                        Some(v) => list(v),
+                        None => list(&m.heaps),
+                    },
                     m.take.to_string(),
                     list(a),
                 ],
@@ -136,7 +145,12 @@ pub fn winning_move(
                     String::new(),
                 ],
             };
-            output::csv(out, &["winning", "heaps", "take", "position_after"], &[row])?;
+            let header = if by_vector {
+                ["winning", "vector", "times", "position_after"]
+            } else {
+                ["winning", "heaps", "take", "position_after"]
+            };
+            output::csv(out, &header, &[row])?;
         }
         Format::Table => {
             let outcome = match &found {
@@ -151,10 +165,14 @@ pub fn winning_move(
             ];
             if let (Some(m), Some(a)) = (&found, &after) {
                 let which = if m.heaps.len() == 1 { "heap" } else { "heaps" };
-                pairs.push((
-                    "move",
-                    format!("take {} from {which} {}", m.take, list(&m.heaps)),
-                ));
+                let words = match &m.vector {
+                    Some(v) => {
+                        let entries: Vec<String> = v.iter().map(u32::to_string).collect();
+                        format!("take {} × ({})", m.take, entries.join(","))
+                    }
+                    None => format!("take {} from {which} {}", m.take, list(&m.heaps)),
+                };
+                pairs.push(("move", words));
                 pairs.push(("position after", list(a)));
             }
             output::pairs(out, &pairs)?;

@@ -126,7 +126,7 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["ppos", "subsets:5:all", "--to", "5"], "2, 3 or 4"),
         (
             &["ppos", "stones", "--to", "5"],
-            "wythoff, stone or subsets:K:SUBSETS",
+            "wythoff, stone, subsets:K:SUBSETS or vectors:",
         ),
         (&["ppos", "stone", "--to", "-1"], "--to '-1'"),
         (&["ppos", "stone", "--to", "10^9"], "ask for --to"),
@@ -150,6 +150,34 @@ fn bad_input_is_one_line_and_exit_2() {
             &["move", "subsets:3:12", "1", "2", "3"],
             "subsets:3:12,13,23",
         ),
+        // Move vectors: one error naming what is wrong and the syntax.
+        (
+            &["ppos", "vectors:(1,0),(0,1", "--to", "5"],
+            "vectors:(1,0),(0,1),(1,1) (quote it in a shell)",
+        ),
+        (
+            &["ppos", "vectors:", "--to", "5"],
+            "is not a list of vectors",
+        ),
+        (
+            &["ppos", "vectors:(1,0),(0,1,1)", "--to", "5"],
+            "give every vector 2 entries",
+        ),
+        (&["ppos", "vectors:(0,0)", "--to", "5"], "takes nothing"),
+        (&["ppos", "vectors:(1,0,0,0,0)", "--to", "5"], "2, 3 or 4"),
+        (
+            &["move", "vectors:(1,-1)", "3", "5"],
+            "'-1' is not an entry",
+        ),
+        (&["move", "vectors:(1,2),(2,1)", "3"], "give 2 heap sizes"),
+        (
+            &["ppos", "vectors:(1,2),(2,1)", "--to", "10^12"],
+            "ask for --to",
+        ),
+        (
+            &["values", "vectors:(1,2)", "--to", "5"],
+            "not a sum of heaps",
+        ),
     ] {
         let out = grundy(args, None);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -162,6 +190,72 @@ fn bad_input_is_one_line_and_exit_2() {
         );
         assert!(!stderr.contains("panicked"));
     }
+}
+
+/// Issue 35: games by move vectors, in every format; Wythoff and stone
+/// written as vectors are those games, and print as them.
+#[test]
+fn move_vectors_in_every_format() {
+    let proportionate = "vectors:(1,0),(0,1),(1,1),(1,2),(2,1)";
+    for format in FORMATS {
+        let out = ok(&["ppos", proportionate, "--to", "20", "--format", format]);
+        assert_snapshot!(format!("ppos_vectors_20_{format}"), out);
+        let out = ok(&[
+            "ppos",
+            "vectors:(2,1),(0,1)",
+            "--to",
+            "4",
+            "--list",
+            "--format",
+            format,
+        ]);
+        assert_snapshot!(format!("ppos_vectors_unordered_list_{format}"), out);
+        let out = ok(&["move", proportionate, "3", "6", "--format", format]);
+        assert_snapshot!(format!("move_vectors_3_6_{format}"), out);
+        let out = ok(&["move", proportionate, "2", "6", "--format", format]);
+        assert_snapshot!(format!("move_vectors_lost_{format}"), out);
+    }
+    assert_eq!(
+        json_of(&["ppos", proportionate, "--to", "6", "--list"]),
+        json!([[0, 0], [1, 3], [2, 6], [4, 5]])
+    );
+    for (vectors, named, to) in [
+        ("vectors:(1,0),(0,1),(1,1)", "wythoff", "200"),
+        (
+            "vectors:(1,0,0),(0,1,0),(0,0,1),(1,1,0),(1,0,1),(0,1,1),(1,1,1)",
+            "stone",
+            "100",
+        ),
+    ] {
+        assert_eq!(
+            json_of(&["ppos", vectors, "--to", to, "--list"]),
+            json_of(&["ppos", named, "--to", to, "--list"]),
+        );
+        assert_eq!(
+            json_of(&["ppos", vectors, "--to", to]),
+            json_of(&["ppos", named, "--to", to]),
+        );
+    }
+    assert_eq!(
+        json_of(&["move", "vectors:(1,0),(0,1),(1,1)", "1000000", "618034"]),
+        json_of(&["move", "wythoff", "1000000", "618034"]),
+    );
+    let mut move_args = vec!["move"];
+    move_args.extend([
+        "vectors:(1,0,0),(0,1,0),(0,0,1),(1,1,0),(1,0,1),(0,1,1),(1,1,1)",
+        "3",
+        "5",
+        "7",
+    ]);
+    let by_vectors = json_of(&move_args);
+    move_args[1] = "stone";
+    assert_eq!(by_vectors, json_of(&move_args));
+    let played = grundy(&["play", proportionate], Some("3 6\n2 6\n0 0\nbye\n"));
+    assert!(played.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&played.stdout),
+        "3 1\n2 5 (no winning move)\nno move: the player to move has lost\n"
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@ pub(crate) mod catalogue_entry;
 pub(crate) mod count;
 pub(crate) mod frequencies;
 pub(crate) mod genera;
+pub(crate) mod heap_game;
 pub(crate) mod misere_position;
 pub(crate) mod moves;
 pub(crate) mod p_positions;

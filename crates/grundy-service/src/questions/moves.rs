@@ -6,8 +6,9 @@
 //! move costs a few table look-ups (Sprague–Grundy). Multi-heap games are
 //! not sums: a move wins when it leaves a P-position, found by one scan of
 //! the P-positions up to the largest heap (Wythoff's game by its closed
-//! form, at any size).
+//! form, at any size; other move vectors than subsets' by the key scan).
 
+use grundy::multiheap::vectors::{self, VectorGame};
 use grundy::multiheap::{self, Method, SubsetGame};
 use grundy::{Result, Ruleset};
 
@@ -29,7 +30,10 @@ pub(crate) fn moves(
 ) -> Result<MovesReport> {
     match game {
         Game::Heaps(r) => heap_moves(core, r, heaps, limit, max, watch),
-        Game::Multiheap(g) => multiheap_moves(core, g, heaps, limit, watch),
+        Game::Multiheap(g) => match g.as_subset_game() {
+            Some(subsets) => multiheap_moves(core, g, &subsets, heaps, limit, watch),
+            None => vector_moves(core, g, heaps, limit, watch),
+        },
         Game::Board(_) | Game::BoardFamily(_) => {
             let game = game.sum_of_heaps("listing a position's moves by its heaps")?;
             heap_moves(core, game, heaps, limit, max, watch)
@@ -100,7 +104,8 @@ fn heap_moves(
     })
 }
 
-/// Every legal move of a multi-heap game's position, each with whether
+/// Every legal move of a subset game's position (`vector_game` is the same
+/// game), each with whether
 /// it leaves a P-position, winning moves first; at most `limit` listed.
 ///
 /// The winning moves (at most one a subset of heaps) come from one scan
@@ -111,17 +116,18 @@ fn heap_moves(
 /// moves the position has.
 fn multiheap_moves(
     core: &Core,
+    vector_game: &VectorGame,
     game: &SubsetGame,
     heaps: &[u64],
     limit: usize,
     watch: &mut Watch,
 ) -> Result<MovesReport> {
-    let largest = limits::multiheap_position(game, heaps)?;
+    let largest = limits::multiheap_position(vector_game, heaps)?;
     let winning: Vec<(Vec<usize>, u64)> = if *game == SubsetGame::wythoff() {
         multiheap::wythoff::winning_moves([heaps[0], heaps[1]])
     } else {
         let budget = core.config.budget;
-        limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
+        limits::multiheap_bound(vector_game, largest, Method::Fast, budget, |fits| {
             format!("positions with heaps up to {fits} can be judged")
         })?;
         let position = limits::multiheap_heaps(heaps)?;
@@ -171,6 +177,79 @@ fn multiheap_moves(
             }
             if !winning.iter().any(|(t, k)| *t == taken && *k == take) {
                 moves.push(listed_move(&taken, take, false));
+            }
+        }
+    }
+    Ok(MovesReport {
+        game: game.to_string(),
+        heaps: heaps.to_vec(),
+        value: None,
+        winning: !winning.is_empty(),
+        truncated: total > moves.len() as u128,
+        moves,
+    })
+}
+
+/// Every legal move of a position of a game by move vectors (no subset
+/// game), each with whether it leaves a P-position, winning moves first;
+/// at most `limit` listed.
+///
+/// The winning moves come from one key scan of the P-positions up to the
+/// largest heap, cut short at the position; the others are listed by
+/// vector and times only up to `limit`, as for subset games.
+fn vector_moves(
+    core: &Core,
+    game: &VectorGame,
+    heaps: &[u64],
+    limit: usize,
+    watch: &mut Watch,
+) -> Result<MovesReport> {
+    let largest = limits::multiheap_position(game, heaps)?;
+    let budget = core.config.budget;
+    limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
+        format!("positions with heaps up to {fits} can be judged")
+    })?;
+    let position = limits::multiheap_heaps(heaps)?;
+    let options = multiheap::Options {
+        method: Method::Fast,
+        budget,
+    };
+    let winning = vectors::winning_moves(game, &position, options, &mut |p| {
+        watch.tell(Event::Scan {
+            done: p.done,
+            total: p.total,
+        })
+    })?;
+    let listed_move = |after: Vec<u32>, winning: bool| {
+        let after: Vec<u64> = after.into_iter().map(u64::from).collect();
+        ListedMove {
+            heap: None,
+            from: Before::Position(heaps.to_vec()),
+            to: after.clone(),
+            position: after,
+            value: None,
+            winning,
+        }
+    };
+    let mut moves: Vec<ListedMove> = winning
+        .iter()
+        .take(limit)
+        .map(|m| listed_move(m.apply(&position), true))
+        .collect();
+    let mut total: u128 = 0;
+    for vector in game.vectors() {
+        let most = vectors::times_fit(&position, vector);
+        total += u128::from(most);
+        for times in 1..=most {
+            if moves.len() >= limit {
+                break;
+            }
+            let m = vectors::VectorMove {
+                vector: vector.to_vec(),
+                times,
+            };
+            if !winning.contains(&m) {
+                moves.push(listed_move(m.apply(&position), false));
             }
         }
     }

@@ -1,10 +1,12 @@
 //! The P-positions of a multi-heap game up to a bound, streamed in
-//! lexicographic order, counted and summed (Project Euler 260).
+//! lexicographic order, counted and summed (Project Euler 260): a subset
+//! game by its own engines (the bitset scan, its reference and brute
+//! force), any other set of move vectors by the key scan.
 
 use std::ops::ControlFlow;
 
 use grundy::Result;
-use grundy::multiheap::{self, Method, Tally};
+use grundy::multiheap::{self, Method, Tally, vectors};
 
 use crate::core::Core;
 use crate::game::Game;
@@ -26,10 +28,14 @@ pub(crate) fn p_positions(
         format!("P-positions up to {fits} fit")
     })?;
     let options = multiheap::Options { method, budget };
-    multiheap::scan(game, to, options, visit, &mut |p| {
+    let mut progress = |p: multiheap::Progress| {
         watch.tell(Event::Scan {
             done: p.done,
             total: p.total,
         })
-    })
+    };
+    match game.as_subset_game() {
+        Some(subsets) => multiheap::scan(&subsets, to, options, visit, &mut progress),
+        None => vectors::scan(game, to, options, visit, &mut progress),
+    }
 }

@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::Duration;
 
-use grundy::multiheap::{Method, SubsetGame, Tally};
+use grundy::multiheap::vectors::VectorGame;
+use grundy::multiheap::{Method, Tally};
 use grundy::{Error, ErrorKind, Result};
 
 use crate::game::Game;
@@ -81,8 +82,11 @@ pub enum Next {
 impl PPositionIter {
     /// Starts the scan of `game` up to `to` on a new thread, with the
     /// solver's memory budget (checked before anything is computed: a bound
-    /// too large ends the iteration with [`ErrorKind::TooLarge`]).
-    pub fn new(solver: Arc<Solver>, game: SubsetGame, to: u64) -> Self {
+    /// too large ends the iteration with [`ErrorKind::TooLarge`]). The game
+    /// is a [`VectorGame`] or anything that is one, such as a
+    /// [`SubsetGame`](grundy::multiheap::SubsetGame).
+    pub fn new(solver: Arc<Solver>, game: impl Into<VectorGame>, to: u64) -> Self {
+        let game = game.into();
         let (send, from_scan) = mpsc::sync_channel(AHEAD);
         let reader_gone = Arc::new(AtomicBool::new(false));
         let gone = Arc::clone(&reader_gone);

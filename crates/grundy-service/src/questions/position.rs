@@ -2,8 +2,10 @@
 //! the nim-sum of the heaps' values, from the table or a proved period);
 //! in a multi-heap game who wins and one winning move, from a scan of the
 //! P-positions cut short at the position (Wythoff's game from its closed
-//! form, for heaps of any size and with no table).
+//! form, for heaps of any size and with no table; a subset game by its own
+//! engine, other move vectors by the key scan).
 
+use grundy::multiheap::vectors::{self, VectorMove};
 use grundy::multiheap::{self, Method, SubsetGame};
 use grundy::period::{self, proof};
 use grundy::{Result, sum};
@@ -79,9 +81,11 @@ pub(crate) fn multiheap_move(
 ) -> Result<MultiheapMoveReport> {
     let game = game.multiheap("judging a position by its P-positions")?;
     let largest = limits::multiheap_position(game, heaps)?;
+    let subsets = game.as_subset_game();
     // Wythoff's game from its closed form: any heaps, no table.
-    let found = if *game == SubsetGame::wythoff() {
+    let found = if subsets == Some(SubsetGame::wythoff()) {
         multiheap::wythoff::winning_move([heaps[0], heaps[1]])
+            .map(|(taken, take)| subset_move(heaps, taken, take))
     } else {
         let budget = core.config.budget;
         limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
@@ -92,27 +96,58 @@ pub(crate) fn multiheap_move(
             method: Method::Fast,
             budget,
         };
-        multiheap::winning_move(game, &position, options, &mut |p| {
+        let mut progress = |p: multiheap::Progress| {
             watch.tell(Event::Scan {
                 done: p.done,
                 total: p.total,
             })
-        })?
-        .map(|m| (m.heaps, u64::from(m.take)))
+        };
+        match &subsets {
+            Some(subsets) => multiheap::winning_move(subsets, &position, options, &mut progress)?
+                .map(|m| subset_move(heaps, m.heaps, u64::from(m.take))),
+            None => vectors::winning_moves(game, &position, options, &mut progress)?
+                .into_iter()
+                .next()
+                .map(|m| vector_move(heaps, &m)),
+        }
+    };
+    let can_move = match &subsets {
+        Some(subsets) => subsets.has_move(heaps),
+        None => game.has_move(&limits::multiheap_heaps(heaps)?),
     };
     Ok(MultiheapMoveReport {
         game: game.to_string(),
-        can_move: game.has_move(heaps),
-        winning_move: found.as_ref().map(|(taken, take)| MultiheapMove {
-            heaps: taken.clone(),
-            take: *take,
-            to: heaps
-                .iter()
-                .enumerate()
-                .map(|(i, &h)| if taken.contains(&i) { h - take } else { h })
-                .collect(),
-        }),
+        can_move,
         winning: found.is_some(),
+        winning_move: found,
         position: heaps.to_vec(),
     })
+}
+
+/// The move taking `take` from each heap of `taken`.
+fn subset_move(heaps: &[u64], taken: Vec<usize>, take: u64) -> MultiheapMove {
+    MultiheapMove {
+        to: heaps
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| if taken.contains(&i) { h - take } else { h })
+            .collect(),
+        heaps: taken,
+        take,
+        vector: None,
+    }
+}
+
+/// The move taking `m.times` copies of `m.vector`.
+fn vector_move(heaps: &[u64], m: &VectorMove) -> MultiheapMove {
+    MultiheapMove {
+        heaps: (0..heaps.len()).filter(|&i| m.vector[i] > 0).collect(),
+        take: u64::from(m.times),
+        to: heaps
+            .iter()
+            .zip(&m.vector)
+            .map(|(&h, &e)| h - u64::from(e) * u64::from(m.times))
+            .collect(),
+        vector: Some(m.vector.clone()),
+    }
 }

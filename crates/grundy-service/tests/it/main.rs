@@ -7,6 +7,7 @@ mod hostile_store;
 mod house;
 mod misere_play;
 mod multiheap;
+mod options;
 mod rogalski;
 mod sharing;
 mod stopping;

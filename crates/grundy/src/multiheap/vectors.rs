@@ -240,8 +240,15 @@ fn multiple_of(v: &[u32], w: &[u32]) -> bool {
             .all(|(&a, &b)| u64::from(a) == u64::from(c) * u64::from(b))
 }
 
-/// The most times `v` may be taken from `position`: `min v_i>0 ⌊x_i / v_i⌋`.
-fn times_fit(position: &[u32], v: &[u32]) -> u32 {
+/// The most times `v` may be taken from `position` (heaps in order):
+/// `min ⌊x_i / v_i⌋` over the entries `v_i > 0`.
+///
+/// ```
+/// use grundy::multiheap::vectors::times_fit;
+/// assert_eq!(times_fit(&[7, 5], &[2, 1]), 3);
+/// assert_eq!(times_fit(&[7, 0], &[1, 1]), 0);
+/// ```
+pub fn times_fit(position: &[u32], v: &[u32]) -> u32 {
     position
         .iter()
         .zip(v)
@@ -297,6 +304,10 @@ impl FromStr for VectorGame {
     fn from_str(spec: &str) -> Result<Self> {
         let spec = spec.trim();
         let Some(list) = spec.strip_prefix("vectors:") else {
+            if spec.starts_with("subsets:") {
+                // The subset game's own error says what is wrong with it.
+                return spec.parse::<SubsetGame>().map(VectorGame::from);
+            }
             return spec.parse::<SubsetGame>().map(VectorGame::from).map_err(|_| {
                 Error::spec(format!(
                     "unknown multi-heap game {}; use wythoff, stone, subsets:K:SUBSETS or vectors:(A,B),…, e.g. vectors:(1,0),(0,1),(1,1),(1,2),(2,1)",

@@ -199,6 +199,35 @@ fn verdict(ruleset: &Ruleset, table: &ValueTable, candidate: Option<detect::Cand
     }
 }
 
+/// The periodicity the values in `table` show for a game that no theorem
+/// here covers (a [`HeapGame`](crate::heap_game::HeapGame) known only by
+/// its options): observed at best, never proved.
+///
+/// ```
+/// use grundy::{ValueTable, period};
+/// let t = ValueTable::from_values([0, 1, 2, 0, 1, 2, 0, 1, 2, 0]);
+/// let p = period::observed(&t).periodicity().unwrap();
+/// assert_eq!((p.preperiod(), p.period(), p.is_proved()), (0, 3, false));
+/// assert_eq!(period::observed(&t).checked_to(), 9);
+/// ```
+///
+/// # Complexity
+/// That of [`detect::detect`].
+pub fn observed(table: &ValueTable) -> Verdict {
+    let checked_to = (table.len() as u64).saturating_sub(1);
+    let periodicity = detect::detect(table).map(|c| Periodicity {
+        preperiod: c.preperiod,
+        period: c.period,
+        saltus: c.saltus,
+        proof: Proof::Observed,
+        checked_to,
+    });
+    Verdict {
+        periodicity,
+        checked_to,
+    }
+}
+
 /// The table length a theorem's window `bound` needs for `candidate`: the
 /// values up to `bound + p − 1`.
 fn need(bound: u64, candidate: detect::Candidate) -> Option<u64> {

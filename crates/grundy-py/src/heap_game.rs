@@ -1,0 +1,311 @@
+//! `grundy.Game.from_options`: a heap game given by a Python function, the
+//! options of one heap, valued by the solver with the library's
+//! `HeapGame`.
+//!
+//! The computation runs with the GIL released; the GIL is taken back only
+//! to call the function (and, between calls, to look for Ctrl-C). What the
+//! function raises reaches the caller unchanged; what it returns is checked
+//! and converted here, and garbage is a ValueError naming the heap and the
+//! option.
+
+use std::sync::{Mutex, MutexGuard};
+
+use grundy_service::{DEFAULT_MOVES_LISTED, Error, ErrorKind, HeapGame, ValueTable};
+use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyTuple};
+
+use crate::answers::{Period, Position};
+use crate::args::{Heaps, Limit, Size};
+use crate::game::numpy_array;
+use crate::run::compute;
+
+/// A heap game given by ``options(n)``: the positions a heap of ``n`` may
+/// be replaced by, each a tuple of heap sizes (``()`` when the heap is
+/// taken away, ``(a, b)`` when it is split in two), every heap smaller
+/// than ``n``. Made by ``grundy.Game.from_options``; values by the
+/// definition (the mex of the nim-sums of the options' heaps), positions
+/// and winning moves from them, and a period that can only be observed.
+/// A Python-only feature: the command line and the web page take specs.
+///
+/// >>> import grundy
+/// >>> def kayles(n):
+/// ...     return [(a, n - t - a) for t in (1, 2) if t <= n for a in range((n - t) // 2 + 1)]
+/// >>> g = grundy.Game.from_options(kayles, name="kayles by hand")
+/// >>> g.values(10).tolist()
+/// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]
+/// >>> g.outcome([1, 2, 3]), g.winning_moves([4])
+/// ('P', [Move(heap=0, from_=4, to=(1, 1))])
+#[derive(Debug)]
+#[pyclass(frozen, module = "grundy", name = "OptionsGame")]
+pub struct OptionsGame {
+    name: String,
+    callback: Callback,
+    /// The values computed so far: every question extends the same table.
+    table: Mutex<ValueTable>,
+}
+
+/// The Python function, and the first exception it raised (or that its
+/// answer's conversion raised) in the computation under way.
+#[derive(Debug)]
+struct Callback {
+    options: Py<PyAny>,
+    raised: Mutex<Option<PyErr>>,
+}
+
+impl HeapGame for Callback {
+    fn options(&self, n: u64, out: &mut Vec<Vec<u64>>) -> grundy_service::Result<()> {
+        Python::attach(|py| self.call(py, n, out)).map_err(|e| {
+            *lock(&self.raised) = Some(e);
+            Error::new(
+                ErrorKind::Interrupted,
+                format!("options({n}) raised an exception"),
+            )
+        })
+    }
+}
+
+impl Callback {
+    /// Calls ``options(n)`` and appends its options to `out`, checked: an
+    /// iterable of tuples of whole numbers from 0 up.
+    fn call(&self, py: Python<'_>, n: u64, out: &mut Vec<Vec<u64>>) -> PyResult<()> {
+        py.check_signals()?;
+        let answer = self.options.bind(py).call1((n,))?;
+        let options = answer.try_iter().map_err(|_| {
+            PyValueError::new_err(format!(
+                "options({n}) returned {}, not a list of options; return the positions a heap of {n} may become, each a tuple of heap sizes, such as [(1, 2), (3,)], or [] for no move",
+                repr(&answer)
+            ))
+        })?;
+        for option in options {
+            let option = option?;
+            let Ok(tuple) = option.cast::<PyTuple>() else {
+                return Err(PyValueError::new_err(format!(
+                    "the heap of {n} has the option {}, which is not a tuple; write each option as a tuple of heap sizes, such as (1, 2), (3,), or () when the heap is taken away",
+                    repr(&option)
+                )));
+            };
+            let mut parts = Vec::with_capacity(tuple.len());
+            for part in tuple.iter() {
+                parts.push(heap(n, &option, &part)?);
+            }
+            out.push(parts);
+        }
+        Ok(())
+    }
+}
+
+/// One heap of an option of the heap of `n`: a whole number from 0 up.
+fn heap(n: u64, option: &Bound<'_, PyAny>, part: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let bad = |why: String| {
+        PyValueError::new_err(format!(
+            "the heap of {n} has the option {}, {why}; heap sizes are whole numbers from 0 up, each smaller than {n}",
+            repr(option)
+        ))
+    };
+    // The common case first: an int (not a bool) that fits.
+    if part.is_exact_instance_of::<PyInt>()
+        && let Ok(h) = part.extract::<u64>()
+    {
+        return Ok(h);
+    }
+    if part.is_instance_of::<PyBool>() {
+        return Err(bad(format!("with {}, a bool", repr(part))));
+    }
+    match part.extract::<i128>() {
+        Ok(h) if h < 0 => Err(bad(format!("with the negative heap {h}"))),
+        Ok(h) => u64::try_from(h).map_err(|_| bad(format!("with the heap {h}, too large"))),
+        Err(e) if e.is_instance_of::<PyOverflowError>(part.py()) => {
+            Err(bad(format!("with the heap {}, too large", repr(part))))
+        }
+        Err(_) => Err(bad(format!("with {}, not a whole number", repr(part)))),
+    }
+}
+
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr()
+        .map_or_else(|_| "<unprintable>".to_string(), |r| r.to_string())
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl OptionsGame {
+    pub fn new(options: Py<PyAny>, name: String) -> Self {
+        OptionsGame {
+            name,
+            callback: Callback {
+                options,
+                raised: Mutex::new(None),
+            },
+            table: Mutex::new(ValueTable::new()),
+        }
+    }
+
+    /// Runs `f` on the solver with the GIL released (see
+    /// [`compute`]), with this game's callback and table; an exception the
+    /// callback raised is raised unchanged.
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        progress: Option<&Bound<'_, PyAny>>,
+        f: impl FnOnce(
+            &grundy_service::Solver,
+            &Callback,
+            &mut ValueTable,
+            &mut grundy_service::Watch,
+        ) -> grundy_service::Result<T>
+        + Send,
+    ) -> PyResult<T> {
+        let callback = &self.callback;
+        let table = &self.table;
+        let result = compute(py, progress, |s, w| {
+            // Locked with the GIL released: another thread asking the
+            // same game waits here without blocking the callback.
+            let mut table = lock(table);
+            f(s, callback, &mut table, w)
+        });
+        match lock(&self.callback.raised).take() {
+            Some(raised) => Err(raised),
+            None => result,
+        }
+    }
+}
+
+#[pymethods]
+impl OptionsGame {
+    /// The name given to ``from_options``.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The name given to ``from_options`` (a game given by a function has
+    /// no spec; this is its name, for the answers to carry).
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.name
+    }
+
+    /// Always False: a heap game, positions are sums of heaps.
+    #[getter]
+    fn is_multiheap(&self) -> bool {
+        false
+    }
+
+    /// The Python function giving the options.
+    #[getter]
+    fn options(&self, py: Python<'_>) -> Py<PyAny> {
+        self.callback.options.clone_ref(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("OptionsGame(name='{}')", self.name)
+    }
+
+    fn __str__(&self) -> String {
+        self.name.clone()
+    }
+
+    /// ``G(start), ..., G(to)`` as a NumPy array, computed by the
+    /// definition with one call of ``options`` a heap (each heap once:
+    /// the values are kept with the game).
+    ///
+    /// Raises ValueError if ``start > to``, for more than 10**8 values, or
+    /// for an option that is not a tuple of smaller heaps; LimitError past
+    /// the memory budget; what ``options`` raises, unchanged.
+    #[pyo3(signature = (to, start=Size(0), *, progress=None), text_signature = "(self, to, start=0, *, progress=None)")]
+    fn values<'py>(
+        &self,
+        py: Python<'py>,
+        to: Size,
+        start: Size,
+        progress: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (start, to) = (start.0, to.0);
+        if start > to {
+            return Err(PyValueError::new_err(format!(
+                "the range {start}..={to} is empty: its first heap is past its last"
+            )));
+        }
+        let values = self.run(py, progress, |s, game, table, w| {
+            s.extend_heap_game(game, table, to, w)?;
+            Ok(ValueTable::from_values(
+                (start..=to).map(|n| table.raw(n as usize)),
+            ))
+        })?;
+        numpy_array(py, &values)
+    }
+
+    /// ``G(n)`` for one heap.
+    #[pyo3(signature = (n, *, progress=None))]
+    fn value(&self, py: Python<'_>, n: Size, progress: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+        self.run(py, progress, |s, game, table, w| {
+            s.extend_heap_game(game, table, n.0, w)?;
+            Ok(table.raw(n.0 as usize))
+        })
+    }
+
+    /// The pattern the values up to ``max`` show (by default heap 1000):
+    /// ``status`` is ``"observed"`` or ``"none"``, never ``"proved"``, as no
+    /// theorem here covers a game known only by its options.
+    #[pyo3(signature = (max=None, *, progress=None))]
+    fn period(
+        &self,
+        py: Python<'_>,
+        max: Option<Size>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Period> {
+        let name = &self.name;
+        let report = self.run(py, progress, |s, game, table, w| {
+            s.heap_game_period(game, name, table, max.map(|m| m.0), w)
+        })?;
+        Ok(Period::observed(report))
+    }
+
+    /// Who wins the position ``heaps`` (a heap size or a sequence of them):
+    /// ``"N"`` if the player to move wins, ``"P"`` if not.
+    #[pyo3(signature = (heaps, *, progress=None))]
+    fn outcome(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<&'static str> {
+        let p = self.position(py, heaps, Limit(0), progress)?;
+        Ok(if p.winning { "N" } else { "P" })
+    }
+
+    /// The winning moves from ``heaps``, at most ``limit`` of them (an
+    /// empty list when the position is lost), as ``Game.winning_moves``.
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn winning_moves(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: Limit,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let p = self.position(py, heaps, limit, progress)?;
+        Ok(p.moves.iter().map(|m| m.clone_ref(py)).collect())
+    }
+
+    /// The position ``heaps`` in full: its value, who wins and the winning
+    /// moves (up to ``limit``), as ``Game.position``.
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn position(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: Limit,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Position> {
+        let heaps = heaps.into_vec();
+        let name = &self.name;
+        let r = self.run(py, progress, |s, game, table, w| {
+            s.heap_game_position(game, name, table, &heaps, limit.0, w)
+        })?;
+        Ok(Position::heaps(py, r))
+    }
+}
