@@ -766,8 +766,12 @@ pub fn winning_moves(
         vec![(0..k).collect()]
     };
     let mut found: Vec<VectorMove> = Vec::new();
+    // Whether the scan reached the position: its stop is ours, not one
+    // asked by `progress` (a Ctrl-C), which must not pass for an answer.
+    let mut reached = false;
     let mut visit = |p: &[u32]| {
         if p >= key.as_slice() {
+            reached = true;
             return ControlFlow::Break(());
         }
         for order in &orders {
@@ -778,7 +782,7 @@ pub fn winning_moves(
     };
     match scan(game, to, options, &mut visit, progress) {
         Ok(_) => {}
-        Err(e) if e.kind() == ErrorKind::Interrupted => {}
+        Err(e) if e.kind() == ErrorKind::Interrupted && reached => {}
         Err(e) => return Err(e),
     }
     found.sort();

@@ -227,8 +227,12 @@ pub fn winning_moves(
     let subsets = subsets_in_order(game);
     let total: u64 = position.iter().map(|&h| u64::from(h)).sum();
     let mut found: Vec<SubsetMove> = Vec::new();
+    // Whether the scan reached the position: its stop is ours, not one
+    // asked by `progress` (a Ctrl-C), which must not pass for an answer.
+    let mut reached = false;
     let mut visit = |p: &[u32]| {
         if p >= sorted.as_slice() {
+            reached = true;
             return ControlFlow::Break(());
         }
         found.extend(moves_to(position, total, p, &subsets));
@@ -236,7 +240,7 @@ pub fn winning_moves(
     };
     match scan(game, to, options, &mut visit, progress) {
         Ok(_) => {}
-        Err(e) if e.kind() == ErrorKind::Interrupted => {}
+        Err(e) if e.kind() == ErrorKind::Interrupted && reached => {}
         Err(e) => return Err(e),
     }
     found.sort_by(|a, b| order(a).cmp(&order(b)));

@@ -437,3 +437,43 @@ fn spec_errors_quote_a_few_dozen_characters() {
         assert!(!message.chars().any(char::is_control), "{message:?}");
     }
 }
+
+/// A stop asked while the scan has not reached the position is an error,
+/// never a short list of winning moves passed off as the answer (before,
+/// a Ctrl-C mid-scan could be answered with a partial list, or "lost").
+#[test]
+fn a_stop_before_the_position_is_reached_is_an_error() {
+    let position = [90_000u32, 120_000];
+    let stopped = |_: grundy::values::Progress| Break(());
+    let subsets = multiheap::winning_moves(
+        &SubsetGame::wythoff(),
+        &position,
+        Options::default(),
+        &mut { stopped },
+    );
+    assert_eq!(
+        subsets.map(|m| m.len()).map_err(|e| e.kind()),
+        Err(ErrorKind::Interrupted)
+    );
+    let vectors: multiheap::vectors::VectorGame =
+        "vectors:(1,0),(0,1),(1,2),(2,1)".parse().unwrap();
+    let found = multiheap::vectors::winning_moves(&vectors, &position, Options::default(), &mut {
+        stopped
+    });
+    assert_eq!(
+        found.map(|m| m.len()).map_err(|e| e.kind()),
+        Err(ErrorKind::Interrupted)
+    );
+    // Unstopped, the same calls answer (the position is won: some move).
+    let small = [9u32, 12];
+    assert!(
+        !multiheap::winning_moves(
+            &SubsetGame::wythoff(),
+            &small,
+            Options::default(),
+            &mut grundy::values::silent
+        )
+        .unwrap()
+        .is_empty()
+    );
+}
