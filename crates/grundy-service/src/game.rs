@@ -174,7 +174,7 @@ impl Game {
     /// let g = Game::from_file_text("cram", "..#\n...\n")?;
     /// assert_eq!(g.to_string(), "cram:..#/...");
     /// let g = Game::from_file_text("node-kayles", "# a path\n0 1\n1 2\n")?;
-    /// assert_eq!(g.to_string(), "node-kayles:edges:3:0-1,1-2");
+    /// assert_eq!(g.to_string(), "node-kayles:path:3");
     /// assert!(Game::from_file_text("node-kayles", "0 0\n").is_err());
     /// assert!(Game::from_file_text("chomp", "5,3\n").is_err());
     /// # Ok::<(), grundy::Error>(())

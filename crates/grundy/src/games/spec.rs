@@ -30,7 +30,9 @@ use crate::quote::quoted;
 /// let g: BoardGame = "cram:..#/...".parse()?;
 /// assert_eq!(g.to_string(), "cram:..#/...");
 /// let g: BoardGame = "node-kayles:grid:2x3".parse()?;
-/// assert_eq!(g.to_string(), "node-kayles:edges:6:0-1,0-3,1-2,1-4,2-5,3-4,4-5");
+/// assert_eq!(g.to_string(), "node-kayles:grid:2x3");
+/// let g: BoardGame = "node-kayles:edges:0-1,1-2,2-0,2-3".parse()?;
+/// assert_eq!(g.to_string(), "node-kayles:edges:4:0-1,0-2,1-2,2-3");
 /// assert_eq!("chomp:6x7".parse::<BoardGame>()?.to_string(), "chomp:7,7,7,7,7,7");
 /// assert!("cram:3y4".parse::<BoardGame>().is_err());
 /// # Ok::<(), grundy::Error>(())
@@ -173,14 +175,17 @@ impl fmt::Display for BoardGame {
                 }
             }
             BoardGame::NodeKayles(graph) => {
+                // A path, cycle or grid numbered as its spec numbers it is
+                // written as that spec.
+                if let Some(shape) = named_shape(graph) {
+                    return write!(f, "node-kayles:{shape}");
+                }
                 // By index: a graph whose vertices were removed is written
                 // renumbered from 0, the same game under other names.
-                let mut edges = Vec::new();
-                for i in 0..graph.names().len() {
-                    for j in graph.neighbours(i).filter(|&j| j > i) {
-                        edges.push(format!("{i}-{j}"));
-                    }
-                }
+                let edges: Vec<String> = edge_list(graph)
+                    .iter()
+                    .map(|(i, j)| format!("{i}-{j}"))
+                    .collect();
                 write!(
                     f,
                     "node-kayles:edges:{}:{}",
@@ -191,6 +196,34 @@ impl fmt::Display for BoardGame {
             BoardGame::Chomp(s) => write!(f, "chomp:{s}"),
         }
     }
+}
+
+/// The edges of `graph` by index, each once (`i < j`), in order.
+fn edge_list(graph: &Graph) -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    for i in 0..graph.names().len() {
+        edges.extend(graph.neighbours(i).filter(|&j| j > i).map(|j| (i, j)));
+    }
+    edges.sort_unstable();
+    edges
+}
+
+/// The spec shape (`path:6`, `cycle:7`, `grid:3x4`) of `graph` if it is
+/// that shape with the spec's numbering, edge for edge.
+fn named_shape(graph: &Graph) -> Option<String> {
+    let n = u32::try_from(graph.names().len()).ok()?;
+    let edges = edge_list(graph);
+    let same = |other: Result<Graph>| other.is_ok_and(|g| edge_list(&g) == edges);
+    if n >= 2 && same(Graph::path(n)) {
+        return Some(format!("path:{n}"));
+    }
+    if n >= 3 && same(Graph::cycle(n)) {
+        return Some(format!("cycle:{n}"));
+    }
+    (2..n)
+        .filter(|rows| n % rows == 0 && n / rows >= 2)
+        .find(|&rows| same(Graph::grid(rows, n / rows)))
+        .map(|rows| format!("grid:{rows}x{}", n / rows))
 }
 
 /// A family of board or graph games growing with `n`: `cram:3xn`,
@@ -298,7 +331,10 @@ mod tests {
             "cram:5x7",
             "cram:..#/...",
             "cram:1x1000",
-            "node-kayles:edges:4:0-1,1-2,2-3",
+            "node-kayles:path:4",
+            "node-kayles:cycle:5",
+            "node-kayles:grid:3x4",
+            "node-kayles:edges:4:0-1,0-2,0-3",
             "node-kayles:edges:3:",
             "chomp:5,3,3,1",
         ] {
@@ -306,13 +342,19 @@ mod tests {
             assert_eq!(game.to_string(), spec);
             assert_eq!(game.to_string().parse::<BoardGame>().unwrap(), game);
         }
-        assert_eq!(
-            "node-kayles:path:4"
-                .parse::<BoardGame>()
-                .unwrap()
-                .to_string(),
-            "node-kayles:edges:4:0-1,1-2,2-3"
-        );
+        // A shape numbered as its spec numbers it is written as the spec.
+        for (edges, shape) in [
+            ("node-kayles:edges:0-1,1-2,2-3", "node-kayles:path:4"),
+            ("node-kayles:edges:0-1,1-2,2-0", "node-kayles:cycle:3"),
+            ("node-kayles:edges:0-1,2-3,0-2,1-3", "node-kayles:grid:2x2"),
+            (
+                "node-kayles:edges:0-2,1-2,2-3",
+                "node-kayles:edges:4:0-2,1-2,2-3",
+            ),
+        ] {
+            let game: BoardGame = edges.parse().unwrap();
+            assert_eq!(game.to_string(), shape);
+        }
     }
 
     #[test]
