@@ -555,6 +555,81 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         m.to
     );
 
+    // Issue 34: a board. Cram 2 × 3 is won by the player to move (a
+    // vertical domino); the test places a losing horizontal domino by
+    // clicking two cells, and the computer must answer with a move that
+    // leaves the test lost. The hint colours every move.
+    b.go(&format!("{base}/#game=cram:2x3"));
+    b.wait_for(
+        "the Cram board",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.cell').length === 6",
+    );
+    assert_eq!(
+        b.eval("return [document.getElementById('play-section').hidden, document.getElementById('grid-section').hidden]"),
+        json!([true, false]),
+        "a board is played on the board, not on heaps"
+    );
+    b.click("#grid-hints");
+    assert_eq!(
+        b.eval("return [document.querySelectorAll('#grid-moves button.hint-win').length, document.querySelectorAll('#grid-moves button.hint-loss').length, document.querySelectorAll('#grid button.hint-mixed').length]"),
+        json!([3, 4, 6]),
+        "three vertical dominoes win, four horizontal ones lose; every cell has both"
+    );
+    b.click("#grid button[data-cell=\"0,0\"]");
+    b.wait_for(
+        "the first cell chosen",
+        "document.querySelector('#grid button[data-cell=\"0,0\"]').getAttribute('aria-pressed') === 'true'",
+    );
+    b.click("#grid button[data-cell=\"0,1\"]");
+    b.wait_for(
+        "the computer's answer on the board",
+        "document.getElementById('grid-log').children.length === 2 && ['you', 'over'].includes(document.getElementById('grid').dataset.turn)",
+    );
+    let position = b.eval("return document.getElementById('grid').dataset.position");
+    let position = position.as_str().unwrap();
+    assert_ne!(position, "cram:2x3");
+    let (status, body) = http(
+        server,
+        "GET",
+        &format!(
+            "/api/board?game={}",
+            position.replace('#', "%23").replace('/', "%2F")
+        ),
+        b"",
+    );
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let facing: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        facing["winning"],
+        json!(false),
+        "the computer's answer leaves the test lost: {facing}"
+    );
+    b.phone(375);
+    assert_no_horizontal_scroll(&b, "the board at 375 px");
+    shoot_part(&b, "#grid-section", &out.join("board-phone.png"));
+    b.desktop();
+
+    // Node-Kayles on a 2 × 3 grid, with the keyboard: vertex 0 (a losing
+    // move) by Enter, then the computer takes the last vertex.
+    b.go(&format!("{base}/#game=node-kayles:grid:2x3"));
+    b.wait_for(
+        "the Node-Kayles grid",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.vertex').length === 6",
+    );
+    b.exec("document.querySelector('#grid button[data-vertex=\"0\"]').focus()");
+    b.keys("\u{E007}");
+    b.wait_for(
+        "the computer's last move",
+        "document.getElementById('grid').dataset.turn === 'over' && document.getElementById('grid-log').children.length === 2",
+    );
+    assert_eq!(
+        b.eval("return document.querySelectorAll('#grid button.vertex.gone').length"),
+        json!(6),
+        "every vertex is gone"
+    );
+    assert!(b.text("#grid-announce").contains("you lose"));
+    shoot_part(&b, "#grid-section", &out.join("board-desktop.png"));
+
     // A server given a small survey catalogue lists it: the proved filter
     // keeps the proved games, a game's link opens its page, and a proved
     // row's certificate verifies.
