@@ -491,7 +491,7 @@ const NAMED: &[(&str, &str)] = &[
 ];
 
 /// Words on the spec syntax, for the page.
-pub const SYNTAX: &str = "A game is a spec: a take-and-break code in Winning Ways notation (0.07, .07, 4.07, 0.137; hexadecimal with digits 8-f, as in 0.8f or hex:0.8f; 0.0 for no move), grundy (Grundy's game), nim, a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07), kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares). Games that take the same amount from several heaps at once: wythoff, stone, subsets:K:SUBSETS; or by move vectors, taking t times one of them for any t >= 1: vectors:(1,0),(0,1),(1,1),(1,2),(2,1).";
+pub const SYNTAX: &str = "A game is a spec: a take-and-break code in Winning Ways notation (0.07, .07, 4.07, 0.137; hexadecimal with digits 8-f, as in 0.8f or hex:0.8f; 0.0 for no move), grundy (Grundy's game), nim, a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07), kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares). Games that take the same amount from several heaps at once: wythoff, stone, subsets:K:SUBSETS; or by move vectors, taking t times one of them for any t >= 1: vectors:(1,0),(0,1),(1,1),(1,2),(2,1). Boards and graphs, played on a board: cram:3x4 or a drawn board cram:..#/... (. free, # blocked), node-kayles:path:6, node-kayles:cycle:7, node-kayles:grid:2x3, node-kayles:edges:0-1,1-2, chomp:4x5 or a staircase chomp:5,3,3,1.";
 
 /// `GET /api/games`.
 pub(crate) async fn games() -> Response {

@@ -630,6 +630,20 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     assert!(b.text("#grid-announce").contains("you lose"));
     shoot_part(&b, "#grid-section", &out.join("board-desktop.png"));
 
+    // Chomp 2 × 3: the winning square (1,2) leaves rows of 3 and 2; the
+    // computer answers and the test is to move again.
+    b.go(&format!("{base}/#game=chomp:2x3"));
+    b.wait_for(
+        "the Chomp bar",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.cell').length === 6",
+    );
+    b.click("#grid button[data-cell=\"1,2\"]");
+    b.wait_for(
+        "the computer's answer in Chomp",
+        "document.getElementById('grid-log').children.length === 2 && document.getElementById('grid').dataset.turn === 'you'",
+    );
+    shoot_part(&b, "#grid-section", &out.join("board-chomp.png"));
+
     // A server given a small survey catalogue lists it: the proved filter
     // keeps the proved games, a game's link opens its page, and a proved
     // row's certificate verifies.
