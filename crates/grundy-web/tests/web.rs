@@ -769,6 +769,14 @@ async fn past_the_cap_heavy_requests_get_503_and_cheap_ones_go_on() {
     assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "1");
     let json: serde_json::Value = serde_json::from_slice(&err).unwrap();
     assert_eq!(json["error"], "busy");
+    // A long board search is heavy too (issue 34).
+    let (status, _, err) = get(&app, "/api/board?game=cram:6x8").await;
+    assert_eq!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
     // Cheap questions are still answered.
     let (status, _, _) = get(&app, "/api/position?game=kayles&heaps=3,5,7").await;
     assert_eq!(status, StatusCode::OK);
@@ -792,6 +800,16 @@ async fn past_the_time_limit_a_request_is_stopped() {
     );
     let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(json["error"], "time_limit");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // A board search stops at the time limit too (issue 34).
+    let started = std::time::Instant::now();
+    let (status, _, body) = get(&app, "/api/board?game=cram:7x8").await;
+    assert_eq!(
+        status,
+        StatusCode::GATEWAY_TIMEOUT,
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
     // In a stream, the same error is the last event.
     let response = app
