@@ -1031,6 +1031,12 @@
         dataset: { play: m.play, focusKey: 'm' + m.play },
         onclick: () => gridUserMove(m),
       }, gridMoveWords(m), hintClass(m) ? el('span', { class: 'tag', text: m.winning ? ' (wins)' : ' (loses)' }) : null))));
+    // One cell is in the tab order (the last focused, or the first that
+    // can move); the arrow keys move between cells.
+    const cells = [...box.querySelectorAll('button.cell')];
+    const current = cells.find((c) => c.dataset.focusKey === focusKey && !c.disabled) ||
+      cells.find((c) => !c.disabled) || cells[0];
+    for (const c of cells) c.tabIndex = c === current ? 0 : -1;
     // Focus follows a keyboard player across the computer's move (the
     // board is redrawn); focus elsewhere on the page stays there.
     const here = !active || active === document.body || mine;
@@ -1058,6 +1064,29 @@
     s.replaceChildren(...parts);
   }
 
+  /** Arrow keys move focus to the next cell that can be played. */
+  function gridKey(ev) {
+    const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[ev.key];
+    const box = $('grid');
+    if (!step || !box.contains(ev.target)) return;
+    const items = [...box.children];
+    const cols = Number(box.dataset.cols) || 1;
+    let i = items.indexOf(ev.target);
+    if (i < 0) return;
+    ev.preventDefault();
+    for (;;) {
+      const row = Math.floor(i / cols) + step[0];
+      const col = (i % cols) + step[1];
+      if (row < 0 || col < 0 || col >= cols || row * cols + col >= items.length) return;
+      i = row * cols + col;
+      const next = items[i];
+      if (next.tagName === 'BUTTON' && !next.disabled) {
+        next.focus();
+        return;
+      }
+    }
+  }
+
   function gridCell(attrs, text) {
     return el('button', { type: 'button', class: 'cell', ...attrs }, text || '');
   }
@@ -1066,6 +1095,7 @@
     const rows = r.board.rows;
     const cols = rows.length ? rows[0].length : 0;
     box.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+    box.dataset.cols = String(Math.max(cols, 1));
     const byCell = new Map();
     for (const m of r.moves) {
       for (const c of m.play.split('-')) {
@@ -1133,6 +1163,7 @@
     const rows = r.board.rows;
     const cols = rows.length ? Math.max(...rows) : 0;
     box.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+    box.dataset.cols = String(Math.max(cols, 1));
     const byCell = new Map(r.moves.map((m) => [m.play, m]));
     const cells = [];
     // The poisoned row (row 0) at the bottom, as the bar is drawn.
@@ -1163,6 +1194,7 @@
     const shape = grid.shape;
     const cols = shape.cols || Math.min(shape.vertices, 10);
     box.style.gridTemplateColumns = `repeat(${Math.max(cols, 1)}, auto)`;
+    box.dataset.cols = String(Math.max(cols, 1));
     const here = new Map(grid.map.map((v, i) => [v, i]));
     const cells = [];
     for (let v = 0; v < shape.vertices; v++) {
@@ -1186,6 +1218,7 @@
     $('grid-restart').addEventListener('click', () => grid.start && startGrid(grid.start, false));
     $('grid-computer').addEventListener('click', () => grid.start && startGrid(grid.start, true));
     $('grid-hints').addEventListener('change', renderGrid);
+    $('grid').addEventListener('keydown', gridKey);
   }
 
   // --------------------------------------------------------- board drawing

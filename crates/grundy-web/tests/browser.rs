@@ -6,7 +6,8 @@
 //! a game it throws away on purpose, checking with the API after every one of
 //! the computer's moves that the computer never lets a won game go; it opens
 //! 0.16's page, downloads the certificate through the browser and has the
-//! API verify it, lists a small survey catalogue on a second server
+//! API verify it, plays a board game of each kind (Cram by two clicks,
+//! Node-Kayles by the keyboard, Chomp; the computer answers each), lists a small survey catalogue on a second server
 //! (filtered to proved games, a game's link opening its page), and saves
 //! screenshots (desktop and 375 px wide) under Cargo's target directory
 //! (`target/tmp/browser/`).
@@ -617,6 +618,14 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.vertex').length === 6",
     );
     b.exec("document.querySelector('#grid button[data-vertex=\"0\"]').focus()");
+    // The arrow keys move between vertices: right, down, then back.
+    b.keys("\u{E014}\u{E015}");
+    assert_eq!(
+        b.eval("return document.activeElement.dataset.vertex"),
+        json!("4"),
+        "right then down from vertex 0 of a 2 × 3 grid is vertex 4"
+    );
+    b.keys("\u{E013}\u{E012}");
     b.keys("\u{E007}");
     b.wait_for(
         "the computer's last move",
