@@ -908,7 +908,9 @@
       : b.kind === 'chomp'
         ? 'Click a square: it and every square above and to its right are eaten. The dark square is poisoned.'
         : 'Click a vertex: it and its neighbours leave the graph.';
-    if (grid.turn === 'over') sayGrid('No move is possible: the player to move loses.');
+    if (grid.turn === 'over') {
+      sayGrid(`No move is possible: the player to move ${grid.report.misere ? 'wins' : 'loses'}.`);
+    }
     else if (computerFirst) await gridComputer(gen);
   }
 
@@ -920,7 +922,7 @@
     renderGrid();
     let r;
     try {
-      r = await api('/api/board', { game: spec });
+      r = await api('/api/board', { game: spec, play: $('grid-misere').checked ? 'misere' : undefined });
     } catch (e) {
       if (gen === grid.generation) {
         grid.turn = 'none';
@@ -957,7 +959,7 @@
     const words = await gridPlay(m, 'You', gen);
     if (words === null || gen !== grid.generation) return;
     if (grid.turn === 'over') {
-      sayGrid(`You: ${words}. Game over: you took the last move, you win!`);
+      sayGrid(`You: ${words}. ${gridOver('you')}`);
       return;
     }
     sayGrid(`You: ${words}.`);
@@ -974,8 +976,17 @@
     const words = await gridPlay(grid.report.moves[0], 'Computer', gen);
     if (words === null || gen !== grid.generation) return;
     sayGrid(grid.turn === 'over'
-      ? `Computer: ${words}. Game over: the computer took the last move, you lose.`
+      ? `Computer: ${words}. ${gridOver('computer')}`
       : `Computer: ${words}. Your move.`);
+  }
+
+  /** The end, by who moved last and the convention the game was played under. */
+  function gridOver(lastMover) {
+    const misere = Boolean(grid.report && grid.report.misere);
+    const youWin = (lastMover === 'you') !== misere;
+    return lastMover === 'you'
+      ? `Game over: you took the last move, you ${youWin ? 'win!' : 'lose.'}`
+      : `Game over: the computer took the last move, you ${youWin ? 'win!' : 'lose.'}`;
   }
 
   function gridMoveWords(m) {
@@ -1056,7 +1067,8 @@
     }
     const mover = grid.turn === 'computer' ? 'the computer' : 'you';
     const parts = [el('span', { class: 'pos' }, 'Position ', el('strong', { text: r.game }))];
-    if (r.value !== undefined) parts.push(el('span', {}, ', value ', el('strong', { text: nimber(r.value) })));
+    if (r.misere) parts.push(el('span', {}, ', ', el('strong', { text: 'misère play' })));
+    else if (r.value !== undefined) parts.push(el('span', {}, ', value ', el('strong', { text: nimber(r.value) })));
     const word = grid.turn === 'over' ? 'no move is left'
       : r.winning ? `won by the player to move (${mover})` : `lost for the player to move (${mover})`;
     parts.push(el('span', { class: 'outcome ' + (grid.turn === 'over' ? '' : r.winning ? 'win' : 'loss') }, ': ', word));
@@ -1218,6 +1230,12 @@
     $('grid-restart').addEventListener('click', () => grid.start && startGrid(grid.start, false));
     $('grid-computer').addEventListener('click', () => grid.start && startGrid(grid.start, true));
     $('grid-hints').addEventListener('change', renderGrid);
+    $('grid-misere').addEventListener('change', () => {
+      $('grid-rule').textContent = $('grid-misere').checked
+        ? 'You play against a perfect player: whoever makes the last move loses.'
+        : 'You play against a perfect player: whoever cannot move loses.';
+      if (grid.start) startGrid(grid.start, false);
+    });
     $('grid').addEventListener('keydown', gridKey);
   }
 

@@ -653,6 +653,30 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
     );
     shoot_part(&b, "#grid-section", &out.join("board-chomp.png"));
 
+    // Misère play on a board: Cram 1 × 2 has one move, and whoever makes
+    // it loses.
+    b.go(&format!("{base}/#game=cram:1x2"));
+    b.wait_for(
+        "the Cram strip",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.cell').length === 2",
+    );
+    b.click("#grid-misere");
+    b.wait_for(
+        "the strip under misère play",
+        "document.getElementById('grid').dataset.turn === 'you' && document.getElementById('grid-summary').textContent.includes('misère')",
+    );
+    b.click("#grid button[data-cell=\"0,0\"]");
+    b.click("#grid button[data-cell=\"0,1\"]");
+    b.wait_for(
+        "the end of the strip",
+        "document.getElementById('grid').dataset.turn === 'over'",
+    );
+    let last = b.text("#grid-announce");
+    assert!(
+        last.contains("you lose"),
+        "under misère play the last mover loses: {last:?}"
+    );
+
     // A server given a small survey catalogue lists it: the proved filter
     // keeps the proved games, a game's link opens its page, and a proved
     // row's certificate verifies.
