@@ -138,7 +138,7 @@
     if (!state.game) return;
     const params = {};
     if (play.heaps !== null) params.play = state.game + ':' + play.heaps.join(',');
-    else params.game = state.game;
+    else params.game = state.kind === 'board' && grid.start ? grid.start : state.game;
     if (play.heaps !== null && $('hints').checked) params.hints = 1;
     if (isMisere()) params.misere = 1;
     if (quotient.shown !== null) params.quotient = quotient.shown;
@@ -231,12 +231,19 @@
     document.title = `grundy: ${g.game}`;
 
     const heapGame = g.kind === 'heap';
+    const boardGame = g.kind === 'board' || g.kind === 'board-family';
     showConvention(heapGame);
-    resetQuotient(g.game, heapGame);
+    resetQuotient(g.game, heapGame, boardGame);
+    $('play-section').hidden = boardGame;
+    $('grid-section').hidden = g.kind !== 'board';
     $('values-body').hidden = !heapGame;
     $('values-none').hidden = heapGame;
     $('jump-values').hidden = !heapGame;
-    if (!heapGame) {
+    if (boardGame) {
+      $('values-none').textContent = g.kind === 'board'
+        ? `${g.game} is played on a board or graph, not on heaps: it has no values per heap. Play it below.`
+        : `${g.game} is a family of boards: name one member (n a number) to play it.`;
+    } else if (!heapGame) {
       $('values-none').textContent =
         `${g.game} is played on several heaps at once and is not a sum of single heaps, ` +
         'so it has no values per heap: play it below.';
@@ -246,6 +253,16 @@
       $('verdict-text').textContent = '';
       $('cert-line').hidden = true;
     }
+    if (boardGame) {
+      play.generation++;
+      play.heaps = null;
+      renderBoard();
+      if (g.kind === 'board') await startGrid(spec, false);
+      else stopGrid();
+      writeHash();
+      return true;
+    }
+    stopGrid();
     const heaps = opts.heaps !== undefined ? opts.heaps : defaultHeaps(g);
     $('play-heaps').value = heaps.join(',');
     // The quick answers first: a plain request meeting a long computation
@@ -852,6 +869,376 @@
     renderBoard();
   }
 
+
+  // ------------------------------------------------------- boards and graphs
+  // Cram, Chomp and Node-Kayles (`/api/board`): the position is a spec; a
+  // move's `after` is the next one. Node-Kayles renumbers the vertices left
+  // after a move, so the page keeps, for each vertex of the position, the
+  // vertex of the first position it is (`map`), and draws that first graph.
+
+  const grid = {
+    start: null, // the spec as typed (a grid keeps its shape)
+    spec: null, // the position
+    report: null, // /api/board of the position
+    map: null, // Node-Kayles: vertex index here -> vertex of the start
+    shape: null, // Node-Kayles: {vertices, edges, cols} of the start
+    chosen: null, // Cram: the first cell of a domino, [row, col]
+    turn: 'none', // 'you' | 'computer' | 'over' | 'none'
+    generation: 0,
+  };
+
+  function stopGrid() {
+    grid.generation++;
+    grid.start = null;
+    grid.turn = 'none';
+  }
+
+  async function startGrid(spec, computerFirst) {
+    const gen = ++grid.generation;
+    grid.start = spec;
+    grid.map = null;
+    grid.shape = null;
+    $('grid-log').replaceChildren();
+    sayGrid('');
+    const ok = await gridPosition(spec, gen);
+    if (!ok || gen !== grid.generation) return;
+    const b = grid.report.board;
+    $('grid-how').textContent = b.kind === 'cram'
+      ? 'Place a domino: click a free cell, then a free cell beside it.'
+      : b.kind === 'chomp'
+        ? 'Click a square: it and every square above and to its right are eaten. The dark square is poisoned.'
+        : 'Click a vertex: it and its neighbours leave the graph.';
+    if (grid.turn === 'over') {
+      sayGrid(`No move is possible: the player to move ${grid.report.misere ? 'wins' : 'loses'}.`);
+    }
+    else if (computerFirst) await gridComputer(gen);
+  }
+
+  /** Ask for `spec`'s moves and draw it; false when the server refused. */
+  async function gridPosition(spec, gen) {
+    grid.spec = spec;
+    grid.chosen = null;
+    grid.turn = 'computer';
+    renderGrid();
+    let r;
+    try {
+      r = await api('/api/board', { game: spec, play: $('grid-misere').checked ? 'misere' : undefined });
+    } catch (e) {
+      if (gen === grid.generation) {
+        grid.turn = 'none';
+        grid.report = null;
+        sayGrid('The server could not answer: ' + e.message);
+        renderGrid();
+      }
+      return false;
+    }
+    if (gen !== grid.generation) return false;
+    grid.report = r;
+    if (r.board.kind === 'node-kayles' && grid.map === null) {
+      grid.map = [...Array(r.board.vertices).keys()];
+      const m = /^\s*node-kayles:grid:(\d+)\s*[xX×]\s*(\d+)\s*$/.exec(grid.start || '');
+      grid.shape = { vertices: r.board.vertices, edges: r.board.edges, cols: m ? Number(m[2]) : null };
+    }
+    grid.turn = r.moves.length === 0 ? 'over' : 'you';
+    renderGrid();
+    return true;
+  }
+
+  /** Play `m` (yours or the computer's) and show the position after it. */
+  async function gridPlay(m, who, gen) {
+    const words = gridMoveWords(m);
+    $('grid-log').append(el('li', { text: `${who}: ${words}` }));
+    if (m.left && grid.map) grid.map = m.left.map((j) => grid.map[j]);
+    const ok = await gridPosition(m.after, gen);
+    return ok ? words : null;
+  }
+
+  async function gridUserMove(m) {
+    if (grid.turn !== 'you') return;
+    const gen = grid.generation;
+    const words = await gridPlay(m, 'You', gen);
+    if (words === null || gen !== grid.generation) return;
+    if (grid.turn === 'over') {
+      sayGrid(`You: ${words}. ${gridOver('you')}`);
+      return;
+    }
+    sayGrid(`You: ${words}.`);
+    await gridComputer(gen);
+  }
+
+  /** The computer plays the solver's reply: the first move listed. */
+  async function gridComputer(gen) {
+    if (grid.turn !== 'you' || !grid.report) return;
+    grid.turn = 'computer';
+    renderGrid();
+    await new Promise((r) => setTimeout(r, 250));
+    if (gen !== grid.generation) return;
+    const words = await gridPlay(grid.report.moves[0], 'Computer', gen);
+    if (words === null || gen !== grid.generation) return;
+    sayGrid(grid.turn === 'over'
+      ? `Computer: ${words}. ${gridOver('computer')}`
+      : `Computer: ${words}. Your move.`);
+  }
+
+  /** The end, by who moved last and the convention the game was played under. */
+  function gridOver(lastMover) {
+    const misere = Boolean(grid.report && grid.report.misere);
+    const youWin = (lastMover === 'you') !== misere;
+    return lastMover === 'you'
+      ? `Game over: you took the last move, you ${youWin ? 'win!' : 'lose.'}`
+      : `Game over: the computer took the last move, you ${youWin ? 'win!' : 'lose.'}`;
+  }
+
+  function gridMoveWords(m) {
+    const kind = grid.report && grid.report.board.kind;
+    if (kind === 'cram') {
+      const [a, b] = m.play.split('-');
+      return `a domino on ${cellName(a)} and ${cellName(b)}`;
+    }
+    if (kind === 'chomp') return `eat from ${cellName(m.play)}`;
+    const v = grid.map ? grid.map[Number(m.play)] : m.play;
+    return `vertex ${v}`;
+  }
+
+  /** `r,c` (from 0) as `row r+1, column c+1`. */
+  function cellName(rc) {
+    const [r, c] = rc.split(',').map(Number);
+    return `row ${r + 1}, column ${c + 1}`;
+  }
+
+  function sayGrid(text) {
+    $('grid-announce').textContent = text;
+  }
+
+  const hintClass = (m) => (!m || !$('grid-hints').checked || grid.turn !== 'you' ? '' : m.winning ? 'hint-win' : 'hint-loss');
+
+  function renderGrid() {
+    const box = $('grid');
+    const r = grid.report;
+    const active = document.activeElement;
+    const section = $('grid-section');
+    const mine = active && active.dataset && active.dataset.focusKey && section.contains(active);
+    const focusKey = mine ? active.dataset.focusKey : grid.focusKey;
+    grid.focusKey = focusKey;
+    box.dataset.turn = grid.turn;
+    box.dataset.position = grid.spec || '';
+    box.setAttribute('aria-busy', grid.turn === 'computer' ? 'true' : 'false');
+    renderGridSummary();
+    if (!r) {
+      box.replaceChildren();
+      $('grid-moves').replaceChildren();
+      return;
+    }
+    const kind = r.board.kind;
+    $('grid-edges').textContent = '';
+    if (kind === 'cram') drawCram(box, r);
+    else if (kind === 'chomp') drawChomp(box, r);
+    else drawGraph(box, r);
+    $('grid-moves').replaceChildren(...r.moves.map((m) => el('li', {},
+      el('button', {
+        type: 'button',
+        class: ['move', hintClass(m)].join(' ').trim(),
+        disabled: grid.turn !== 'you',
+        dataset: { play: m.play, focusKey: 'm' + m.play },
+        onclick: () => gridUserMove(m),
+      }, gridMoveWords(m), hintClass(m) ? el('span', { class: 'tag', text: m.winning ? ' (wins)' : ' (loses)' }) : null))));
+    // One cell is in the tab order (the last focused, or the first that
+    // can move); the arrow keys move between cells.
+    const cells = [...box.querySelectorAll('button.cell')];
+    const current = cells.find((c) => c.dataset.focusKey === focusKey && !c.disabled) ||
+      cells.find((c) => !c.disabled) || cells[0];
+    for (const c of cells) c.tabIndex = c === current ? 0 : -1;
+    // Focus follows a keyboard player across the computer's move (the
+    // board is redrawn); focus elsewhere on the page stays there.
+    const here = !active || active === document.body || mine;
+    if (focusKey && here && grid.turn !== 'computer') {
+      const again = document.querySelector(`#grid-section [data-focus-key="${focusKey}"]:not(:disabled)`) ||
+        box.querySelector('button:not(:disabled)');
+      if (again) again.focus();
+    }
+  }
+
+  function renderGridSummary() {
+    const s = $('grid-summary');
+    const r = grid.report;
+    if (!r) {
+      s.textContent = grid.turn === 'computer' ? '(thinking…)' : '';
+      return;
+    }
+    const mover = grid.turn === 'computer' ? 'the computer' : 'you';
+    const parts = [el('span', { class: 'pos' }, 'Position ', el('strong', { text: r.game }))];
+    if (r.misere) parts.push(el('span', {}, ', ', el('strong', { text: 'misère play' })));
+    else if (r.value !== undefined) parts.push(el('span', {}, ', value ', el('strong', { text: nimber(r.value) })));
+    const word = grid.turn === 'over' ? 'no move is left'
+      : r.winning ? `won by the player to move (${mover})` : `lost for the player to move (${mover})`;
+    parts.push(el('span', { class: 'outcome ' + (grid.turn === 'over' ? '' : r.winning ? 'win' : 'loss') }, ': ', word));
+    if (r.truncated) parts.push(el('span', { class: 'note', text: ' (the list of moves was cut short)' }));
+    s.replaceChildren(...parts);
+  }
+
+  /** Arrow keys move focus to the next cell that can be played. */
+  function gridKey(ev) {
+    const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[ev.key];
+    const box = $('grid');
+    if (!step || !box.contains(ev.target)) return;
+    const items = [...box.children];
+    const cols = Number(box.dataset.cols) || 1;
+    let i = items.indexOf(ev.target);
+    if (i < 0) return;
+    ev.preventDefault();
+    for (;;) {
+      const row = Math.floor(i / cols) + step[0];
+      const col = (i % cols) + step[1];
+      if (row < 0 || col < 0 || col >= cols || row * cols + col >= items.length) return;
+      i = row * cols + col;
+      const next = items[i];
+      if (next.tagName === 'BUTTON' && !next.disabled) {
+        next.focus();
+        return;
+      }
+    }
+  }
+
+  function gridCell(attrs, text) {
+    return el('button', { type: 'button', class: 'cell', ...attrs }, text || '');
+  }
+
+  function drawCram(box, r) {
+    const rows = r.board.rows;
+    const cols = rows.length ? rows[0].length : 0;
+    box.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+    box.dataset.cols = String(Math.max(cols, 1));
+    const byCell = new Map();
+    for (const m of r.moves) {
+      for (const c of m.play.split('-')) {
+        if (!byCell.has(c)) byCell.set(c, []);
+        byCell.get(c).push(m);
+      }
+    }
+    const chosen = grid.chosen ? grid.chosen.join(',') : null;
+    const cells = [];
+    rows.forEach((line, i) => [...line].forEach((ch, j) => {
+      const key = `${i},${j}`;
+      const free = ch === '.';
+      const moves = byCell.get(key) || [];
+      let hint = '';
+      let partner = null;
+      if (chosen !== null) {
+        partner = moves.find((m) => m.play === `${chosen}-${key}` || m.play === `${key}-${chosen}`);
+        hint = hintClass(partner);
+      } else if (moves.length && hintClass(moves[0])) {
+        const wins = moves.some((m) => m.winning);
+        const loses = moves.some((m) => !m.winning);
+        hint = wins && loses ? 'hint-mixed' : wins ? 'hint-win' : 'hint-loss';
+      }
+      const label = `row ${i + 1}, column ${j + 1}` + (free ? '' : ', blocked') +
+        (key === chosen ? ', chosen' : '') +
+        (hint === 'hint-win' ? ', wins' : hint === 'hint-loss' ? ', loses' : hint === 'hint-mixed' ? ', some dominoes win' : '');
+      cells.push(gridCell({
+        class: ['cell', free ? '' : 'blocked', key === chosen ? 'chosen' : '', hint].join(' ').trim(),
+        'aria-label': label,
+        'aria-pressed': free ? String(key === chosen) : null,
+        disabled: !free || grid.turn !== 'you' || (moves.length === 0),
+        dataset: { cell: key, focusKey: 'c' + key },
+        onclick: () => cramClick(i, j),
+      }));
+    }));
+    box.replaceChildren(...cells);
+  }
+
+  function cramClick(i, j) {
+    if (grid.turn !== 'you') return;
+    const key = `${i},${j}`;
+    if (grid.chosen === null) {
+      grid.chosen = [i, j];
+      sayGrid(`Chosen ${cellName(key)}: now a free cell beside it.`);
+    } else {
+      const first = grid.chosen.join(',');
+      if (first === key) {
+        grid.chosen = null;
+        sayGrid('Choice cleared.');
+      } else {
+        const m = grid.report.moves.find((x) => x.play === `${first}-${key}` || x.play === `${key}-${first}`);
+        if (m) {
+          grid.chosen = null;
+          gridUserMove(m);
+          return;
+        }
+        grid.chosen = [i, j];
+        sayGrid(`Not beside the first cell: chosen ${cellName(key)} instead.`);
+      }
+    }
+    renderGrid();
+  }
+
+  function drawChomp(box, r) {
+    const rows = r.board.rows;
+    const cols = rows.length ? Math.max(...rows) : 0;
+    box.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+    box.dataset.cols = String(Math.max(cols, 1));
+    const byCell = new Map(r.moves.map((m) => [m.play, m]));
+    const cells = [];
+    // The poisoned row (row 0) at the bottom, as the bar is drawn.
+    for (let i = rows.length - 1; i >= 0; i--) {
+      for (let j = 0; j < cols; j++) {
+        const key = `${i},${j}`;
+        if (j >= rows[i]) {
+          cells.push(el('span', { class: 'cell empty', 'aria-hidden': 'true' }));
+          continue;
+        }
+        const m = byCell.get(key);
+        const poison = i === 0 && j === 0;
+        const hint = hintClass(m);
+        cells.push(gridCell({
+          class: ['cell', poison ? 'poison' : '', hint].join(' ').trim(),
+          'aria-label': `square row ${i + 1}, column ${j + 1}` + (poison ? ', poisoned' : '') +
+            (hint ? (m.winning ? ', wins' : ', loses') : ''),
+          disabled: !m || grid.turn !== 'you',
+          dataset: { cell: key, focusKey: 'c' + key },
+          onclick: () => m && gridUserMove(m),
+        }, poison ? '☠' : ''));
+      }
+    }
+    box.replaceChildren(...cells);
+  }
+
+  function drawGraph(box, r) {
+    const shape = grid.shape;
+    const cols = shape.cols || Math.min(shape.vertices, 10);
+    box.style.gridTemplateColumns = `repeat(${Math.max(cols, 1)}, auto)`;
+    box.dataset.cols = String(Math.max(cols, 1));
+    const here = new Map(grid.map.map((v, i) => [v, i]));
+    const cells = [];
+    for (let v = 0; v < shape.vertices; v++) {
+      const i = here.get(v);
+      const m = i === undefined ? undefined : r.moves.find((x) => x.play === String(i));
+      const hint = hintClass(m);
+      cells.push(gridCell({
+        class: ['cell', 'vertex', i === undefined ? 'gone' : '', hint].join(' ').trim(),
+        'aria-label': `vertex ${v}` + (i === undefined ? ', gone' : '') + (hint ? (m.winning ? ', wins' : ', loses') : ''),
+        disabled: !m || grid.turn !== 'you',
+        dataset: { vertex: v, focusKey: 'v' + v },
+        onclick: () => m && gridUserMove(m),
+      }, String(v)));
+    }
+    box.replaceChildren(...cells);
+    const edges = shape.cols ? '' : 'Edges: ' + (shape.edges.map(([a, b]) => `${a}–${b}`).join(', ') || 'none') + '.';
+    $('grid-edges').textContent = edges;
+  }
+
+  function wireGrid() {
+    $('grid-restart').addEventListener('click', () => grid.start && startGrid(grid.start, false));
+    $('grid-computer').addEventListener('click', () => grid.start && startGrid(grid.start, true));
+    $('grid-hints').addEventListener('change', renderGrid);
+    $('grid-misere').addEventListener('change', () => {
+      $('grid-rule').textContent = $('grid-misere').checked
+        ? 'You play against a perfect player: whoever makes the last move loses.'
+        : 'You play against a perfect player: whoever cannot move loses.';
+      if (grid.start) startGrid(grid.start, false);
+    });
+    $('grid').addEventListener('keydown', gridKey);
+  }
+
   // --------------------------------------------------------- board drawing
 
   function hintsOn() {
@@ -1348,7 +1735,7 @@
     $('misere-progress').hidden = true;
   }
 
-  function resetQuotient(game, heapGame) {
+  function resetQuotient(game, heapGame, boardGame) {
     quotient.generation++;
     quotient.shown = null;
     stopQuotientStream();
@@ -1357,7 +1744,9 @@
     $('jump-misere').hidden = !heapGame;
     $('misere-none').textContent = heapGame
       ? ''
-      : `${game} is played on several heaps at once and is not a sum of single heaps, so it has no misère quotient of heaps.`;
+      : boardGame
+        ? `${game} is played on a board or graph, not on heaps, so it has no misère quotient of heaps.`
+        : `${game} is played on several heaps at once and is not a sum of single heaps, so it has no misère quotient of heaps.`;
     $('misere-result').hidden = true;
     $('misere-status').className = 'status';
     $('misere-status').textContent = heapGame ? 'Press Compute for the quotient of the heaps up to the bound.' : '';
@@ -1512,6 +1901,7 @@
   }
 
   wire();
+  wireGrid();
   wireQuotient();
   wireCatalogue();
   loadGames().then(fromHash);

@@ -491,7 +491,7 @@ const NAMED: &[(&str, &str)] = &[
 ];
 
 /// Words on the spec syntax, for the page.
-pub const SYNTAX: &str = "A game is a spec: a take-and-break code in Winning Ways notation (0.07, .07, 4.07, 0.137; hexadecimal with digits 8-f, as in 0.8f or hex:0.8f; 0.0 for no move), grundy (Grundy's game), nim, a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07), kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares). Games that take the same amount from several heaps at once: wythoff, stone, subsets:K:SUBSETS; or by move vectors, taking t times one of them for any t >= 1: vectors:(1,0),(0,1),(1,1),(1,2),(2,1).";
+pub const SYNTAX: &str = "A game is a spec: a take-and-break code in Winning Ways notation (0.07, .07, 4.07, 0.137; hexadecimal with digits 8-f, as in 0.8f or hex:0.8f; 0.0 for no move), grundy (Grundy's game), nim, a subtraction game sub:1,3,4, sub:squares, sub:powers2 or sub:primes, an all-but game allbut:1,2, or an alias: paper-strip and dawson-kayles (0.07), kayles (0.77), dawsons-chess (0.137), nim-square (sub:squares). Games that take the same amount from several heaps at once: wythoff, stone, subsets:K:SUBSETS; or by move vectors, taking t times one of them for any t >= 1: vectors:(1,0),(0,1),(1,1),(1,2),(2,1). Boards and graphs, played on a board: cram:3x4 or a drawn board cram:..#/... (. free, # blocked), node-kayles:path:6, node-kayles:cycle:7, node-kayles:grid:2x3, node-kayles:edges:0-1,1-2, chomp:4x5 or a staircase chomp:5,3,3,1.";
 
 /// `GET /api/games`.
 pub(crate) async fn games() -> Response {
@@ -584,4 +584,134 @@ pub(crate) fn certificate_download(game: &str, text: String) -> Response {
         text,
     )
         .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardParams {
+    game: String,
+    /// `normal` (the default) or `misere`.
+    play: Option<String>,
+}
+
+/// A board or graph position drawn as data, for the page: Cram's rows
+/// (`.` free, `#` blocked), Chomp's row lengths, Node-Kayles' vertices
+/// (by index) and edges.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+enum Drawing {
+    Cram {
+        rows: Vec<String>,
+    },
+    Chomp {
+        rows: Vec<u32>,
+    },
+    NodeKayles {
+        vertices: u32,
+        edges: Vec<[usize; 2]>,
+    },
+}
+
+fn drawing(game: &grundy_service::BoardGame) -> Drawing {
+    use grundy_service::BoardGame;
+    match game {
+        BoardGame::Cram(b) => Drawing::Cram {
+            rows: (0..b.rows())
+                .map(|r| {
+                    (0..b.cols())
+                        .map(|c| if b.is_free(r, c) { '.' } else { '#' })
+                        .collect()
+                })
+                .collect(),
+        },
+        BoardGame::Chomp(s) => Drawing::Chomp {
+            rows: s.rows().to_vec(),
+        },
+        BoardGame::NodeKayles(g) => Drawing::NodeKayles {
+            vertices: g.vertices(),
+            edges: (0..g.names().len())
+                .flat_map(|i| g.neighbours(i).filter(move |&j| j > i).map(move |j| [i, j]))
+                .collect(),
+        },
+    }
+}
+
+/// `GET /api/board?game=SPEC`: a board or graph position, drawn, with
+/// every move and its outcome (the solver's `BoardMovesReport`).
+pub(crate) async fn board(State(shared): State<Shared>, uri: Uri) -> Result<Response, ApiError> {
+    let p: BoardParams = query(&uri)?;
+    let misere = match p.play.as_deref() {
+        None | Some("normal") => false,
+        Some("misere") => true,
+        Some(other) => {
+            return Err(ApiError::bad(
+                "bad_query",
+                format!(
+                    "play={} is not a play convention; use play=normal or play=misere",
+                    quoted(other)
+                ),
+            ));
+        }
+    };
+    let game: Game = spec(&p.game)?.parse()?;
+    let limit = shared.limits.moves_listed;
+    let stop = Arc::new(Stop::default());
+    let _guard = StopOnDrop(Arc::clone(&stop));
+    let body = run(&shared, stop, None, move |solver, watch| {
+        let board = game.board("playing a board")?;
+        let report = solver.board_moves(&game, limit, misere, watch)?;
+        Ok(board_json(board, &report))
+    })
+    .await?;
+    Ok(json_response(body))
+}
+
+/// The board route's JSON: the report's fields, the position drawn, and
+/// for Node-Kayles each move's `left`, the vertices left by their index
+/// here (vertex `k` of `after` is vertex `left[k]` of this position).
+fn board_json(
+    board: &grundy_service::BoardGame,
+    report: &grundy_service::BoardMovesReport,
+) -> String {
+    #[derive(Serialize)]
+    struct Move<'a> {
+        #[serde(flatten)]
+        m: &'a grundy_service::BoardMove,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        left: Option<&'a [u32]>,
+    }
+    #[derive(Serialize)]
+    struct Board<'a> {
+        game: &'a str,
+        misere: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        value: Option<u64>,
+        winning: bool,
+        board: Drawing,
+        moves: Vec<Move<'a>>,
+        truncated: bool,
+        nodes: u64,
+    }
+    let moves = report
+        .moves
+        .iter()
+        .map(|m| Move {
+            m,
+            left: match &m.position {
+                grundy_service::BoardGame::NodeKayles(g) => Some(g.names()),
+                _ => None,
+            },
+        })
+        .collect();
+    serde_json::to_string(&Board {
+        game: &report.game,
+        misere: report.misere,
+        value: report.value,
+        winning: report.winning,
+        board: drawing(board),
+        moves,
+        truncated: report.truncated,
+        nodes: report.nodes,
+    })
+    .unwrap_or_default()
 }

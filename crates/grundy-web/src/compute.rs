@@ -114,6 +114,12 @@ fn progress_of(event: &Event) -> Option<Progress> {
             total: Some(total),
             what: "scan",
         }),
+        // A board or graph search: positions examined, with no total.
+        Event::Positions { nodes, .. } => Some(Progress {
+            done: nodes,
+            total: None,
+            what: "positions",
+        }),
         _ => None,
     }
 }

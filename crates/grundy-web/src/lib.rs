@@ -88,6 +88,7 @@ pub fn router_with_catalogue(
         .route("/api/count", get(api::count))
         .route("/api/position", get(api::position))
         .route("/api/moves", get(api::moves))
+        .route("/api/board", get(api::board))
         .route("/api/ppositions", get(api::ppositions))
         .route("/api/analyze", get(api::analyze))
         .route("/api/misere", get(api::misere))

@@ -6,7 +6,8 @@
 //! a game it throws away on purpose, checking with the API after every one of
 //! the computer's moves that the computer never lets a won game go; it opens
 //! 0.16's page, downloads the certificate through the browser and has the
-//! API verify it, lists a small survey catalogue on a second server
+//! API verify it, plays a board game of each kind (Cram by two clicks,
+//! Node-Kayles by the keyboard, Chomp; the computer answers each), lists a small survey catalogue on a second server
 //! (filtered to proved games, a game's link opening its page), and saves
 //! screenshots (desktop and 375 px wide) under Cargo's target directory
 //! (`target/tmp/browser/`).
@@ -553,6 +554,127 @@ fn the_page_plays_kayles_and_proves_016_in_chromium() {
         facing.moves.iter().any(|x| x.to == after),
         "the computer's answer {after:?} is a legal move from {:?}",
         m.to
+    );
+
+    // Issue 34: a board. Cram 2 × 3 is won by the player to move (a
+    // vertical domino); the test places a losing horizontal domino by
+    // clicking two cells, and the computer must answer with a move that
+    // leaves the test lost. The hint colours every move.
+    b.go(&format!("{base}/#game=cram:2x3"));
+    b.wait_for(
+        "the Cram board",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.cell').length === 6",
+    );
+    assert_eq!(
+        b.eval("return [document.getElementById('play-section').hidden, document.getElementById('grid-section').hidden]"),
+        json!([true, false]),
+        "a board is played on the board, not on heaps"
+    );
+    b.click("#grid-hints");
+    assert_eq!(
+        b.eval("return [document.querySelectorAll('#grid-moves button.hint-win').length, document.querySelectorAll('#grid-moves button.hint-loss').length, document.querySelectorAll('#grid button.hint-mixed').length]"),
+        json!([3, 4, 6]),
+        "three vertical dominoes win, four horizontal ones lose; every cell has both"
+    );
+    b.click("#grid button[data-cell=\"0,0\"]");
+    b.wait_for(
+        "the first cell chosen",
+        "document.querySelector('#grid button[data-cell=\"0,0\"]').getAttribute('aria-pressed') === 'true'",
+    );
+    b.click("#grid button[data-cell=\"0,1\"]");
+    b.wait_for(
+        "the computer's answer on the board",
+        "document.getElementById('grid-log').children.length === 2 && ['you', 'over'].includes(document.getElementById('grid').dataset.turn)",
+    );
+    let position = b.eval("return document.getElementById('grid').dataset.position");
+    let position = position.as_str().unwrap();
+    assert_ne!(position, "cram:2x3");
+    let (status, body) = http(
+        server,
+        "GET",
+        &format!(
+            "/api/board?game={}",
+            position.replace('#', "%23").replace('/', "%2F")
+        ),
+        b"",
+    );
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let facing: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        facing["winning"],
+        json!(false),
+        "the computer's answer leaves the test lost: {facing}"
+    );
+    b.phone(375);
+    assert_no_horizontal_scroll(&b, "the board at 375 px");
+    shoot_part(&b, "#grid-section", &out.join("board-phone.png"));
+    b.desktop();
+
+    // Node-Kayles on a 2 × 3 grid, with the keyboard: vertex 0 (a losing
+    // move) by Enter, then the computer takes the last vertex.
+    b.go(&format!("{base}/#game=node-kayles:grid:2x3"));
+    b.wait_for(
+        "the Node-Kayles grid",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.vertex').length === 6",
+    );
+    b.exec("document.querySelector('#grid button[data-vertex=\"0\"]').focus()");
+    // The arrow keys move between vertices: right, down, then back.
+    b.keys("\u{E014}\u{E015}");
+    assert_eq!(
+        b.eval("return document.activeElement.dataset.vertex"),
+        json!("4"),
+        "right then down from vertex 0 of a 2 × 3 grid is vertex 4"
+    );
+    b.keys("\u{E013}\u{E012}");
+    b.keys("\u{E007}");
+    b.wait_for(
+        "the computer's last move",
+        "document.getElementById('grid').dataset.turn === 'over' && document.getElementById('grid-log').children.length === 2",
+    );
+    assert_eq!(
+        b.eval("return document.querySelectorAll('#grid button.vertex.gone').length"),
+        json!(6),
+        "every vertex is gone"
+    );
+    assert!(b.text("#grid-announce").contains("you lose"));
+    shoot_part(&b, "#grid-section", &out.join("board-desktop.png"));
+
+    // Chomp 2 × 3: the winning square (1,2) leaves rows of 3 and 2; the
+    // computer answers and the test is to move again.
+    b.go(&format!("{base}/#game=chomp:2x3"));
+    b.wait_for(
+        "the Chomp bar",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.cell').length === 6",
+    );
+    b.click("#grid button[data-cell=\"1,2\"]");
+    b.wait_for(
+        "the computer's answer in Chomp",
+        "document.getElementById('grid-log').children.length === 2 && document.getElementById('grid').dataset.turn === 'you'",
+    );
+    shoot_part(&b, "#grid-section", &out.join("board-chomp.png"));
+
+    // Misère play on a board: Cram 1 × 2 has one move, and whoever makes
+    // it loses.
+    b.go(&format!("{base}/#game=cram:1x2"));
+    b.wait_for(
+        "the Cram strip",
+        "document.getElementById('grid').dataset.turn === 'you' && document.querySelectorAll('#grid button.cell').length === 2",
+    );
+    b.click("#grid-misere");
+    b.wait_for(
+        "the strip under misère play",
+        "document.getElementById('grid').dataset.turn === 'you' && document.getElementById('grid-summary').textContent.includes('misère')",
+    );
+    b.click("#grid button[data-cell=\"0,0\"]");
+    b.click("#grid button[data-cell=\"0,1\"]");
+    b.wait_for(
+        "the end of the strip",
+        "document.getElementById('grid').dataset.turn === 'over'",
+    );
+    let last = b.text("#grid-announce");
+    assert!(
+        last.contains("you lose"),
+        "under misère play the last mover loses: {last:?}"
     );
 
     // A server given a small survey catalogue lists it: the proved filter

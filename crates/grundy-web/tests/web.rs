@@ -92,6 +92,18 @@ async fn every_bad_request_is_a_json_4xx() {
             "invalid_spec",
         ),
         bad("/api/period?game=%2Fetc%2Fpasswd", 400, "invalid_spec"),
+        // Boards: malformed, past the solver's size, a heap game, a family.
+        bad("/api/board?game=cram:3y4", 400, "invalid_spec"),
+        bad("/api/board?game=cram:100x100", 400, "invalid_input"),
+        bad("/api/board?game=kayles", 400, "invalid_input"),
+        bad("/api/board?game=cram:3xn", 400, "invalid_input"),
+        bad(
+            "/api/board?game=node-kayles:edges:0-0",
+            400,
+            "invalid_input",
+        ),
+        bad("/api/board?game=cram:2x2&play=both", 400, "bad_query"),
+        bad("/api/board?game=cram:2x2&heaps=1", 400, "bad_query"),
         bad("/api/certificate?game=..%2F..%2Froot", 400, "invalid_spec"),
         // Missing, negative, non-numeric and overflowing numbers.
         bad("/api/values?game=kayles", 400, "bad_query"),
@@ -757,6 +769,14 @@ async fn past_the_cap_heavy_requests_get_503_and_cheap_ones_go_on() {
     assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "1");
     let json: serde_json::Value = serde_json::from_slice(&err).unwrap();
     assert_eq!(json["error"], "busy");
+    // A long board search is heavy too (issue 34).
+    let (status, _, err) = get(&app, "/api/board?game=cram:6x8").await;
+    assert_eq!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
     // Cheap questions are still answered.
     let (status, _, _) = get(&app, "/api/position?game=kayles&heaps=3,5,7").await;
     assert_eq!(status, StatusCode::OK);
@@ -780,6 +800,16 @@ async fn past_the_time_limit_a_request_is_stopped() {
     );
     let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
     assert_eq!(json["error"], "time_limit");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // A board search stops at the time limit too (issue 34).
+    let started = std::time::Instant::now();
+    let (status, _, body) = get(&app, "/api/board?game=cram:7x8").await;
+    assert_eq!(
+        status,
+        StatusCode::GATEWAY_TIMEOUT,
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
     // In a stream, the same error is the last event.
     let response = app
@@ -993,5 +1023,66 @@ async fn a_plain_request_stops_when_dropped() {
         solver.computations(),
         computed,
         "and nothing computes any more"
+    );
+}
+
+/// Issue 34: a board answers its value, its drawing and every move with
+/// the position after it; the first move is the solver's reply.
+#[tokio::test]
+async fn a_board_answers_every_move_with_its_outcome() {
+    let app = app();
+    let (status, _, body) = get(&app, "/api/board?game=cram:2x3").await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["game"], "cram:2x3");
+    assert_eq!(json["value"], 1);
+    assert_eq!(json["winning"], true);
+    assert_eq!(
+        json["board"],
+        serde_json::json!({"kind": "cram", "rows": ["...", "..."]})
+    );
+    let moves = json["moves"].as_array().unwrap();
+    // Three vertical dominoes and four horizontal ones.
+    assert_eq!(moves.len(), 7, "{json}");
+    let solver = Solver::default();
+    let report = solver
+        .board_moves(
+            &"cram:2x3".parse().unwrap(),
+            10_000,
+            false,
+            &mut Watch::silent(),
+        )
+        .unwrap();
+    assert_eq!(moves[0]["play"], report.reply().unwrap().play.as_str());
+    for (m, r) in moves.iter().zip(&report.moves) {
+        assert_eq!(m["play"], r.play.as_str());
+        assert_eq!(m["after"], r.after.as_str());
+        assert_eq!(m["winning"], r.winning);
+    }
+
+    // Node-Kayles: each move says which vertices are left, by index.
+    let (status, _, body) = get(&app, "/api/board?game=node-kayles:path:4").await;
+    assert_eq!(status, StatusCode::OK);
+    let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["board"]["kind"], "node-kayles");
+    assert_eq!(json["board"]["vertices"], 4);
+    let taken_1 = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["play"] == "1")
+        .unwrap();
+    assert_eq!(taken_1["left"], serde_json::json!([3]));
+    assert_eq!(taken_1["after"], "node-kayles:edges:1:");
+
+    // Chomp under misère play: no value, the rows drawn.
+    let (status, _, body) = get(&app, "/api/board?game=chomp:2x2&play=misere").await;
+    assert_eq!(status, StatusCode::OK);
+    let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["misere"], true);
+    assert!(json.get("value").is_none());
+    assert_eq!(
+        json["board"],
+        serde_json::json!({"kind": "chomp", "rows": [2, 2]})
     );
 }
