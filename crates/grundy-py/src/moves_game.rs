@@ -158,6 +158,13 @@ impl SearchGame for Rules {
         });
     }
 
+    /// A report every 64 positions: each report takes the GIL back to look
+    /// for Ctrl-C (at most every 50 ms), so a stop is heard within 64 calls
+    /// of the functions, not thousands.
+    fn report_every(&self) -> u64 {
+        64
+    }
+
     fn heap_bytes(&self, _: &Position) -> usize {
         // The held value and key, at a guess: Python does not say cheaply
         // how much an object holds.

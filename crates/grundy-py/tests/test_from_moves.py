@@ -134,7 +134,7 @@ def test_garbage_is_a_type_error_naming_the_position():
 
 def test_ctrl_c_stops_a_computation():
     def slow(n):
-        time.sleep(0.0001)
+        time.sleep(0.001)
         return [n - 1] if n else []
 
     g = grundy.Game.from_moves(slow)
