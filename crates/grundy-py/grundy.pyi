@@ -2,7 +2,7 @@
 certificates, winning moves and counts of impartial games (a Rust
 extension; see each object's docstring for examples)."""
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from os import PathLike
 from typing import Any, Literal, final
 
@@ -26,6 +26,7 @@ __all__ = [
     "MiserePosition",
     "MisereQuotient",
     "Move",
+    "MovesGame",
     "MultiheapMove",
     "NodeKayles",
     "OptionsGame",
@@ -85,6 +86,13 @@ class Game:
         options: Callable[[int], Iterable[tuple[int, ...]]], *, name: str | None = None
     ) -> OptionsGame:
         """A heap game given by ``options(n)``, the tuples of heaps a heap of n may become."""
+    @staticmethod
+    def from_moves(
+        moves: Callable[[Any], Iterable[Hashable]],
+        components: Callable[[Any], Iterable[Hashable]] | None = None,
+        key: Callable[[Any], Hashable] | None = None,
+    ) -> MovesGame:
+        """Any game whose positions are hashable values, given by ``moves(position)``."""
     @property
     def spec(self) -> str:
         """The canonical spec."""
@@ -224,6 +232,31 @@ class OptionsGame:
         self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
     ) -> Position:
         """Value, outcome and winning moves of a position."""
+
+@final
+class MovesGame:
+    """A game given by Python functions (``Game.from_moves``), solved by search."""
+
+    @property
+    def moves(self) -> Callable[[Any], Iterable[Hashable]]: ...
+    @property
+    def components(self) -> Callable[[Any], Iterable[Hashable]] | None: ...
+    @property
+    def key(self) -> Callable[[Any], Hashable] | None: ...
+    def value(self, position: Hashable, *, progress: _Progress | None = None) -> int:
+        """The nimber of ``position``: the nim-sum of its components'."""
+    def outcome(
+        self, position: Hashable, *, progress: _Progress | None = None
+    ) -> Literal["N", "P"]:
+        """"N" if the player to move wins, "P" if not."""
+    def winning_moves(
+        self, position: Hashable, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Any]:
+        """The positions after the winning moves (at most ``limit``)."""
+    def misere_outcome(
+        self, position: Hashable, *, progress: _Progress | None = None
+    ) -> Literal["N", "P"]:
+        """Who wins under misère play: "N" or "P"."""
 
 @final
 class Period:

@@ -13,6 +13,7 @@ use crate::boards::{self, BoardMove};
 use crate::heap_game::OptionsGame;
 use crate::html;
 use crate::misere_answers::{Genera, MiserePosition, MisereQuotient};
+use crate::moves_game::MovesGame;
 use crate::ppos::PPositions;
 use crate::run::{compute, compute_mapped, error, quotient_error};
 
@@ -175,6 +176,29 @@ impl Game {
                 .unwrap_or_else(|_| "options".to_string()),
         };
         Ok(OptionsGame::new(options.clone().unbind(), name))
+    }
+
+    /// Any impartial game whose positions are hashable Python values:
+    /// ``moves(position)`` returns the positions one move away;
+    /// ``components(position)``, if given, the independent parts of a
+    /// position (its value is the nim-sum of theirs; by default a position
+    /// is one part); ``key(position)``, if given, a hashable canonical key,
+    /// so that positions equal under the game's symmetries are solved once
+    /// (by default the position itself). Solved by the generic search, on
+    /// one thread. A Python-only feature.
+    ///
+    /// >>> import grundy
+    /// >>> g = grundy.Game.from_moves(lambda n: [n - t for t in (1, 2) if t <= n])
+    /// >>> [g.value(n) for n in range(7)], g.winning_moves(7)
+    /// ([0, 1, 2, 0, 1, 2, 0], [6])
+    #[staticmethod]
+    #[pyo3(signature = (moves, components=None, key=None))]
+    fn from_moves(
+        moves: &Bound<'_, PyAny>,
+        components: Option<&Bound<'_, PyAny>>,
+        key: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<MovesGame> {
+        MovesGame::new(moves, components, key)
     }
 
     /// The canonical spec (``"0.77"`` for ``"kayles"``).

@@ -13,6 +13,8 @@
 //!   and the drawing of a board;
 //! - `heap_game`: `grundy.OptionsGame`, a heap game given by a Python
 //!   function (`Game.from_options`);
+//! - `moves_game`: `grundy.MovesGame`, any game given by Python functions
+//!   (its moves, components and key), solved by the generic search;
 //! - `answers`: the Python classes of the answers (period verdict,
 //!   counts, moves, a table of values);
 //! - `misere`: misère play's answers (a position, genera, a quotient);
@@ -33,6 +35,7 @@ mod game;
 mod heap_game;
 mod html;
 mod misere_answers;
+mod moves_game;
 mod ppos;
 mod run;
 
@@ -57,6 +60,7 @@ fn grundy_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boards::Chomp>()?;
     m.add_class::<boards::BoardMove>()?;
     m.add_class::<heap_game::OptionsGame>()?;
+    m.add_class::<moves_game::MovesGame>()?;
     m.add_class::<answers::Period>()?;
     m.add_class::<answers::Verified>()?;
     m.add_class::<answers::Count>()?;

@@ -83,6 +83,7 @@ pub use misere_report::{
 };
 pub use questions::answer::{Answer, Question};
 pub use questions::catalogue_entry::{CatalogueEntry, Stop};
+pub use questions::moves_game::JudgedMoves;
 pub use questions::p_positions_iter::{Next, PPositionIter};
 pub use replace::replace_file;
 pub use report::{
@@ -106,6 +107,7 @@ pub use grundy::heap_game::{HeapGame, from_fn};
 pub use grundy::multiheap::vectors::VectorGame;
 pub use grundy::multiheap::{Method, SubsetGame, Tally};
 pub use grundy::quote::quoted;
+pub use grundy::search::{Game as SearchGame, JudgedMove, Search};
 pub use grundy::values::{Budget, Engine, Report as EngineReport, human_bytes};
 pub use grundy::{
     Detail, Error, ErrorKind, GameKind, Nimber, Quantity, Result, Ruleset, ValueTable,

@@ -620,6 +620,11 @@ pub const MAX_FAMILY_BOARDS: u64 = 1001;
 /// with less, it would drop what it learns as fast as it learns it.
 pub const MIN_TABLE_FACTS: u64 = 1 << 12;
 
+/// The threads a search of a game given by its moves runs on: one. Its
+/// moves come from a callback into another language (Python), which runs
+/// one call at a time (the GIL), so a second thread would only wait.
+pub(crate) const MOVES_GAME_THREADS: usize = 1;
+
 /// The share of the memory budget that the table of a board search takes:
 /// a quarter, so that a checkpoint (a copy of the facts, then their bytes)
 /// fits beside it.

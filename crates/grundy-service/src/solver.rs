@@ -18,6 +18,7 @@ use std::sync::Arc;
 use grundy::heap_game::HeapGame;
 use grundy::multiheap::{Method, Tally};
 use grundy::period::{PeriodicValues, Verdict};
+use grundy::search::{self, Search};
 use grundy::{Result, ValueTable};
 
 use crate::core::{Config, Core};
@@ -25,10 +26,11 @@ use crate::game::Game;
 use crate::misere_report::{GeneraReport, MiserePositionReport, QuotientReport};
 use crate::questions::answer::{Answer, Question};
 use crate::questions::catalogue_entry::CatalogueEntry;
+use crate::questions::moves_game::JudgedMoves;
 use crate::questions::{
     analyze, answer, board, board_misere, board_moves, board_values, catalogue_entry, count,
-    frequencies, genera, heap_game, misere_position, moves, p_positions, period, position,
-    quotient, values, verify,
+    frequencies, genera, heap_game, misere_position, moves, moves_game, p_positions, period,
+    position, quotient, values, verify,
 };
 use crate::report::{
     AnalysisReport, BoardMisereReport, BoardMovesReport, BoardReport, BoardValuesReport,
@@ -744,5 +746,90 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<PeriodReport> {
         heap_game::period(&self.core, game, name, table, max, watch)
+    }
+
+    /// A search of `game`, an impartial game given by its moves (rules as
+    /// code, such as a Python callback), for [`Solver::moves_game_value`]
+    /// and the questions beside it. Its table takes the share of the
+    /// memory budget a board search takes, dropping the facts cheapest to
+    /// find past it; it runs on one thread, as a callback into another
+    /// language runs one call at a time. The front end keeps the search
+    /// with its game, so that each question builds on what the ones before
+    /// it learnt; nothing is stored.
+    ///
+    /// ```
+    /// use grundy_service::{SearchGame, Solver, Watch};
+    /// /// Take one or two tokens: values 0, 1, 2, 0, 1, 2, …
+    /// struct TakeOneOrTwo;
+    /// impl SearchGame for TakeOneOrTwo {
+    ///     type Position = u32;
+    ///     type Move = u32;
+    ///     fn moves(&self, n: &u32, out: &mut Vec<(u32, u32)>) {
+    ///         out.extend((1..=2).filter(|&t| t <= *n).map(|t| (t, n - t)));
+    ///     }
+    /// }
+    /// let solver = Solver::default();
+    /// let mut search = solver.moves_game_search(TakeOneOrTwo);
+    /// assert_eq!(solver.moves_game_value(&mut search, &7, &mut Watch::silent())?, 1);
+    /// let (value, moves) = solver.moves_game_moves(&mut search, &7, &mut Watch::silent())?;
+    /// let winning: Vec<u32> = moves.iter().filter(|m| m.wins).map(|m| m.after).collect();
+    /// assert_eq!((value, winning), (1, vec![6]));
+    /// assert!(solver.moves_game_misere(TakeOneOrTwo, &1, &mut Watch::silent())?);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn moves_game_search<G: search::Game>(&self, game: G) -> Search<G> {
+        moves_game::search(&self.core, game)
+    }
+
+    /// The nimber of `position` in the game `search` searches (made by
+    /// [`Solver::moves_game_search`]): the nim-sum of its components'.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Interrupted`](grundy::ErrorKind::Interrupted) once the
+    /// [`Watch`] (told [`Event::Positions`](crate::Event::Positions)) says
+    /// stop, what the search learnt kept;
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) for a game too
+    /// long for the search's recursion.
+    pub fn moves_game_value<G: search::Game>(
+        &self,
+        search: &mut Search<G>,
+        position: &G::Position,
+        watch: &mut Watch,
+    ) -> Result<u64> {
+        moves_game::value(search, position, watch)
+    }
+
+    /// The nimber of `position`, as [`Solver::moves_game_value`], and
+    /// every move of it with the position it leads to and whether it wins,
+    /// in the game's order.
+    ///
+    /// # Errors
+    /// As [`Solver::moves_game_value`].
+    pub fn moves_game_moves<G: search::Game>(
+        &self,
+        search: &mut Search<G>,
+        position: &G::Position,
+        watch: &mut Watch,
+    ) -> Result<(u64, JudgedMoves<G>)> {
+        moves_game::moves(search, position, watch)
+    }
+
+    /// Whether `position` of `game` (given by its moves) is lost for the
+    /// player to move under misère play, where the last player to move
+    /// loses: a search of whole positions (sums do not decompose under
+    /// misère play), within the misère share of the budget, its memory
+    /// dropped after.
+    ///
+    /// # Errors
+    /// As [`Solver::moves_game_value`], and
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) when the
+    /// positions to remember pass the misère share of the budget.
+    pub fn moves_game_misere<G: search::Game>(
+        &self,
+        game: G,
+        position: &G::Position,
+        watch: &mut Watch,
+    ) -> Result<bool> {
+        moves_game::misere(&self.core, game, position, watch)
     }
 }

@@ -21,6 +21,7 @@ pub(crate) mod genera;
 pub(crate) mod heap_game;
 pub(crate) mod misere_position;
 pub(crate) mod moves;
+pub(crate) mod moves_game;
 pub(crate) mod p_positions;
 pub(crate) mod p_positions_iter;
 pub(crate) mod period;

@@ -89,6 +89,7 @@ impl<G: Game> Search<G> {
         let (game, table) = (&self.game, &self.table);
         let value = workers::run(
             self.options.threads,
+            self.game.report_every(),
             &mut self.nodes,
             progress,
             &|nodes| snapshot(table, nodes),
@@ -119,6 +120,7 @@ impl<G: Game> Search<G> {
         let (game, table) = (&self.game, &self.table);
         workers::run(
             self.options.threads,
+            self.game.report_every(),
             &mut self.nodes,
             progress,
             &|nodes| snapshot(table, nodes),
@@ -175,6 +177,7 @@ impl<G: Game> Search<G> {
         let (game, table) = (&self.game, &self.table);
         workers::run(
             self.options.threads,
+            self.game.report_every(),
             &mut self.nodes,
             progress,
             &|nodes| snapshot(table, nodes),

@@ -123,6 +123,7 @@ impl<G: Game> MisereSearch<G> {
         let (game, budget) = (&self.game, self.budget);
         let result = workers::run(
             1,
+            self.game.report_every(),
             &mut self.nodes,
             progress,
             &|nodes| {

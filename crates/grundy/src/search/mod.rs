@@ -145,6 +145,15 @@ pub trait Game: Sync {
         0
     }
 
+    /// Positions examined between two progress reports, which are also
+    /// when a search looks whether it is to stop. The default, 4096, costs
+    /// nothing next to listing that many moves; a game whose moves are
+    /// slow to list (a callback into another language) asks for fewer, so
+    /// that a stop is heard soon.
+    fn report_every(&self) -> u64 {
+        workers::TICK_EVERY
+    }
+
     /// Bytes that `position` holds on the heap, beyond its own size, so
     /// that the table can keep to its budget. The default is none.
     fn heap_bytes(&self, position: &Self::Position) -> usize {
@@ -181,6 +190,10 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn weight(&self, component: &Self::Position) -> u64 {
         (**self).weight(component)
+    }
+
+    fn report_every(&self) -> u64 {
+        (**self).report_every()
     }
 
     fn heap_bytes(&self, position: &Self::Position) -> usize {

@@ -24,7 +24,8 @@ pub(crate) const STACK_BYTES: usize = 512 << 20;
 /// [`STACK_BYTES`] holds, far above any game this library can finish.
 pub(crate) const MAX_DEPTH: u32 = 100_000;
 
-/// Positions between two ticks.
+/// Positions between two ticks, unless the game asks for another interval
+/// ([`Game::report_every`](super::Game::report_every)).
 pub(crate) const TICK_EVERY: u64 = 1 << 12;
 
 /// A worker's view of the search it takes part in: counts its positions,
@@ -35,6 +36,8 @@ pub(crate) struct Ticker<'a> {
     pub(crate) nodes: u64,
     /// Recursion depth now.
     depth: u32,
+    /// Positions between two ticks (at least 1).
+    every: u64,
     stop: &'a AtomicBool,
     total: &'a AtomicU64,
     ticks: mpsc::Sender<Message>,
@@ -48,8 +51,8 @@ impl Ticker<'_> {
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<()> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(TICK_EVERY) {
-            self.total.fetch_add(TICK_EVERY, Ordering::Relaxed);
+        if self.nodes.is_multiple_of(self.every) {
+            self.total.fetch_add(self.every, Ordering::Relaxed);
             if self.stop.load(Ordering::Relaxed) {
                 return Err(stopped());
             }
@@ -93,8 +96,8 @@ enum Message {
     Done,
 }
 
-/// Runs `work(i, ticker)` on `threads` threads (at least one) and returns the
-/// first answer; `snapshot(nodes)` describes the search for `progress`,
+/// Runs `work(i, ticker)` on `threads` threads (at least one), ticking every
+/// `every` positions, and returns the first answer; `snapshot(nodes)` describes the search for `progress`,
 /// which may stop it.
 ///
 /// A worker that fails stops the others, and its error is returned unless
@@ -106,6 +109,7 @@ enum Message {
 /// error; [`ErrorKind::TooLarge`] if no thread can be started.
 pub(crate) fn run<T: Send>(
     threads: usize,
+    every: u64,
     nodes: &mut u64,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     snapshot: &dyn Fn(u64) -> Progress,
@@ -130,6 +134,7 @@ pub(crate) fn run<T: Send>(
                     let mut ticker = Ticker {
                         nodes: 0,
                         depth: 0,
+                        every: every.max(1),
                         stop,
                         total,
                         ticks: ticks.clone(),
