@@ -46,7 +46,7 @@ fn chromedriver() -> String {
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 #[test]
-fn the_page_plays_kayles_and_proves_016_in_chromium() {
+fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
     if std::env::var_os("GRUNDY_BROWSER_TEST").is_none() {
         eprintln!(
             "browser test skipped: set GRUNDY_BROWSER_TEST=1 (or run .ci/browser, which installs chromium and chromium-driver)"
