@@ -126,24 +126,11 @@ fn multiheap_moves(
     let winning: Vec<(Vec<usize>, u64)> = if *game == SubsetGame::wythoff() {
         multiheap::wythoff::winning_moves([heaps[0], heaps[1]])
     } else {
-        let budget = core.config.budget;
-        limits::multiheap_bound(vector_game, largest, Method::Fast, budget, |fits| {
-            format!("positions with heaps up to {fits} can be judged")
-        })?;
-        let position = limits::multiheap_heaps(heaps)?;
-        let options = multiheap::Options {
-            method: Method::Fast,
-            budget,
-        };
-        multiheap::winning_moves(game, &position, options, &mut |p| {
-            watch.tell(Event::Scan {
-                done: p.done,
-                total: p.total,
-            })
-        })?
-        .into_iter()
-        .map(|m| (m.heaps, u64::from(m.take)))
-        .collect()
+        let (position, options) = scan_setup(core, vector_game, heaps, largest)?;
+        multiheap::winning_moves(game, &position, options, &mut scan_progress(watch))?
+            .into_iter()
+            .map(|m| (m.heaps, u64::from(m.take)))
+            .collect()
     };
     let listed_move = |taken: &[usize], take: u64, winning: bool| {
         let after: Vec<u64> = heaps
@@ -151,14 +138,7 @@ fn multiheap_moves(
             .enumerate()
             .map(|(i, &h)| if taken.contains(&i) { h - take } else { h })
             .collect();
-        ListedMove {
-            heap: None,
-            from: Before::Position(heaps.to_vec()),
-            to: after.clone(),
-            position: after,
-            value: None,
-            winning,
-        }
+        position_move(heaps, after, winning)
     };
     // Winning first; then fewest heaps taken from, lowest indices, and
     // smallest amount, generated only as far as the limit.
@@ -205,31 +185,10 @@ fn vector_moves(
     watch: &mut Watch,
 ) -> Result<MovesReport> {
     let largest = limits::multiheap_position(game, heaps)?;
-    let budget = core.config.budget;
-    limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
-        format!("positions with heaps up to {fits} can be judged")
-    })?;
-    let position = limits::multiheap_heaps(heaps)?;
-    let options = multiheap::Options {
-        method: Method::Fast,
-        budget,
-    };
-    let winning = vectors::winning_moves(game, &position, options, &mut |p| {
-        watch.tell(Event::Scan {
-            done: p.done,
-            total: p.total,
-        })
-    })?;
+    let (position, options) = scan_setup(core, game, heaps, largest)?;
+    let winning = vectors::winning_moves(game, &position, options, &mut scan_progress(watch))?;
     let listed_move = |after: Vec<u32>, winning: bool| {
-        let after: Vec<u64> = after.into_iter().map(u64::from).collect();
-        ListedMove {
-            heap: None,
-            from: Before::Position(heaps.to_vec()),
-            to: after.clone(),
-            position: after,
-            value: None,
-            winning,
-        }
+        position_move(heaps, after.into_iter().map(u64::from).collect(), winning)
     };
     let mut moves: Vec<ListedMove> = winning
         .iter()
@@ -261,6 +220,50 @@ fn vector_moves(
         truncated: total > moves.len() as u128,
         moves,
     })
+}
+
+/// The position as the scan reads it and the scan's options, once the
+/// tables up to `largest` are known to fit the budget.
+fn scan_setup(
+    core: &Core,
+    game: &VectorGame,
+    heaps: &[u64],
+    largest: u64,
+) -> Result<(Vec<u32>, multiheap::Options)> {
+    let budget = core.config.budget;
+    limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
+        format!("positions with heaps up to {fits} can be judged")
+    })?;
+    let position = limits::multiheap_heaps(heaps)?;
+    let options = multiheap::Options {
+        method: Method::Fast,
+        budget,
+    };
+    Ok((position, options))
+}
+
+/// The scan's progress, told to `watch`.
+fn scan_progress<'w, 'a>(
+    watch: &'w mut Watch<'a>,
+) -> impl FnMut(grundy::values::Progress) -> std::ops::ControlFlow<()> + 'w {
+    |p| {
+        watch.tell(Event::Scan {
+            done: p.done,
+            total: p.total,
+        })
+    }
+}
+
+/// The move from the position `heaps` to `after`.
+fn position_move(heaps: &[u64], after: Vec<u64>, winning: bool) -> ListedMove {
+    ListedMove {
+        heap: None,
+        from: Before::Position(heaps.to_vec()),
+        to: after.clone(),
+        position: after,
+        value: None,
+        winning,
+    }
 }
 
 /// An upper bound on the number of moves from a single heap of `n`,
