@@ -63,31 +63,19 @@ pub fn run(ctx: &Context, args: &PlayArgs, out: Out<'_>) -> anyhow::Result<ExitC
             eprint!("> ");
             std::io::stderr().flush()?;
         }
-        let line = match next_line(&mut reader, &mut buffer, number == 1)? {
-            None => break,
-            Some(Line::Text(line)) => line,
-            Some(Line::NotText) => {
-                bad_lines += 1;
-                out.flush()?;
-                eprintln!("error: line {number}: not UTF-8 text; type heap sizes such as 5 10 20");
-                continue;
-            }
-            Some(Line::TooLong(len)) => {
-                bad_lines += 1;
-                out.flush()?;
-                eprintln!(
-                    "error: line {number}: {len} bytes is longer than the {LONGEST_LINE} bytes a line may have"
-                );
-                continue;
-            }
+        let line = match typed_line(
+            &mut reader,
+            &mut buffer,
+            number,
+            &mut bad_lines,
+            out,
+            "heap sizes such as 5 10 20",
+        )? {
+            Typed::End => break,
+            Typed::Skip => continue,
+            Typed::Text(line) => line,
         };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if line == "bye" {
-            break;
-        }
+        let line = line.as_str();
         let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
         match input::heaps(&words).and_then(|heaps| game.reply(ctx, &heaps, max)) {
             Ok(reply) => {
@@ -239,34 +227,19 @@ fn board(ctx: &Context, args: &PlayArgs, game: &Game, out: Out<'_>) -> anyhow::R
             eprint!("> ");
             std::io::stderr().flush()?;
         }
-        let line = match next_line(&mut reader, &mut buffer, number == 1)? {
-            None => break,
-            Some(Line::Text(line)) => line,
-            Some(Line::NotText) => {
-                bad_lines += 1;
-                out.flush()?;
-                eprintln!(
-                    "error: line {number}: not UTF-8 text; type {}",
-                    example(game)
-                );
-                continue;
-            }
-            Some(Line::TooLong(len)) => {
-                bad_lines += 1;
-                out.flush()?;
-                eprintln!(
-                    "error: line {number}: {len} bytes is longer than the {LONGEST_LINE} bytes a line may have"
-                );
-                continue;
-            }
+        let typed = match typed_line(
+            &mut reader,
+            &mut buffer,
+            number,
+            &mut bad_lines,
+            out,
+            example(game),
+        )? {
+            Typed::End => break,
+            Typed::Skip => continue,
+            Typed::Text(line) => line,
         };
-        let typed = line.trim();
-        if typed.is_empty() {
-            continue;
-        }
-        if typed == "bye" {
-            break;
-        }
+        let typed = typed.as_str();
         // The user's move, then mine; `go` before any move lets me start.
         if typed == "go" && moved {
             bad_lines += 1;
@@ -351,6 +324,49 @@ fn picture_of(game: &Game) -> String {
     match game {
         Game::Board(b) => picture(b),
         _ => String::new(),
+    }
+}
+
+/// What a line typed to `play` asks for.
+enum Typed {
+    /// The end of input, or `bye`.
+    End,
+    /// An empty line, or one refused (counted, and said on stderr).
+    Skip,
+    /// A move, trimmed.
+    Text(String),
+}
+
+/// Reads line `number` for `play`: binary and overlong lines are refused
+/// with one error line naming `hint` (what to type), and counted in
+/// `bad_lines`.
+fn typed_line(
+    reader: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+    number: u64,
+    bad_lines: &mut u64,
+    out: &mut dyn Write,
+    hint: &str,
+) -> std::io::Result<Typed> {
+    let refused = |bad_lines: &mut u64, out: &mut dyn Write, why: String| {
+        *bad_lines += 1;
+        out.flush()?;
+        eprintln!("error: line {number}: {why}");
+        Ok(Typed::Skip)
+    };
+    match next_line(reader, buffer, number == 1)? {
+        None => Ok(Typed::End),
+        Some(Line::NotText) => refused(bad_lines, out, format!("not UTF-8 text; type {hint}")),
+        Some(Line::TooLong(len)) => refused(
+            bad_lines,
+            out,
+            format!("{len} bytes is longer than the {LONGEST_LINE} bytes a line may have"),
+        ),
+        Some(Line::Text(line)) => Ok(match line.trim() {
+            "" => Typed::Skip,
+            "bye" => Typed::End,
+            typed => Typed::Text(typed.to_string()),
+        }),
     }
 }
 
