@@ -26,7 +26,7 @@ def test_period(cli, spec):
     p = grundy.Game(spec).period(max=3000)
     answer = cli("period", spec, "--max", 3000)
     mine = {k: getattr(p, k) for k in
-            ("game", "preperiod", "period", "saltus", "status", "theorem", "bound", "checked_to")}
+            ("game", "preperiod", "period", "saltus", "status", "theorem", "bound", "checked_to", "sentence")}
     assert mine == answer
 
 

@@ -230,6 +230,45 @@ pub struct PretendingPeriodReport {
     pub theorem: Option<String>,
     /// The least heap bound that proves it, absent when no theorem applies.
     pub needs_max_heap: Option<u64>,
+    /// The period in one sentence, honest about what is proved, for front
+    /// ends to render as it is.
+    pub sentence: String,
+}
+
+impl PretendingPeriodReport {
+    /// The report of Φ(n + `period`) = Φ(n) from heap `preperiod`, proved
+    /// when `proved`, with the theorem whose window proves it and the heap
+    /// bound that window needs, where a theorem applies.
+    ///
+    /// ```
+    /// use grundy_service::PretendingPeriodReport;
+    /// let r = PretendingPeriodReport::new(6, 12, false, Some(("octal-periodicity".into(), 80)));
+    /// assert_eq!(r.sentence, "heap n pretends to be heap n - 12 from heap 18: observed, not proved; heaps up to 80 would prove it");
+    /// ```
+    pub fn new(preperiod: u64, period: u64, proved: bool, proof: Option<(String, u64)>) -> Self {
+        let pattern = format!(
+            "heap n pretends to be heap n - {period} from heap {}",
+            preperiod.saturating_add(period)
+        );
+        let sentence = match &proof {
+            Some((theorem, needs)) if proved => format!(
+                "{pattern}: proved ({theorem} window, heaps up to {needs}), so this is the quotient of every heap"
+            ),
+            Some((_, needs)) => {
+                format!("{pattern}: observed, not proved; heaps up to {needs} would prove it")
+            }
+            None => format!("{pattern}: observed, not proved; no theorem applies to this game"),
+        };
+        let (theorem, needs_max_heap) = proof.unzip();
+        PretendingPeriodReport {
+            preperiod,
+            period,
+            proved,
+            theorem,
+            needs_max_heap,
+            sentence,
+        }
+    }
 }
 
 /// One generator of a quotient's presentation.

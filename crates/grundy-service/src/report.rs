@@ -128,6 +128,10 @@ pub struct PeriodReport {
     /// it and the last heap its window needs, if a theorem applies.
     #[serde(skip)]
     pub needs: Option<(Theorem, u64)>,
+    /// The verdict in one sentence, honest about what is proved (what
+    /// [`PeriodReport::sentence`] returns), so that a front end renders it
+    /// rather than rewording the fields.
+    pub sentence: String,
 }
 
 impl PeriodReport {
@@ -171,11 +175,48 @@ impl PeriodReport {
                 let (theorem, bound) = grundy::period::proof::requirement(game, c)?;
                 Some((theorem, bound.checked_add(p.period())?.checked_sub(1)?))
             }),
+            sentence: String::new(),
         }
+        .worded()
+    }
+
+    /// The report of a pattern only observed in `verdict` on the game named
+    /// `game`, for which no periodicity theorem is known (a rule given as a
+    /// callback, say).
+    pub fn observed_only(game: &str, verdict: &Verdict) -> Self {
+        let p = verdict.periodicity();
+        PeriodReport {
+            game: game.to_string(),
+            preperiod: p.map(|p| p.preperiod()),
+            period: p.map(|p| p.period()),
+            saltus: p.map(|p| p.saltus()),
+            status: if p.is_some() {
+                Status::Observed
+            } else {
+                Status::None
+            },
+            theorem: None,
+            bound: None,
+            checked_to: verdict.checked_to(),
+            verdict: *verdict,
+            needs: None,
+            sentence: String::new(),
+        }
+        .worded()
     }
 
     /// The verdict in one sentence, honest about what is proved.
     pub fn sentence(&self) -> String {
+        self.sentence.clone()
+    }
+
+    /// `self` with its sentence written from its fields.
+    fn worded(mut self) -> Self {
+        self.sentence = self.compose();
+        self
+    }
+
+    fn compose(&self) -> String {
         let Some(p) = self.verdict.periodicity() else {
             return format!("no period up to heap {}", self.verdict.checked_to());
         };

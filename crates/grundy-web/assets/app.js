@@ -446,33 +446,10 @@
 
   // --------------------------------------------------------------- verdict
 
-  const THEOREMS = {
-    'octal-periodicity': 'the octal periodicity theorem (Guy and Smith 1956; Winning Ways ch. 4)',
-    'subtraction-window': 'the window theorem of finite subtraction games (Winning Ways ch. 4)',
-    'nim-closed-form': 'nim: G(n) = n, since a heap of n moves to every smaller heap',
-    'three-part-periodicity': 'the Guy–Smith periodicity argument for moves leaving up to three heaps',
-  };
-
-  /** The verdict in one sentence, from the report's fields. */
-  function verdictSentence(p) {
-    if (p.sentence) return p.sentence;
-    if (p.status === 'none' || p.period === null || p.period === undefined) {
-      return `No period found up to heap ${p.checked_to}.`;
-    }
-    const pattern =
-      p.saltus && p.saltus !== 0
-        ? `arithmetic period ${p.period} with saltus ${p.saltus} from heap ${p.preperiod}`
-        : `period ${p.period} from heap ${p.preperiod}`;
-    if (p.status === 'proved') {
-      const theorem = THEOREMS[p.theorem] || `the ${p.theorem} theorem`;
-      let s = `Proved: ${pattern}, by ${theorem}`;
-      if (p.bound) {
-        const plus = p.saltus ? ` + ${p.saltus}` : '';
-        s += `; the theorem needs G(n + ${p.period}) = G(n)${plus} for ${p.preperiod} ≤ n < ${p.bound}, and that was checked (values computed to heap ${p.checked_to})`;
-      }
-      return s + '.';
-    }
-    return `Observed, not proved: ${pattern}, checked to heap ${p.checked_to}.`;
+  /** A sentence of the server's, as a sentence: a capital, a full stop. */
+  function asSentence(text) {
+    const t = text.charAt(0).toUpperCase() + text.slice(1);
+    return t.endsWith('.') ? t : t + '.';
   }
 
   function stopStream() {
@@ -590,7 +567,7 @@
     state.period = p;
     const t = $('verdict-text');
     t.className = 'verdict ' + (p.status === 'proved' ? 'proved' : p.status === 'observed' ? 'observed' : 'none');
-    t.textContent = verdictSentence(p);
+    t.textContent = asSentence(p.sentence);
     $('verdict-progress').hidden = true;
     if (p.status === 'proved') {
       const link = $('cert-link');
@@ -1843,17 +1820,9 @@
       `${q.game}, heaps 0 to ${q.max_heap}: ${q.size} element${q.size === 1 ? '' : 's'}, ` +
       `${q.p_portion.length} in the P-portion (${q.p_portion.map(name).join(', ')}).`;
     const p = q.period;
-    let period;
-    if (!p) period = 'The pretending map shows no period up to this bound.';
-    else if (p.proved) {
-      period = `The pretending map has period ${p.period} from heap ${p.preperiod}, proved (${p.theorem}): ` +
-        'this is the quotient of every heap.';
-    } else {
-      period = `The pretending map seems to have period ${p.period} from heap ${p.preperiod}: observed, not proved` +
-        (p.needs_max_heap !== null && p.needs_max_heap !== undefined
-          ? ` (the proof needs heaps up to ${p.needs_max_heap}).`
-          : ' (no periodicity theorem applies to this game).');
-    }
+    const period = p
+      ? asSentence(p.sentence)
+      : 'The pretending map shows no period up to this bound.';
     $('misere-period').textContent = period;
     $('misere-generators').textContent = q.generators.length === 0
       ? 'No generators: every heap pretends to be the identity.'

@@ -364,7 +364,7 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
     );
     let period = b.text("#misere-period");
     assert_eq!(
-        period.contains(", proved ("),
+        period.contains(": proved ("),
         q["period"]["proved"] == json!(true),
         "{period}"
     );
@@ -448,7 +448,7 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
     b.go(&format!("{base}/#game=0.16"));
     b.wait_for_long(
         "0.16's verdict",
-        "document.getElementById('verdict-text').textContent.includes('Proved')",
+        "document.getElementById('verdict-text').textContent.includes('proved by')",
         Duration::from_secs(90),
     );
     let verdict = b.text("#verdict-text");

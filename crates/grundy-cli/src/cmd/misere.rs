@@ -301,25 +301,15 @@ fn listed(items: Vec<String>) -> String {
     }
 }
 
-/// The pretending map's period in words: proved (with the theorem and the
-/// bound it needed) or observed (with the bound a proof needs).
+/// The pretending map's period in words, with the flag that proves it
+/// where a larger heap bound would.
 fn period_text(q: &grundy_service::QuotientReport) -> String {
-    let Some(p) = &q.period else {
-        return "none seen in the pretending map".to_string();
-    };
-    let pattern = format!(
-        "heap n pretends to be heap n - {} from heap {}",
-        p.period,
-        p.preperiod + p.period
-    );
-    match (&p.theorem, p.needs_max_heap) {
-        (Some(theorem), Some(needs)) if p.proved => format!(
-            "{pattern}: proved ({theorem} window, heaps up to {needs}), so this is the quotient of every heap"
-        ),
-        (Some(_), Some(needs)) => {
-            format!("{pattern}: observed; --max-heap {needs} would prove it")
-        }
-        _ => format!("{pattern}: observed; no theorem applies to this game"),
+    match &q.period {
+        None => "none seen in the pretending map".to_string(),
+        Some(p) => match p.needs_max_heap {
+            Some(needs) if !p.proved => format!("{} (--max-heap {needs})", p.sentence),
+            _ => p.sentence.clone(),
+        },
     }
 }
 

@@ -182,7 +182,9 @@ fn misere_quotient_says_whether_its_period_is_proved() {
     // 8); the octal window 2e + 2p + t - 1 = 21 proves it.
     let out = ok(&["misere", "0.75", "--max-heap", "20", "--no-cache"]);
     assert!(
-        out.contains("from heap 10: observed; --max-heap 21 would prove it"),
+        out.contains(
+            "from heap 10: observed, not proved; heaps up to 21 would prove it (--max-heap 21)"
+        ),
         "{out}"
     );
     let out = ok(&["misere", "0.75", "--max-heap", "21", "--no-cache"]);
@@ -203,7 +205,8 @@ fn misere_quotient_says_whether_its_period_is_proved() {
     assert_eq!(
         json["period"],
         serde_json::json!({"preperiod": 8, "period": 2, "proved": true,
-            "theorem": "octal-periodicity", "needs_max_heap": 21})
+            "theorem": "octal-periodicity", "needs_max_heap": 21,
+            "sentence": "heap n pretends to be heap n - 2 from heap 10: proved (octal-periodicity window, heaps up to 21), so this is the quotient of every heap"})
     );
 }
 
@@ -264,7 +267,7 @@ fn a_proved_misere_period_is_certified_and_verified() {
         None,
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-heap 21 would prove it"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("would prove it (--max-heap 21)"));
     assert!(!short.exists());
 }
 

@@ -28,7 +28,8 @@ fn period_json_has_the_documented_shape() {
         json_of(&["period", "0.07", "--format", "json"]),
         json!({"game": "0.07", "preperiod": 53, "period": 34, "saltus": 0,
                "status": "proved", "theorem": "octal-periodicity", "bound": 142,
-               "checked_to": 175})
+               "checked_to": 175,
+               "sentence": "period 34 from heap 53, proved by the octal periodicity theorem (Guy and Smith 1956; Winning Ways ch. 4); the theorem needs G(n + 34) = G(n) for 53 <= n < 142, checked (values to 175)"})
     );
     let kayles = json_of(&["period", "kayles", "--format", "json"]);
     assert_eq!(

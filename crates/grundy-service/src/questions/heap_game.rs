@@ -10,7 +10,7 @@ use grundy::{Result, ValueTable, sum};
 
 use crate::core::Core;
 use crate::limits;
-use crate::report::{MoveReport, PeriodReport, PositionReport, Status};
+use crate::report::{MoveReport, PeriodReport, PositionReport};
 use crate::watch::{Watch, values_progress};
 
 /// See [`Solver::extend_heap_game`](crate::Solver::extend_heap_game).
@@ -90,21 +90,5 @@ pub(crate) fn period(
     } else {
         period::observed(table)
     };
-    let p = verdict.periodicity();
-    Ok(PeriodReport {
-        game: name.to_string(),
-        preperiod: p.map(|p| p.preperiod()),
-        period: p.map(|p| p.period()),
-        saltus: p.map(|p| p.saltus()),
-        status: if p.is_some() {
-            Status::Observed
-        } else {
-            Status::None
-        },
-        theorem: None,
-        bound: None,
-        checked_to: verdict.checked_to(),
-        verdict,
-        needs: None,
-    })
+    Ok(PeriodReport::observed_only(name, &verdict))
 }

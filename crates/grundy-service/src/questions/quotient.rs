@@ -75,12 +75,14 @@ fn report(
         Some(p) if certify && p.is_proved() => Some(misere::certificate::write(game, q, p)?),
         _ => None,
     };
-    let period = found.map(|p| PretendingPeriodReport {
-        preperiod: p.preperiod,
-        period: p.period,
-        proved: p.is_proved(),
-        theorem: p.proof.map(|(theorem, _)| theorem.name().to_string()),
-        needs_max_heap: p.proof.map(|(_, needs)| needs),
+    let period = found.map(|p| {
+        PretendingPeriodReport::new(
+            p.preperiod,
+            p.period,
+            p.is_proved(),
+            p.proof
+                .map(|(theorem, needs)| (theorem.name().to_string(), needs)),
+        )
     });
     let report = QuotientReport {
         game: game.to_string(),

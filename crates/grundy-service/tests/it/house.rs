@@ -183,6 +183,28 @@ fn front_ends_hold_no_limit_theorem_or_status_word_of_their_own() {
     );
 }
 
+#[test]
+fn the_page_renders_the_solvers_verdicts_and_words_none_of_its_own() {
+    // The page shows the sentences the reports carry: no theorem's name, and
+    // no verdict composed from a report's fields.
+    let page = std::fs::read_to_string(crates().join("grundy-web/assets/app.js")).unwrap();
+    let words = [
+        "octal-periodicity",
+        "subtraction-window",
+        "nim-closed-form",
+        "three-part-periodicity",
+        "periodicity theorem",
+        "Guy and Smith",
+        "not proved",
+        "p.theorem",
+    ];
+    let found: Vec<&str> = words.into_iter().filter(|w| page.contains(w)).collect();
+    assert!(
+        found.is_empty(),
+        "grundy-web/assets/app.js words verdicts of its own: {found:?}"
+    );
+}
+
 /// The module a source file is, as a path from the crate root
 /// (`questions::values`); the root itself is the empty path.
 fn module_of(file: &Path) -> Vec<String> {
