@@ -77,6 +77,11 @@
     return e;
   }
 
+  /** A relation such as `a^2 b = b^3`, its powers as superscripts: text and `sup` nodes. */
+  function withPowers(text) {
+    return text.split(/\^(\d+)/).map((part, i) => (i % 2 === 1 ? el('sup', { text: part }) : part));
+  }
+
   /** `*n`, the nimber; 0 is written 0. */
   const nimber = (v) => (v === 0 ? '0' : '*' + v);
   const sumOf = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -437,7 +442,7 @@
     add('text', { x: W - R, y: H - 8, class: 'tick', 'text-anchor': 'end' }, String(to));
     add('text', { x: L - 6, y: T + 10, class: 'tick', 'text-anchor': 'end' }, String(max));
     add('text', { x: L - 6, y: H - B, class: 'tick', 'text-anchor': 'end' }, '0');
-    const r = vs.length > 2000 ? 1 : 2.2;
+    const r = vs.length > 2000 ? 1.6 : 3;
     for (let i = 0; i < vs.length; i++) {
       add('circle', { cx: x(from + i).toFixed(1), cy: y(vs[i]).toFixed(1), r, class: vs[i] === 0 ? 'dot zero' : 'dot' });
     }
@@ -824,8 +829,10 @@
   /** The history of the game, with the value each move leaves. */
   function logMove(who, m) {
     const after = m.value !== null && m.value !== undefined
-      ? `, leaving value ${nimber(m.value)}`
-      : m.winning ? ', leaving a lost position' : ', leaving a won position';
+      ? `; the position left has value ${nimber(m.value)}`
+      : m.winning
+        ? '; the position left is lost for the player to move'
+        : '; the position left is won for the player to move';
     const text = `${who}: ${describeFull(m)}${after}`;
     play.log.push(text);
     $('play-log').append(el('li', { text }));
@@ -1828,7 +1835,7 @@
       ? 'No generators: every heap pretends to be the identity.'
       : 'Generators: ' + q.generators.map((g) => `${g.name} = heap ${g.heap}`).join(', ') +
         (q.relations.length === 0 ? '; no relations.' : '; relations:');
-    $('misere-relations').replaceChildren(...q.relations.map((r) => el('li', { text: r })));
+    $('misere-relations').replaceChildren(...q.relations.map((r) => el('li', {}, ...withPowers(r))));
     $('misere-relations').hidden = q.relations.length === 0;
 
     const mapHead = el('tr', {}, ...['heap', 'pretends to be', 'one heap alone'].map((h) => el('th', { scope: 'col', text: h })));

@@ -98,7 +98,7 @@ pub fn scatter(report: &ValuesReport) -> String {
 
     // The points, a pixel column at a time.
     let columns = (WIDTH - LEFT - RIGHT) as usize;
-    let dot = if count <= 1_000 { 3.0 } else { 1.8 };
+    let dot = if count <= 1_000 { 4.5 } else { 2.5 };
     let mut dots = String::new();
     let mut bars = String::new();
     let mut column: Vec<u64> = Vec::new();

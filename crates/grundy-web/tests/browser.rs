@@ -362,6 +362,19 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
         b.eval("return document.querySelectorAll('#misere-relations li').length"),
         json!(q["relations"].as_array().unwrap().len())
     );
+    // Relations are written with superscripts, not carets.
+    assert_eq!(
+        b.eval("return [...document.querySelectorAll('#misere-relations li')].filter(li => li.textContent.includes('^')).length"),
+        json!(0)
+    );
+    if q["relations"].to_string().contains('^') {
+        assert!(
+            b.eval("return document.querySelectorAll('#misere-relations sup').length")
+                .as_u64()
+                .unwrap()
+                > 0
+        );
+    }
     let period = b.text("#misere-period");
     assert_eq!(
         period.contains(": proved ("),
@@ -441,6 +454,11 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
         b.wait_for_turn();
         let log = b.eval("return document.getElementById('play-log').textContent");
         assert!(log.as_str().unwrap().starts_with(said), "{url}: {log}");
+        // One "leaving" a move: the value left is said apart from it.
+        assert!(
+            !log.as_str().unwrap().contains("leaving value"),
+            "{url}: {log}"
+        );
     }
 
     // 0.16: proved periodic; download its certificate through the browser
@@ -495,6 +513,30 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
         "the wider range",
         "document.getElementById('values-status').textContent.includes('n = 0 … 239')",
     );
+    // The plot fills its box at desktop width (not a 640 px picture in a
+    // wider column).
+    let (plot, room) = (
+        b.eval("return document.querySelector('#plot-box img').getBoundingClientRect().width")
+            .as_f64()
+            .unwrap(),
+        b.eval("return document.getElementById('plot-box').getBoundingClientRect().width")
+            .as_f64()
+            .unwrap(),
+    );
+    assert!(
+        plot >= 0.95 * room && room > 700.0,
+        "plot {plot} px of {room} px"
+    );
+    // At phone width the heading keeps space above it (not clipped).
+    b.phone(390);
+    let above = b
+        .eval(
+            "return document.querySelector('.top h1').getBoundingClientRect().top + window.scrollY",
+        )
+        .as_f64()
+        .unwrap();
+    assert!(above >= 8.0, "the heading starts {above} px from the top");
+    b.desktop();
     assert!(
         b.eval("return document.querySelector('#plot-box img').src")
             .as_str()
