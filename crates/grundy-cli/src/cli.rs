@@ -635,7 +635,13 @@ pub fn clap_error(err: clap::Error) -> ExitCode {
                 .take_while(|l| !l.starts_with("Usage:"))
                 .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
                 .collect();
-            let message = lines.join(" ");
+            let mut message = lines.join(" ");
+            // clap quotes a bad value whole: quote it bounded instead.
+            if let Some(clap::error::ContextValue::String(value)) =
+                err.get(clap::error::ContextKind::InvalidValue)
+            {
+                message = message.replace(&format!("'{value}'"), &grundy_service::quoted(value));
+            }
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             let known = |sub: &str| {
                 Cli::command()

@@ -132,7 +132,7 @@ pub const LARGEST_SPEC_FILE: u64 = 1 << 20;
 /// usage error naming the file.
 pub fn spec_file(path: &std::path::Path) -> anyhow::Result<String> {
     use std::io::Read as _;
-    let shown = path.display();
+    let shown = quoted(&path.display().to_string());
     let failed = |why: String| usage(format!("cannot read {shown}: {why}"));
     let file = std::fs::File::open(path).map_err(|e| failed(e.to_string()))?;
     let meta = file.metadata().map_err(|e| failed(e.to_string()))?;

@@ -199,7 +199,7 @@ pub fn moves(
     if !args.heaps.is_empty() {
         return Err(usage(format!(
             "{game} is a board or graph: its position is its spec, with no heap sizes; drop {}",
-            args.heaps.join(" ")
+            grundy_service::quoted(&args.heaps.join(" "))
         )));
     }
     if args.search.max.is_some() {

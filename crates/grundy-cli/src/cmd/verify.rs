@@ -16,7 +16,12 @@ pub fn run(ctx: &Context, args: &VerifyArgs, out: Out<'_>) -> anyhow::Result<Exi
     let text = read_bounded(&args.file)?;
     let c = ctx
         .ask("verify", |solver, watch| solver.verify_with(&text, watch))
-        .with_context(|| format!("certificate {} rejected", args.file.display()))?;
+        .with_context(|| {
+            format!(
+                "certificate {} rejected",
+                grundy_service::quoted(&args.file.display().to_string())
+            )
+        })?;
     writeln!(out, "verified: {}", c.sentence())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -27,9 +32,11 @@ fn read_bounded(path: &Path) -> anyhow::Result<String> {
     let name = if path == Path::new("-") {
         "standard input".to_string()
     } else {
-        path.display().to_string()
+        grundy_service::quoted(&path.display().to_string())
     };
-    let cannot = || format!("cannot read the certificate {name}");
+    // A certificate that cannot be read is bad input (exit 2), as a
+    // certificate that does not parse is.
+    let cannot = |e: std::io::Error| usage(format!("cannot read the certificate {name}: {e}"));
     let too_long = || {
         usage(format!(
             "{name} is longer than {MAX_TEXT} bytes, more than any certificate this verifier reads; is it a certificate written by `grundy period GAME --certificate FILE`?"
@@ -41,15 +48,15 @@ fn read_bounded(path: &Path) -> anyhow::Result<String> {
             .lock()
             .take(MAX_TEXT as u64 + 1)
             .read_to_end(&mut bytes)
-            .with_context(cannot)?;
+            .map_err(cannot)?;
     } else {
-        let file = std::fs::File::open(path).with_context(cannot)?;
-        if file.metadata().with_context(cannot)?.len() > MAX_TEXT as u64 {
+        let file = std::fs::File::open(path).map_err(cannot)?;
+        if file.metadata().map_err(cannot)?.len() > MAX_TEXT as u64 {
             return Err(too_long());
         }
         file.take(MAX_TEXT as u64 + 1)
             .read_to_end(&mut bytes)
-            .with_context(cannot)?;
+            .map_err(cannot)?;
     }
     if bytes.len() > MAX_TEXT {
         return Err(too_long());

@@ -8,6 +8,7 @@ mod engines;
 mod errors;
 mod help;
 mod hostile;
+mod hostile_matrix;
 mod misere;
 mod outputs;
 mod past_memory;
