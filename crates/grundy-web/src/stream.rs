@@ -45,7 +45,8 @@ pub(crate) async fn stream(
             axum::http::StatusCode::NOT_FOUND,
             "not_found",
             format!(
-                "no stream /api/stream/{kind}; streams are {}",
+                "no stream /api/stream/{}; streams are {}",
+                grundy_service::quoted(&kind),
                 STREAMED.join(", ")
             ),
         ));
