@@ -165,6 +165,11 @@ impl SearchGame for Rules {
         64
     }
 
+    /// Python's moves may lead back: the searches watch for a cycle.
+    fn may_loop(&self) -> bool {
+        true
+    }
+
     fn heap_bytes(&self, _: &Position) -> usize {
         // The held value and key, at a guess: Python does not say cheaply
         // how much an object holds.

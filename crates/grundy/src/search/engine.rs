@@ -21,6 +21,7 @@
 
 use std::ops::ControlFlow;
 
+use super::path::Path;
 use super::table::{Fact, Table};
 use super::workers::{self, Ticker};
 use super::{Game, JudgedMove, Method, Options, Progress, Stats};
@@ -255,6 +256,8 @@ struct Searcher<'s, 't, G: Game> {
     /// Which thread this is: thread `i` tries each position's moves
     /// starting `i` places along, so that threads explore apart.
     worker: usize,
+    /// The components of the current line, for a game that may loop.
+    path: Path<G::Position>,
 }
 
 /// The options of a component, each a list of canonical components, all in
@@ -287,6 +290,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             table,
             ticker,
             worker,
+            path: Path::new(game.may_loop()),
         }
     }
 
@@ -294,6 +298,18 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         let bytes = self.game.heap_bytes(component);
         self.table
             .record(component, fact, self.ticker.nodes - since, bytes);
+    }
+
+    /// Goes one level deeper, into `component`.
+    fn enter(&mut self, component: &G::Position) -> Result<()> {
+        self.ticker.descend()?;
+        self.path.enter(component)
+    }
+
+    /// Comes back up from `component`.
+    fn leave(&mut self, component: &G::Position) {
+        self.path.leave(component);
+        self.ticker.ascend();
     }
 
     /// The options of `component`, split into canonical components.
@@ -350,7 +366,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         if self.game.method() == Method::Definition {
             return self.nimber_by_definition(component);
         }
-        self.ticker.descend()?;
+        self.enter(component)?;
         let since = self.ticker.nodes;
         let options = self.options(component)?;
         let bound = self.bound(component, options.len());
@@ -371,7 +387,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             k += 1;
         };
         self.record(component, Fact::nimber(value), since);
-        self.ticker.ascend();
+        self.leave(component);
         Ok(value)
     }
 
@@ -379,7 +395,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     /// mex of its options' nimbers (each the nim-sum of its components'),
     /// stopping early once every value below the bound is found.
     fn nimber_by_definition(&mut self, component: &G::Position) -> Result<u32> {
-        self.ticker.descend()?;
+        self.enter(component)?;
         let since = self.ticker.nodes;
         let options = self.options(component)?;
         let bound = self.bound(component, options.len());
@@ -402,7 +418,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         let value = seen.iter().position(|&s| !s).map_or(bound, |k| k as u32);
         self.record(component, Fact::nimber(value), since);
-        self.ticker.ascend();
+        self.leave(component);
         Ok(value)
     }
 
@@ -477,7 +493,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         if fact.excludes(x) || x > self.game.nimber_bound(component) {
             return Ok(false);
         }
-        self.ticker.descend()?;
+        self.enter(component)?;
         let since = self.ticker.nodes;
         let options = self.options(component)?;
         let bound = self.bound(component, options.len());
@@ -502,7 +518,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             self.record(component, Fact::nimber(value), since);
             value == x
         };
-        self.ticker.ascend();
+        self.leave(component);
         Ok(lost)
     }
 }

@@ -13,6 +13,7 @@ use std::hash::{BuildHasher, BuildHasherDefault};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, PoisonError};
 
+use super::path::Path;
 use super::workers::{self, Ticker};
 use super::{Game, JudgedMove, Progress};
 use crate::error::{Detail, Error, ErrorKind, Result};
@@ -141,6 +142,7 @@ impl<G: Game> MisereSearch<G> {
                     budget,
                     memo: &mut memo,
                     ticker,
+                    path: Path::new(game.may_loop()),
                 };
                 keys.iter().map(|k| search.lost(k.clone())).collect()
             },
@@ -172,6 +174,8 @@ struct Misere<'a, 't, G: Game> {
     budget: Budget,
     memo: &'a mut Memo<G::Position>,
     ticker: &'a mut Ticker<'t>,
+    /// The positions of the current line, for a game that may loop.
+    path: Path<Vec<G::Position>>,
 }
 
 impl<G: Game> Misere<'_, '_, G> {
@@ -183,6 +187,7 @@ impl<G: Game> Misere<'_, '_, G> {
         }
         self.ticker.tick()?;
         self.ticker.descend()?;
+        self.path.enter(&key)?;
         // With no move at all, the player to move has won.
         let mut any_move = false;
         let mut lost = true;
@@ -205,6 +210,7 @@ impl<G: Game> Misere<'_, '_, G> {
             }
         }
         let lost = lost && any_move;
+        self.path.leave(&key);
         self.remember(key, lost)?;
         self.ticker.ascend();
         Ok(lost)

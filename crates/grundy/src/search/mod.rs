@@ -53,6 +53,7 @@ pub mod codec;
 mod engine;
 pub mod misere;
 pub mod naive;
+mod path;
 mod table;
 mod workers;
 
@@ -160,6 +161,19 @@ pub trait Game: Sync {
         let _ = position;
         0
     }
+
+    /// Whether a play may come back to a position it passed: a game given
+    /// by a callback, whose rules the library cannot see. Such a game has
+    /// no Grundy value where it loops; the searches then keep the
+    /// positions of their current line and refuse a cycle with
+    /// [`ErrorKind::InvalidInput`](crate::ErrorKind::InvalidInput), rather
+    /// than recursing to their depth limit. (A search that settles a
+    /// position by a finite winning line, without meeting the loop, answers
+    /// as for any game.) The default, for games whose every move makes the
+    /// position smaller, is no, and nothing is kept.
+    fn may_loop(&self) -> bool {
+        false
+    }
 }
 
 /// A game borrowed is the same game: a [`Search`] may borrow the game it
@@ -198,6 +212,10 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn heap_bytes(&self, position: &Self::Position) -> usize {
         (**self).heap_bytes(position)
+    }
+
+    fn may_loop(&self) -> bool {
+        (**self).may_loop()
     }
 }
 

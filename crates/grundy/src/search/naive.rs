@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use super::path::Path;
 use super::workers::TICK_EVERY;
 use super::{Game, Progress};
 use crate::error::{Error, ErrorKind, Result};
@@ -61,6 +62,8 @@ pub fn nimber<G: Game>(
             values: Vec::new(),
         }
     };
+    let mut path = Path::new(game.may_loop());
+    path.enter(position)?;
     let mut stack = vec![expand(position.clone())];
     while let Some(top) = stack.last_mut() {
         if let Some(option) = top.options.last() {
@@ -80,11 +83,13 @@ pub fn nimber<G: Game>(
                 {
                     return Err(Error::new(ErrorKind::Interrupted, "the search was stopped"));
                 }
+                path.enter(&option)?;
                 stack.push(expand(option));
             }
             continue;
         }
         let Some(frame) = stack.pop() else { break };
+        path.leave(&frame.position);
         let value = mex(frame.values);
         if stack.is_empty() {
             return Ok(Nimber::new(u64::from(value)));

@@ -123,3 +123,70 @@ fn the_naive_twin_refuses_past_its_budget() {
     .unwrap_err();
     assert_eq!(err.kind(), crate::ErrorKind::TooLarge);
 }
+
+/// A game whose moves may go back: heap n moves to n − 1, and heap 3 also
+/// back up to 5, so plays from 3 and above can go round 5 → 4 → 3 → 5.
+#[derive(Clone, Copy, Debug)]
+struct RoundAbout {
+    declared: bool,
+}
+
+impl Game for RoundAbout {
+    type Position = u32;
+    type Move = u32;
+
+    fn moves(&self, n: &u32, out: &mut Vec<(u32, u32)>) {
+        if *n > 0 {
+            out.push((n - 1, n - 1));
+        }
+        if *n == 3 {
+            out.push((5, 5));
+        }
+    }
+
+    fn may_loop(&self) -> bool {
+        self.declared
+    }
+}
+
+#[test]
+fn a_game_that_may_loop_is_refused_where_it_loops_and_valued_where_it_ends() {
+    use crate::ErrorKind;
+    use crate::search::misere::MisereSearch;
+    let game = RoundAbout { declared: true };
+    let mut search = Search::new(game, Options::default());
+    // Below 3 every play ends: 0, 1, 0 by the definition.
+    for (n, v) in [(0, 0), (1, 1), (2, 0)] {
+        assert_eq!(search.nimber(&n, &mut silent).unwrap().value(), v);
+        let slow = naive::nimber(&game, &n, Budget::default(), &mut silent).unwrap();
+        assert_eq!(slow.value(), v);
+    }
+    // From 3 every search meets the loop (3 → 5 → 4 → 3) before it can
+    // settle anything, and says so.
+    let e = Search::new(game, Options::default())
+        .nimber(&3, &mut silent)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
+    assert!(
+        e.to_string().contains("'3' can be reached from itself"),
+        "{e}"
+    );
+    let e = MisereSearch::new(game, Budget::default())
+        .is_lost(&3, &mut silent)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
+    // The naive twin explores every play, so it meets the loop from any
+    // heap that reaches 3. (The pruning search may settle a heap above 3
+    // without exploring the loop, by a finite winning line: heap 4's one
+    // move, to 3, has the reply 3 → 2 into a loss.)
+    for n in [3, 4, 5, 9] {
+        let e = naive::nimber(&game, &n, Budget::default(), &mut silent).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
+    }
+    // Undeclared, the loop runs to the depth limit: the declaration is what
+    // makes the refusal clear.
+    let e = Search::new(RoundAbout { declared: false }, Options::default())
+        .nimber(&3, &mut silent)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooLarge, "{e}");
+}
