@@ -194,9 +194,10 @@ async fn run(
 }
 
 /// Answers a connection past the cap, when no open connection could be
-/// closed for it: 503 `busy` at once, then closed. What the client already
-/// sent is read first, briefly, so that closing does not reset the
-/// connection before the answer is read.
+/// closed for it: 503 `busy` at once, then closed. What the client sends
+/// meanwhile is read and dropped for a moment, so that closing with its
+/// request unread does not reset the connection before it reads the
+/// answer.
 async fn refuse(mut socket: TcpStream) {
     let error = ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
