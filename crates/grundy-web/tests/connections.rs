@@ -427,6 +427,15 @@ async fn the_http_librarys_refusals_are_json() {
         let body = read_rest(&mut socket, answer).await;
         assert_eq!(json(&body)["error"], kind, "{shown:?}: {body}");
     }
+    // A route's own 4xx is its own JSON, not taken for the library's.
+    let mut socket = server.connect().await;
+    socket
+        .write_all(b"GET /nowhere HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_to_close(&mut socket).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    assert_eq!(json(&answer)["error"], "not_found", "{answer}");
     // A header under the limit is read as before.
     let mut socket = server.connect().await;
     let request = format!(
