@@ -584,6 +584,20 @@ pub struct ServeArgs {
     /// Largest request body in bytes (a certificate to verify)
     #[arg(long, value_name = "BYTES", default_value_t = grundy_web::Limits::default().body_bytes)]
     pub max_body: usize,
+    /// Seconds a request's head may take to arrive before its connection
+    /// is closed
+    #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::ConnectionLimits::default().header.as_secs_f64())]
+    pub header_timeout: f64,
+    /// Seconds a request's body may take to arrive whole (then 400)
+    #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::ConnectionLimits::default().body.as_secs_f64())]
+    pub body_timeout: f64,
+    /// Seconds a kept-alive connection may wait for its next request
+    #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::ConnectionLimits::default().idle.as_secs_f64())]
+    pub idle_timeout: f64,
+    /// Connections open at once; past it the one waiting longest with
+    /// nothing to answer is closed (keep it under `ulimit -n`)
+    #[arg(long, value_name = "N", default_value_t = grundy_web::ConnectionLimits::default().connections)]
+    pub max_connections: usize,
 }
 
 /// Arguments of `grundy plot`.

@@ -7,7 +7,9 @@
 //! command line's `--format json`. Around that it adds what a server needs:
 //! per-request [`Limits`], a cap on heavy computations at once (503 with
 //! `Retry-After` beyond it), a time limit, a body limit, computations that
-//! stop when their client goes away, and errors that are always JSON.
+//! stop when their client goes away, and errors that are always JSON; and
+//! on the socket ([`serve_with`]), [`ConnectionLimits`]: read timeouts for
+//! a request's head and body, an idle timeout, and a cap on connections.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -23,14 +25,17 @@
 
 mod api;
 mod assets;
+mod bare_answer;
+mod bodies;
 mod catalogue;
 mod compute;
+mod connection;
 mod error;
 mod limits;
 pub mod plot;
+mod server;
 mod stream;
 
-use std::future::Future;
 use std::sync::Arc;
 
 use axum::Router;
@@ -45,6 +50,7 @@ pub use api::{MAX_SPEC, SYNTAX};
 pub use catalogue::MAX_CATALOGUE_PAGE;
 pub use error::ApiError;
 pub use limits::Limits;
+pub use server::{ConnectionLimits, serve, serve_with};
 
 /// The service's routes over `solver`, within `limits`.
 pub fn router(solver: Arc<Solver>, limits: Limits) -> Router {
@@ -132,19 +138,4 @@ fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
         "the server failed on this request (a bug: please report the request)",
     )
     .into_response()
-}
-
-/// Serves `app` on `listener` until `shutdown` completes, then lets the
-/// requests in flight finish.
-///
-/// # Errors
-/// When accepting connections fails.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    app: Router,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
 }

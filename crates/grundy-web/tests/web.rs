@@ -705,10 +705,17 @@ async fn a_stream_stops_when_its_client_goes_away() {
     assert!(seen.contains("\"what\":"), "{seen}");
     // Once the values to 10^8 are being computed (after a short period
     // search), a plain question on the same game does not queue behind
-    // the computation: 503 at once.
+    // the computation: it is answered 503 while the stream still computes
+    // (a progress event after the answer shows it), not once the 10^8
+    // values are done. No clock is read: how fast "at once" is depends on
+    // the machine (issue 38, C15).
     read_until(&mut body, "\"what\":\"values\"").await;
-    let started = std::time::Instant::now();
-    let (status, headers, err) = get(&app, "/api/values?game=grundy&to=10").await;
+    let (status, headers, err) = tokio::time::timeout(
+        Duration::from_secs(120),
+        get(&app, "/api/values?game=grundy&to=10"),
+    )
+    .await
+    .expect("an answer while the stream computes");
     assert_eq!(
         status,
         StatusCode::SERVICE_UNAVAILABLE,
@@ -716,22 +723,25 @@ async fn a_stream_stops_when_its_client_goes_away() {
         String::from_utf8_lossy(&err)
     );
     assert!(headers.contains_key(header::RETRY_AFTER));
-    assert!(started.elapsed() < Duration::from_secs(2));
+    let after = read_until(&mut body, "event: progress").await;
+    assert!(!after.contains("event: result"), "{after}");
     drop(body);
     // The computation held Grundy's game; once stopped, a question on the
-    // same game is answered at once instead of waiting for 10^8 values.
+    // same game is answered instead of waiting for 10^8 values (asked
+    // again until a bound no loaded machine reaches).
+    let asked = std::time::Instant::now();
     let mut answered = None;
-    for _ in 0..50 {
+    while answered.is_none() && asked.elapsed() < Duration::from_secs(120) {
         let (status, _, body) = get(&app, "/api/values?game=grundy&to=10").await;
         if status == StatusCode::OK {
             answered = Some(body);
-            break;
+        } else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(
         answered.is_some(),
-        "the dropped stream's computation stopped within 5 s"
+        "the dropped stream's computation stopped"
     );
     // And nothing computes any more.
     let computed = solver.computations();

@@ -1,4 +1,5 @@
-//! `grundy serve [--addr 127.0.0.1:8080] [--store DIR] [--catalogue FILE]`.
+//! `grundy serve [--addr 127.0.0.1:8080] [--store DIR] [--catalogue FILE]`
+//! and the server's limits, per request and per connection.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -6,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use grundy_service::{FileStore, Solver, Store};
-use grundy_web::Limits;
+use grundy_web::{ConnectionLimits, Limits};
 
 use crate::cli::ServeArgs;
 use crate::context::{Context, Out};
@@ -14,15 +15,14 @@ use crate::failure::usage;
 
 /// Serves the page and the API until Ctrl-C.
 pub fn run(ctx: &Context, args: &ServeArgs, out: Out<'_>) -> anyhow::Result<ExitCode> {
-    let time = Duration::try_from_secs_f64(args.time_limit)
-        .ok()
-        .filter(|t| !t.is_zero())
-        .ok_or_else(|| {
-            usage(format!(
-                "--time-limit {} is not a positive number of seconds",
-                args.time_limit
-            ))
-        })?;
+    let time = seconds("--time-limit", args.time_limit)?;
+    let connection_limits = ConnectionLimits {
+        header: seconds("--header-timeout", args.header_timeout)?,
+        body: seconds("--body-timeout", args.body_timeout)?,
+        idle: seconds("--idle-timeout", args.idle_timeout)?,
+        connections: args.max_connections.max(1),
+        ..ConnectionLimits::default()
+    };
     let defaults = Limits::default();
     let limits = Limits {
         heaps: args.max_heaps,
@@ -68,7 +68,12 @@ pub fn run(ctx: &Context, args: &ServeArgs, out: Out<'_>) -> anyhow::Result<Exit
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
         };
-        let server = tokio::spawn(grundy_web::serve(listener, app, stop));
+        let server = tokio::spawn(grundy_web::serve_with(
+            listener,
+            app,
+            connection_limits,
+            stop,
+        ));
         // Once Ctrl-C was pressed, requests in flight get 5 s to finish.
         while !ctx.interrupted.load(Ordering::SeqCst) {
             if server.is_finished() {
@@ -85,4 +90,16 @@ pub fn run(ctx: &Context, args: &ServeArgs, out: Out<'_>) -> anyhow::Result<Exit
         anyhow::Ok(())
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The positive number of seconds `value` given to `flag`.
+fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(value)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| {
+            usage(format!(
+                "{flag} {value} is not a positive number of seconds"
+            ))
+        })
 }

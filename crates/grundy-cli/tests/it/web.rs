@@ -111,3 +111,62 @@ fn serve_binds_to_loopback_by_default() {
     let help = ok(&["serve", "--help"]);
     assert!(help.contains("127.0.0.1:8080"), "{help}");
 }
+
+/// `serve`'s connection limits are flags: past `--max-connections`, a
+/// connection that sends nothing is closed to make room for one that asks
+/// (with a header timeout of an hour, nothing else closes it); a limit of
+/// no time is refused.
+#[test]
+fn serve_makes_room_past_its_max_connections() {
+    let refused = crate::grundy(
+        &["serve", "--addr", "127.0.0.1:0", "--idle-timeout", "0"],
+        None,
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("--idle-timeout"), "{stderr}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "--no-cache",
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--max-connections",
+            "1",
+            "--header-timeout",
+            "3600",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    let mut silent = TcpStream::connect(&addr).unwrap();
+    silent
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let (status, body) = get(&addr, "/api/position?game=kayles&heaps=3,5,7");
+    assert!(status.contains(" 200 "), "{status}: {body}");
+    let mut seen = Vec::new();
+    let read = silent.read_to_end(&mut seen);
+    assert!(
+        matches!(&read, Ok(0))
+            || read
+                .as_ref()
+                .is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+        "the silent connection is closed: {read:?}"
+    );
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+}
