@@ -195,7 +195,10 @@ pub(crate) fn periodic(
         };
         return Ok(PeriodicValues::new(table, verdict));
     }
-    if to <= max {
+    if to <= max || !period::proof::may_prove(game) {
+        // No theorem proves a period of this game, so a search up to `max`
+        // cannot answer past it: every value up to `to` is computed, or
+        // refused at once where it would not fit.
         let table = values(core, game, to, watch)?;
         let table = prefix(&table, to);
         let verdict = period::of_table(game, &table);

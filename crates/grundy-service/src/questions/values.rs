@@ -50,7 +50,12 @@ pub(crate) fn values_report(
         return Ok(report(Arc::new(values)));
     }
     let max = max.unwrap_or_else(|| tables::default_search_limit(core, game));
-    let values = if to <= max && !proof::may_prove(game) {
+    let values = if !proof::may_prove(game) {
+        // No theorem proves a period of this game, so no search past `max`
+        // can answer for heaps past it: the values come from the table,
+        // and a range past what the budget or the engine's work allows is
+        // refused before anything is computed (a splitting rule to 10^6
+        // was searched for a minute before its refusal).
         from_table(tables::values(core, game, to, watch)?, from, to, budget)?
     } else {
         // Where a theorem may prove a period, the search up to `to` stops
