@@ -201,3 +201,31 @@ fn a_costly_game_without_a_proved_period_is_refused_past_its_limit() {
             .is_ok()
     );
 }
+
+/// A splitting rule, whose periods no theorem proves, asked past what its
+/// engine's work allows: refused before a single value is computed (it
+/// used to search a minute for a period that could not answer).
+#[test]
+fn a_game_no_theorem_proves_is_refused_past_its_work_before_computing() {
+    let game: Game = "split:2..4".parse().unwrap();
+    let solver = Solver::default();
+    let mut watch = Watch::silent();
+    let far = 1_000_000;
+    let refusals = [
+        solver
+            .values_report(&game, 0, far, None, &mut watch)
+            .unwrap_err(),
+        solver
+            .count(&game, None, far, None, &mut watch)
+            .unwrap_err(),
+        solver.frequencies(&game, far, &mut watch).unwrap_err(),
+        solver
+            .position(&game, &[far], 10, None, &mut watch)
+            .unwrap_err(),
+    ];
+    for e in refusals {
+        assert_eq!(e.kind(), ErrorKind::TooLarge, "{e}");
+        assert!(e.to_string().contains("ask for at most"), "{e}");
+    }
+    assert_eq!(solver.computations(), 0);
+}
