@@ -77,8 +77,8 @@ impl<T> Exclusive<T> {
     }
 
     /// The value, once no other request holds it. While waiting, `watch`
-    /// is told [`Event::Waiting`] and then, every few milliseconds,
-    /// [`Event::Positions`] with nothing done, so that it may stop the wait.
+    /// is told [`Event::Waiting`] every few milliseconds, so that it may
+    /// stop the wait (a deadline, Ctrl-C), and [`Event::Resumed`] after.
     ///
     /// # Errors
     /// [`ErrorKind::InvalidInput`] at once, without waiting, if this
@@ -96,17 +96,8 @@ impl<T> Exclusive<T> {
                     if *lock(&self.holder) == Some(me) {
                         return Err(refusal(what));
                     }
-                    let event = if told {
-                        Event::Positions {
-                            nodes: 0,
-                            facts: 0,
-                            bytes: 0,
-                        }
-                    } else {
-                        told = true;
-                        Event::Waiting
-                    };
-                    if watch.tell(event).is_break() {
+                    told = true;
+                    if watch.tell(Event::Waiting).is_break() {
                         return Err(Error::new(
                             ErrorKind::Interrupted,
                             format!("stopped on request while waiting for {what}"),
