@@ -34,8 +34,8 @@ use crate::questions::{
 };
 use crate::report::{
     AnalysisReport, BoardMisereReport, BoardMovesReport, BoardReport, BoardValuesReport,
-    CountReport, FrequencyReport, MovesReport, MultiheapMoveReport, MultisetCountReport,
-    PeriodReport, PositionReport, ValuesReport, VerifyReport,
+    CountReport, FrequencyReport, MoveReport, MovesReport, MultiheapMoveReport,
+    MultisetCountReport, PeriodReport, PositionReport, ValuesReport, VerifyReport,
 };
 use crate::tables;
 use crate::watch::Watch;
@@ -822,6 +822,26 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<bool> {
         heap_game::misere(&self.core, game, table, heaps, watch)
+    }
+
+    /// Whether the player to move wins the position `heaps` of the heap
+    /// game `game` under misère play, and its winning moves there (at most
+    /// `limit`, in the order of the heaps and of their options), as
+    /// [`Solver::heap_game_misere`] finds them.
+    ///
+    /// # Errors
+    /// As [`Solver::heap_game_misere`], and
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) past
+    /// [`MAX_MOVES_LISTED`](crate::MAX_MOVES_LISTED).
+    pub fn heap_game_misere_moves(
+        &self,
+        game: &(dyn HeapGame + Sync),
+        table: &mut ValueTable,
+        heaps: &[u64],
+        limit: usize,
+        watch: &mut Watch,
+    ) -> Result<(bool, Vec<MoveReport>)> {
+        heap_game::misere_moves(&self.core, game, table, heaps, limit, watch)
     }
 
     /// A search of `game`, an impartial game given by its moves (rules as

@@ -164,8 +164,61 @@ pub(crate) fn misere(
     heaps: &[u64],
     watch: &mut Watch,
 ) -> Result<bool> {
-    // The options of every heap up to the largest, checked smaller than
-    // their heap, so that the search ends.
+    misere_search(core, game, table, heaps, watch, |search, progress| {
+        search.is_lost(&Sums::position(heaps.iter().copied()), progress)
+    })
+}
+
+/// See [`Solver::heap_game_misere_moves`](crate::Solver::heap_game_misere_moves).
+pub(crate) fn misere_moves(
+    core: &Core,
+    game: &(dyn HeapGame + Sync),
+    table: &mut ValueTable,
+    heaps: &[u64],
+    limit: usize,
+    watch: &mut Watch,
+) -> Result<(bool, Vec<MoveReport>)> {
+    limits::moves_listed(limit)?;
+    misere_search(core, game, table, heaps, watch, |search, progress| {
+        let lost = search.is_lost(&Sums::position(heaps.iter().copied()), progress)?;
+        let mut winning = Vec::new();
+        let mut options = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            if lost || winning.len() >= limit {
+                break;
+            }
+            options.clear();
+            game.options(h, &mut options)?;
+            for option in &options {
+                let rest = heaps[..i].iter().chain(&heaps[i + 1..]).copied();
+                let after = Sums::position(rest.chain(option.iter().copied()));
+                if winning.len() < limit && search.is_lost(&after, progress)? {
+                    winning.push(MoveReport {
+                        heap: i,
+                        from: h,
+                        to: option.clone(),
+                    });
+                }
+            }
+        }
+        Ok((!lost, winning))
+    })
+}
+
+/// Runs `ask` on a misère search of the sums of heaps of `game`, after
+/// extending `table` to the largest of `heaps`, which checks every option
+/// the search can meet smaller than its heap, so that the search ends.
+fn misere_search<R>(
+    core: &Core,
+    game: &(dyn HeapGame + Sync),
+    table: &mut ValueTable,
+    heaps: &[u64],
+    watch: &mut Watch,
+    ask: impl FnOnce(
+        &mut MisereSearch<&Sums<'_>>,
+        &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<R>,
+) -> Result<R> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     extend(core, game, table, largest, watch)?;
     let budget = core.misere_bytes();
@@ -181,14 +234,13 @@ pub(crate) fn misere(
             bytes: p.bytes,
         })
     };
-    let lost = search
-        .is_lost(&Sums::position(heaps.iter().copied()), &mut progress)
-        .map_err(|e| limits::misere_search_refusal(e, budget));
+    let answer =
+        ask(&mut search, &mut progress).map_err(|e| limits::misere_search_refusal(e, budget));
     // An error of the options comes first: the search ended early because
     // of it, so its answer says nothing.
     match lock(&sums.failed).take() {
         Some(e) => Err(e),
-        None => lost,
+        None => answer,
     }
 }
 
