@@ -244,6 +244,10 @@ class OptionsGame:
         self, heaps: _Heaps, *, progress: _Progress | None = None
     ) -> Literal["N", "P"]:
         """Who wins under misère play: "N" or "P", by a search of whole positions."""
+    def misere_winning_moves(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Move]:
+        """The winning moves under misère play (at most ``limit``)."""
     def plot(self, to: int = 200, *, ax: Any = None) -> Any:
         """Draws G(0..=to) with matplotlib; returns the axes."""
     def _repr_html_(self) -> str: ...

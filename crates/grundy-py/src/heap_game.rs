@@ -15,7 +15,7 @@ use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 
-use crate::answers::{Count, Period, Position, Values};
+use crate::answers::{Count, Move, Period, Position, Values};
 use crate::args::{HeapCount, Heaps, Limit, Size};
 use crate::calling_back::{calling, refuse_inside};
 use crate::game::numpy_array;
@@ -377,6 +377,27 @@ impl OptionsGame {
             s.heap_game_misere(game, table, &heaps, w)
         })?;
         Ok(if lost { "P" } else { "N" })
+    }
+
+    /// The winning moves from ``heaps`` under misère play, at most
+    /// ``limit`` of them (an empty list when the position is lost), found
+    /// by the search ``misere_outcome`` runs.
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn misere_winning_moves(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: Limit,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Move>> {
+        let heaps = heaps.into_vec();
+        let (_, moves) = self.run(py, progress, |s, game, table, w| {
+            s.heap_game_misere_moves(game, table, &heaps, limit.0, w)
+        })?;
+        Ok(moves
+            .into_iter()
+            .map(|m| Move::new(m.heap, m.from, m.to))
+            .collect())
     }
 
     /// Draws ``G(0..=to)`` with matplotlib on ``ax`` or new axes, and

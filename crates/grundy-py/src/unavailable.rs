@@ -9,11 +9,8 @@ use pyo3::exceptions::PyAttributeError;
 /// as an AttributeError, or Python's own message for any other name.
 pub fn error(class: &str, attribute: &str) -> PyErr {
     let why = match (class, attribute) {
-        (
-            "OptionsGame",
-            "genera" | "misere_quotient" | "misere_position" | "misere_winning_moves",
-        ) => {
-            "genera, misère quotients and misère winning moves need a game the solver knows by its spec; a game given by its options answers misère play by misere_outcome(heaps), a search of whole positions"
+        ("OptionsGame", "genera" | "misere_quotient" | "misere_position") => {
+            "genera and misère quotients (and the method misere_position reports) need a game the solver knows by its spec; a game given by its options answers misère play by misere_outcome(heaps) and misere_winning_moves(heaps), a search of whole positions"
         }
         (
             "MovesGame",

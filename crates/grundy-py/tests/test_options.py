@@ -238,6 +238,26 @@ def test_misere_outcomes_equal_the_built_in_games(options, spec):
         assert g.misere_outcome(heaps) == built_in.misere_outcome(heaps), heaps
 
 
+@pytest.mark.parametrize("options, spec", CASES)
+def test_misere_winning_moves_lead_where_the_built_in_games_do(options, spec):
+    """The same moves, up to the order of the heaps left: each leaves a
+    position lost under misère play, and a lost position has none."""
+
+    def after(move, heaps):
+        return sorted(h for h in move.after(heaps) if h)
+
+    g, built_in = grundy.Game.from_options(options), grundy.Game(spec)
+    for heaps in [[1], [1, 1], [2, 2], [1, 2, 3], [4, 4, 1], [6, 3], [9]]:
+        mine = g.misere_winning_moves(heaps, limit=1000)
+        theirs = built_in.misere_winning_moves(heaps, limit=1000)
+        assert sorted(after(m, heaps) for m in mine) == sorted(after(m, heaps) for m in theirs)
+        # A win with no winning move is a win with no move at all: under
+        # misère play the player who cannot move has won.
+        can_move = any(list(options(h)) for h in heaps)
+        assert (mine == []) == (g.misere_outcome(heaps) == "P" or not can_move), heaps
+        assert all(g.misere_outcome(m.after(heaps)) == "P" for m in mine), heaps
+
+
 def test_misere_nim_by_hand_follows_bouton():
     """Misère nim: where some heap exceeds 1, the nim-sum decides as in
     normal play; with heaps of 1 only, the parity of their number."""
@@ -288,7 +308,7 @@ def test_plot_draws_the_values():
         g.plot(10, ax="x")
 
 
-@pytest.mark.parametrize("method", ["genera", "misere_quotient", "misere_winning_moves", "ppos", "moves"])
+@pytest.mark.parametrize("method", ["genera", "misere_quotient", "misere_position", "ppos", "moves"])
 def test_what_cannot_apply_is_refused_with_the_reason(method):
     g = grundy.Game.from_options(kayles)
     assert hasattr(grundy.Game("kayles"), method)
