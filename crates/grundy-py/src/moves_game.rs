@@ -361,13 +361,12 @@ impl MovesGame {
         let position = self
             .rules
             .position(position, || "asked about".to_string())?;
-        let search = &self.search;
-        let rules = &self.rules;
+        let (search, rules, name) = (&self.search, &self.rules, &self.name);
         let result = compute(py, progress, |s, w| {
             // Held with the GIL released: another thread asking the same
             // game waits here without blocking the functions; a function
             // asking it (the same thread) is refused at once.
-            let mut search = search.hold("this game given by its moves", w)?;
+            let mut search = search.hold(&format!("the game {name}"), w)?;
             let result = f(s, &mut search, &position, w);
             if rules.0.failure.failed() {
                 *search = s.moves_game_search(rules.clone());
