@@ -91,6 +91,8 @@ class Game:
         moves: Callable[[Any], Iterable[Hashable]],
         components: Callable[[Any], Iterable[Hashable]] | None = None,
         key: Callable[[Any], Hashable] | None = None,
+        *,
+        name: str | None = None,
     ) -> MovesGame:
         """Any game whose positions are hashable values, given by ``moves(position)``."""
     @property
@@ -232,11 +234,32 @@ class OptionsGame:
         self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
     ) -> Position:
         """Value, outcome and winning moves of a position."""
+    @property
+    def is_board(self) -> bool: ...
+    def table(self, to: int, start: int = 0, *, progress: _Progress | None = None) -> Values:
+        """G(start), ..., G(to) as a table a notebook shows."""
+    def count(self, to: int, heaps: int = 1, *, progress: _Progress | None = None) -> Count:
+        """Won and lost positions: single heaps 1..=to, or multisets of ``heaps`` heaps."""
+    def misere_outcome(
+        self, heaps: _Heaps, *, progress: _Progress | None = None
+    ) -> Literal["N", "P"]:
+        """Who wins under misère play: "N" or "P", by a search of whole positions."""
+    def misere_winning_moves(
+        self, heaps: _Heaps, limit: int = 20, *, progress: _Progress | None = None
+    ) -> list[Move]:
+        """The winning moves under misère play (at most ``limit``)."""
+    def plot(self, to: int = 200, *, ax: Any = None) -> Any:
+        """Draws G(0..=to) with matplotlib; returns the axes."""
+    def _repr_html_(self) -> str: ...
 
 @final
 class MovesGame:
     """A game given by Python functions (``Game.from_moves``), solved by search."""
 
+    @property
+    def name(self) -> str: ...
+    @property
+    def spec(self) -> str: ...
     @property
     def moves(self) -> Callable[[Any], Iterable[Hashable]]: ...
     @property
@@ -257,6 +280,7 @@ class MovesGame:
         self, position: Hashable, *, progress: _Progress | None = None
     ) -> Literal["N", "P"]:
         """Who wins under misère play: "N" or "P"."""
+    def _repr_html_(self) -> str: ...
 
 @final
 class Period:
@@ -320,10 +344,11 @@ class Move:
 
 @final
 class MultiheapMove:
-    """Take ``take`` from each heap in ``heaps``, leaving the position ``to``."""
+    """Take ``take`` from each heap in ``heaps`` (or ``take`` times ``vector``), leaving ``to``."""
 
     heaps: list[int]
     take: int
+    vector: list[int] | None
     to: list[int]
 
 @final

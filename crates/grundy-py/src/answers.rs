@@ -332,6 +332,7 @@ impl Position {
                         MultiheapMove {
                             heaps: m.heaps.clone(),
                             take: m.take,
+                            vector: m.vector.clone(),
                             to: m.to.clone(),
                         },
                     )
@@ -420,14 +421,23 @@ impl Move {
 }
 
 /// A move in a multi-heap game: ``take`` from each heap whose index is in
-/// ``heaps``, leaving the position ``to``.
+/// ``heaps``, leaving the position ``to``; in a game by move vectors
+/// (``"vectors:(1,0),(0,1),(1,1)"``) that is no subset game, ``take``
+/// times the move vector ``vector`` (an entry a heap; None otherwise).
+///
+/// >>> import grundy
+/// >>> [m] = grundy.Game("vectors:(1,2),(2,1)").winning_moves([3, 5])
+/// >>> m.vector, m.take, m.to
+/// ([1, 2], 2, [1, 1])
 #[derive(Debug)]
 #[pyclass(frozen, get_all, module = "grundy")]
 pub struct MultiheapMove {
     /// Indices of the heaps taken from.
     heaps: Vec<usize>,
-    /// The amount taken from each.
+    /// The amount taken from each, or the times ``vector`` is taken.
     take: u64,
+    /// The move vector, or None for a subset game's move.
+    vector: Option<Vec<u32>>,
     /// The position after the move.
     to: Vec<u64>,
 }
@@ -435,8 +445,12 @@ pub struct MultiheapMove {
 #[pymethods]
 impl MultiheapMove {
     fn __repr__(&self) -> String {
+        let vector = self
+            .vector
+            .as_ref()
+            .map_or_else(String::new, |v| format!(", vector={v:?}"));
         format!(
-            "MultiheapMove(heaps={:?}, take={}, to={:?})",
+            "MultiheapMove(heaps={:?}, take={}{vector}, to={:?})",
             self.heaps, self.take, self.to
         )
     }

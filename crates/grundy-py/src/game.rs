@@ -3,7 +3,7 @@
 use grundy_service::{
     DEFAULT_MOVES_ALL, DEFAULT_MOVES_LISTED, Game as Spec, PositionReport, ValueTable,
 };
-use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
@@ -13,7 +13,7 @@ use crate::boards::{self, BoardMove};
 use crate::heap_game::OptionsGame;
 use crate::html;
 use crate::misere_answers::{Genera, MiserePosition, MisereQuotient};
-use crate::moves_game::MovesGame;
+use crate::moves_game::{MovesGame, function_name};
 use crate::ppos::PPositions;
 use crate::run::{compute, compute_mapped, error, quotient_error};
 
@@ -168,13 +168,7 @@ impl Game {
                 options.get_type().name()?
             )));
         }
-        let name = match name {
-            Some(name) => name,
-            None => options
-                .getattr("__name__")
-                .and_then(|n| n.extract::<String>())
-                .unwrap_or_else(|_| "options".to_string()),
-        };
+        let name = name.unwrap_or_else(|| function_name(options, "options"));
         Ok(OptionsGame::new(options.clone().unbind(), name))
     }
 
@@ -185,20 +179,22 @@ impl Game {
     /// is one part); ``key(position)``, if given, a hashable canonical key,
     /// so that positions equal under the game's symmetries are solved once
     /// (by default the position itself). Solved by the generic search, on
-    /// one thread. A Python-only feature.
+    /// one thread. ``name`` names it in answers (by default the name of
+    /// ``moves``). See ``MovesGame``; a Python-only feature.
     ///
     /// >>> import grundy
-    /// >>> g = grundy.Game.from_moves(lambda n: [n - t for t in (1, 2) if t <= n])
+    /// >>> g = grundy.Game.from_moves(lambda n: [n - t for t in (1, 2) if t <= n], name="one or two")
     /// >>> [g.value(n) for n in range(7)], g.winning_moves(7)
     /// ([0, 1, 2, 0, 1, 2, 0], [6])
     #[staticmethod]
-    #[pyo3(signature = (moves, components=None, key=None))]
+    #[pyo3(signature = (moves, components=None, key=None, *, name=None))]
     fn from_moves(
         moves: &Bound<'_, PyAny>,
         components: Option<&Bound<'_, PyAny>>,
         key: Option<&Bound<'_, PyAny>>,
+        name: Option<String>,
     ) -> PyResult<MovesGame> {
-        MovesGame::new(moves, components, key)
+        MovesGame::new(moves, components, key, name)
     }
 
     /// The canonical spec (``"0.77"`` for ``"kayles"``).
@@ -653,40 +649,9 @@ impl Game {
         if let Spec::Board(b) = &self.game {
             return boards::plot(py, b, ax);
         }
-        let to = to.0;
-        // Checked before anything is computed: a bare AttributeError from
-        // deep in the drawing says nothing of the argument.
-        const DRAWS_WITH: [&str; 4] = ["plot", "set_xlabel", "set_ylabel", "set_title"];
-        if let Some(ax) = &ax
-            && let Some(missing) = DRAWS_WITH
-                .iter()
-                .find(|m| !ax.getattr(**m).is_ok_and(|f| f.is_callable()))
-        {
-            return Err(PyTypeError::new_err(format!(
-                "ax must be matplotlib axes (from plt.subplots()), with a {missing} method; got {}",
-                ax.get_type().name()?
-            )));
-        }
-        let values = self.values(py, Size(to), Size(0), None)?;
-        let ax = match ax {
-            Some(ax) => ax,
-            None => {
-                let plt = py.import("matplotlib.pyplot").map_err(|e| {
-                    PyImportError::new_err(format!(
-                        "Game.plot draws with matplotlib, which is not installed: pip install matplotlib ({e})"
-                    ))
-                })?;
-                plt.call_method0("subplots")?.get_item(1)?
-            }
-        };
-        let heaps = py.import("numpy")?.call_method1("arange", (to + 1,))?;
-        let kwargs = pyo3::types::PyDict::new(py);
-        kwargs.set_item("markersize", 3)?;
-        ax.call_method("plot", (heaps, values, "."), Some(&kwargs))?;
-        ax.call_method1("set_xlabel", ("heap n",))?;
-        ax.call_method1("set_ylabel", ("G(n)",))?;
-        ax.call_method1("set_title", (format!("Grundy values of {}", self.game),))?;
-        Ok(ax)
+        crate::plot::check_axes(ax.as_ref())?;
+        let values = self.values(py, to, Size(0), None)?;
+        crate::plot::values(py, &self.game.to_string(), to.0, values, ax)
     }
 
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {

@@ -10,14 +10,16 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use grundy_service::{DEFAULT_MOVES_LISTED, Error, ErrorKind, HeapGame, ValueTable};
+use grundy_service::{DEFAULT_MOVES_LISTED, Error, ErrorKind, Exclusive, HeapGame, ValueTable};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 
-use crate::answers::{Period, Position};
-use crate::args::{Heaps, Limit, Size};
+use crate::answers::{Count, Move, Period, Position, Values};
+use crate::args::{HeapCount, Heaps, Limit, Size};
+use crate::calling_back::{calling, refuse_inside};
 use crate::game::numpy_array;
+use crate::html;
 use crate::run::compute;
 
 /// A heap game given by ``options(n)``: the positions a heap of ``n`` may
@@ -42,7 +44,7 @@ pub struct OptionsGame {
     name: String,
     callback: Callback,
     /// The values computed so far: every question extends the same table.
-    table: Mutex<ValueTable>,
+    table: Exclusive<ValueTable>,
 }
 
 /// The Python function, and the first exception it raised (or that its
@@ -55,7 +57,8 @@ struct Callback {
 
 impl HeapGame for Callback {
     fn options(&self, n: u64, out: &mut Vec<Vec<u64>>) -> grundy_service::Result<()> {
-        Python::attach(|py| self.call(py, n, out)).map_err(|e| {
+        let game = std::ptr::from_ref(self) as usize;
+        Python::attach(|py| calling(game, || self.call(py, n, out))).map_err(|e| {
             *lock(&self.raised) = Some(e);
             Error::new(
                 ErrorKind::Interrupted,
@@ -139,7 +142,7 @@ impl OptionsGame {
                 options,
                 raised: Mutex::new(None),
             },
-            table: Mutex::new(ValueTable::new()),
+            table: Exclusive::new(ValueTable::new()),
         }
     }
 
@@ -159,11 +162,13 @@ impl OptionsGame {
         + Send,
     ) -> PyResult<T> {
         let callback = &self.callback;
-        let table = &self.table;
+        refuse_inside(std::ptr::from_ref(callback) as usize, &self.name)?;
+        let (table, name) = (&self.table, &self.name);
         let result = compute(py, progress, |s, w| {
-            // Locked with the GIL released: another thread asking the
-            // same game waits here without blocking the callback.
-            let mut table = lock(table);
+            // Held with the GIL released: another thread asking the same
+            // game waits here without blocking the callback; a callback
+            // asking it (the same thread) is refused at once.
+            let mut table = table.hold(&format!("the values of {name}"), w)?;
             f(s, callback, &mut table, w)
         });
         match lock(&self.callback.raised).take() {
@@ -308,4 +313,121 @@ impl OptionsGame {
         })?;
         Ok(Position::heaps(py, r))
     }
+
+    /// Always False: a heap game has no board.
+    #[getter]
+    fn is_board(&self) -> bool {
+        false
+    }
+
+    /// ``G(start), ..., G(to)`` as a table a notebook shows (``.array`` is
+    /// the NumPy array), as ``Game.table``.
+    #[pyo3(signature = (to, start=Size(0), *, progress=None), text_signature = "(self, to, start=0, *, progress=None)")]
+    fn table<'py>(
+        &self,
+        py: Python<'py>,
+        to: Size,
+        start: Size,
+        progress: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Values> {
+        let array = self.values(py, to, start, progress)?;
+        array.getattr("flags")?.setattr("writeable", false)?;
+        Ok(Values::new(self.name.clone(), start.0, array.unbind()))
+    }
+
+    /// Counts won and lost positions, as ``Game.count``: with ``heaps=1``,
+    /// single heaps ``1..=to``; with ``heaps=k > 1``, the positions of
+    /// ``k`` heaps of sizes ``0..=to``, unordered, exact however large.
+    /// Every value up to ``to`` is computed (no period is proved here).
+    #[pyo3(signature = (to, heaps=HeapCount(1), *, progress=None), text_signature = "(self, to, heaps=1, *, progress=None)")]
+    fn count(
+        &self,
+        py: Python<'_>,
+        to: Size,
+        heaps: HeapCount,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Count> {
+        let (name, to, heaps) = (&self.name, to.0, heaps.0);
+        if heaps == 1 {
+            let r = self.run(py, progress, |s, game, table, w| {
+                s.heap_game_count(game, name, table, to, w)
+            })?;
+            return Count::single(py, r);
+        }
+        let r = self.run(py, progress, |s, game, table, w| {
+            s.heap_game_count_multisets(game, name, table, heaps, to, w)
+        })?;
+        Count::multisets(py, r)
+    }
+
+    /// Who wins the position ``heaps`` under misère play, where the player
+    /// who moves last loses: ``"N"`` or ``"P"``. A search of whole
+    /// positions, calling ``options`` for the heaps it meets (sums do not
+    /// decompose under misère play), within the misère share of the memory
+    /// budget (LimitError past it).
+    #[pyo3(signature = (heaps, *, progress=None))]
+    fn misere_outcome(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<&'static str> {
+        let heaps = heaps.into_vec();
+        let lost = self.run(py, progress, |s, game, table, w| {
+            s.heap_game_misere(game, table, &heaps, w)
+        })?;
+        Ok(if lost { "P" } else { "N" })
+    }
+
+    /// The winning moves from ``heaps`` under misère play, at most
+    /// ``limit`` of them (an empty list when the position is lost), found
+    /// by the search ``misere_outcome`` runs.
+    #[pyo3(signature = (heaps, limit=Limit(DEFAULT_MOVES_LISTED), *, progress=None), text_signature = "(self, heaps, limit=20, *, progress=None)")]
+    fn misere_winning_moves(
+        &self,
+        py: Python<'_>,
+        heaps: Heaps,
+        limit: Limit,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Move>> {
+        let heaps = heaps.into_vec();
+        let (_, moves) = self.run(py, progress, |s, game, table, w| {
+            s.heap_game_misere_moves(game, table, &heaps, limit.0, w)
+        })?;
+        Ok(moves
+            .into_iter()
+            .map(|m| Move::new(m.heap, m.from, m.to))
+            .collect())
+    }
+
+    /// Draws ``G(0..=to)`` with matplotlib on ``ax`` or new axes, and
+    /// returns the axes, as ``Game.plot``.
+    #[pyo3(signature = (to=Size(200), *, ax=None), text_signature = "(self, to=200, *, ax=None)")]
+    fn plot<'py>(
+        &self,
+        py: Python<'py>,
+        to: Size,
+        ax: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        crate::plot::check_axes(ax.as_ref())?;
+        let values = self.values(py, to, Size(0), None)?;
+        crate::plot::values(py, &self.name, to.0, values, ax)
+    }
+
+    /// The first values and the pattern ``period()`` sees, for notebooks.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let name = &self.name;
+        let (values, period) = self.run(py, None, |s, game, table, w| {
+            let period = s.heap_game_period(game, name, table, None, w)?;
+            Ok((table.prefix(SHOWN as usize + 1).to_vec(), period))
+        })?;
+        Ok(html::options_game(name, &values, &period))
+    }
+
+    fn __getattr__(&self, attribute: &str) -> PyResult<Py<PyAny>> {
+        Err(crate::unavailable::error("OptionsGame", attribute))
+    }
 }
+
+/// The heaps a notebook shows the values of.
+const SHOWN: u64 = 59;

@@ -80,6 +80,25 @@ pub fn analysis(a: &AnalysisReport) -> String {
     )
 }
 
+/// A heap game given by a Python function: its name, its first values and
+/// the pattern they show (observed at best).
+pub fn options_game(name: &str, first: &[u64], period: &PeriodReport) -> String {
+    format!(
+        "<div><p><b>{}</b>: a heap game given by its options (a Python function)</p>{}{}</div>",
+        escape(name),
+        values(name, 0, first),
+        self::period(period)
+    )
+}
+
+/// A game given by its moves (Python functions), which has no heaps.
+pub fn moves_game(name: &str) -> String {
+    format!(
+        "<p><b>{}</b>: a game given by its moves (Python functions); ask a position for its <code>value</code>, <code>outcome</code>, <code>winning_moves</code> or <code>misere_outcome</code></p>",
+        escape(name)
+    )
+}
+
 /// A multi-heap game, which has no values to show.
 pub fn multiheap(game: &str) -> String {
     format!(

@@ -21,7 +21,12 @@
 //! - `ppos`: the P-positions of a multi-heap game, iterated;
 //! - `run`: the shared solver, watching a computation for Ctrl-C and
 //!   progress, and errors as Python exceptions;
-//! - `html`: tables for notebooks (`_repr_html_`).
+//! - `html`: tables for notebooks (`_repr_html_`);
+//! - `plot`: a heap game's values drawn with matplotlib;
+//! - `unavailable`: the methods a game given by Python functions cannot
+//!   have, refused with the reason;
+//! - `calling_back`: which games' Python functions a thread runs, so that
+//!   a function asking its own game is refused at once.
 //!
 //! Built with maturin (`pip install ./crates/grundy-py`); tested from
 //! Python (`crates/grundy-py/tests`, run by `.ci/python`).
@@ -31,13 +36,16 @@ use pyo3::prelude::*;
 mod answers;
 mod args;
 mod boards;
+mod calling_back;
 mod game;
 mod heap_game;
 mod html;
 mod misere_answers;
 mod moves_game;
+mod plot;
 mod ppos;
 mod run;
+mod unavailable;
 
 /// Sprague–Grundy values, proved periods with certificates, winning moves
 /// and counts of impartial games.

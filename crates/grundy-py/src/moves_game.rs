@@ -18,11 +18,13 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use grundy_service::{Search, SearchGame, Solver, Watch};
+use grundy_service::{Exclusive, Search, SearchGame, Solver, Watch};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::args::Limit;
+use crate::calling_back::{calling, refuse_inside};
+use crate::html;
 use crate::run::{compute, solver};
 
 /// A game given by ``moves(position)``: the positions one move away, any
@@ -47,9 +49,11 @@ use crate::run::{compute, solver};
 #[derive(Debug)]
 #[pyclass(frozen, module = "grundy", name = "MovesGame")]
 pub struct MovesGame {
+    /// The name given to ``from_moves``, or the moves function's.
+    name: String,
     rules: Rules,
     /// The search, with what it learnt so far: every question extends it.
-    search: Mutex<Search<Rules>>,
+    search: Exclusive<Search<Rules>>,
 }
 
 /// The Python functions, shared by the game and its search.
@@ -140,7 +144,7 @@ impl SearchGame for Rules {
             return;
         }
         Python::attach(|py| {
-            if let Err(e) = self.call_moves(py, position, out) {
+            if let Err(e) = calling(self.id(), || self.call_moves(py, position, out)) {
                 self.0.failure.set(e);
             }
         });
@@ -152,7 +156,7 @@ impl SearchGame for Rules {
             return;
         }
         Python::attach(|py| {
-            if let Err(e) = self.call_components(py, position, out) {
+            if let Err(e) = calling(self.id(), || self.call_components(py, position, out)) {
                 self.0.failure.set(e);
             }
         });
@@ -178,6 +182,11 @@ impl SearchGame for Rules {
 }
 
 impl Rules {
+    /// The game's identity, shared by its clones: where its functions are.
+    fn id(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
     /// Calls ``moves(position)`` and appends the positions it gives.
     fn call_moves(
         &self,
@@ -280,6 +289,13 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The ``__name__`` of the function `f`, or `otherwise`.
+pub fn function_name(f: &Bound<'_, PyAny>, otherwise: &str) -> String {
+    f.getattr("__name__")
+        .and_then(|n| n.extract::<String>())
+        .unwrap_or_else(|_| otherwise.to_string())
+}
+
 /// A function argument, checked: callable, or None where optional.
 fn function(name: &str, f: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Py<PyAny>>> {
     match f {
@@ -298,7 +314,9 @@ impl MovesGame {
         moves: &Bound<'_, PyAny>,
         components: Option<&Bound<'_, PyAny>>,
         key: Option<&Bound<'_, PyAny>>,
+        name: Option<String>,
     ) -> PyResult<Self> {
+        let py = moves.py();
         let Some(moves) = function(
             "moves",
             Some(moves),
@@ -323,8 +341,13 @@ impl MovesGame {
             )?,
             failure: Arc::new(Failure::default()),
         }));
-        let search = Mutex::new(solver().moves_game_search(rules.clone()));
-        Ok(MovesGame { rules, search })
+        let name = name.unwrap_or_else(|| function_name(rules.0.moves.bind(py), "moves"));
+        let search = Exclusive::new(solver().moves_game_search(rules.clone()));
+        Ok(MovesGame {
+            name,
+            rules,
+            search,
+        })
     }
 
     /// Runs `f` on the solver with the GIL released (see [`compute`]),
@@ -339,15 +362,16 @@ impl MovesGame {
         f: impl FnOnce(&Solver, &mut Search<Rules>, &Position, &mut Watch) -> grundy_service::Result<T>
         + Send,
     ) -> PyResult<T> {
+        refuse_inside(self.rules.id(), &self.name)?;
         let position = self
             .rules
             .position(position, || "asked about".to_string())?;
-        let search = &self.search;
-        let rules = &self.rules;
+        let (search, rules, name) = (&self.search, &self.rules, &self.name);
         let result = compute(py, progress, |s, w| {
-            // Locked with the GIL released: another thread asking the
-            // same game waits here without blocking the functions.
-            let mut search = lock(search);
+            // Held with the GIL released: another thread asking the same
+            // game waits here without blocking the functions; a function
+            // asking it (the same thread) is refused at once.
+            let mut search = search.hold(&format!("the game {name}"), w)?;
             let result = f(s, &mut search, &position, w);
             if rules.0.failure.failed() {
                 *search = s.moves_game_search(rules.clone());
@@ -381,14 +405,25 @@ impl MovesGame {
         self.rules.0.key.as_ref().map(|f| f.clone_ref(py))
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let name = |f: &Py<PyAny>| {
-            f.bind(py)
-                .getattr("__name__")
-                .and_then(|n| n.extract::<String>())
-                .unwrap_or_else(|_| "<function>".to_string())
-        };
-        format!("MovesGame(moves={})", name(&self.rules.0.moves))
+    /// The name given to ``from_moves`` (by default the moves function's).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The name (a game given by functions has no spec; this is its name,
+    /// for the answers to carry).
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.name
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MovesGame(name='{}')", self.name)
+    }
+
+    fn __str__(&self) -> String {
+        self.name.clone()
     }
 
     /// The nimber of ``position``: the nim-sum of its components' nimbers.
@@ -461,5 +496,13 @@ impl MovesGame {
             s.moves_game_misere(rules.clone(), p, w)
         })?;
         Ok(if lost { "P" } else { "N" })
+    }
+
+    fn _repr_html_(&self) -> String {
+        html::moves_game(&self.name)
+    }
+
+    fn __getattr__(&self, attribute: &str) -> PyResult<Py<PyAny>> {
+        Err(crate::unavailable::error("MovesGame", attribute))
     }
 }

@@ -214,6 +214,11 @@ pub fn quotient_error(e: Error) -> PyErr {
 
 /// The library's error as the Python exception of its kind.
 pub fn error(e: Error) -> PyErr {
+    if grundy_service::waits_for_itself(&e) {
+        // A callback (progress, options, moves) asking about the game
+        // whose computation called it: a use of the API, not bad input.
+        return PyRuntimeError::new_err(e.to_string());
+    }
     let advice = match e.detail() {
         Some(Detail::OverBudget { .. }) => " (or raise the budget: grundy.configure(budget=...))",
         Some(Detail::OutOfRange {

@@ -164,3 +164,38 @@ def test_the_gil_is_released_while_searching():
         t.join()
     expected = grundy.Game("kayles").values(29).tolist()[1:]
     assert all(r == expected for r in results.values())
+
+
+def test_a_name_is_given_or_taken_from_the_function():
+    def countdown(n):
+        return [n - 1] if n else []
+
+    assert grundy.Game.from_moves(countdown).name == "countdown"
+    g = grundy.Game.from_moves(countdown, name="count <down>")
+    assert (g.name, g.spec, str(g), repr(g)) == ("count <down>",) * 3 + ("MovesGame(name='count <down>')",)
+    assert "count &lt;down&gt;" in g._repr_html_()
+
+
+@pytest.mark.parametrize("method", ["values", "count", "plot", "period", "genera", "ppos"])
+def test_what_has_no_meaning_without_heaps_is_refused_with_the_reason(method):
+    g = grundy.Game.from_moves(lambda n: [n - 1] if n else [])
+    assert hasattr(grundy.Game("kayles"), method)
+    with pytest.raises(AttributeError, match=f"MovesGame has no {method}\\(\\): "):
+        getattr(g, method)
+
+
+def test_vector_moves_carry_their_vector():
+    """A winning move of a game by move vectors takes ``take`` times its
+    ``vector`` from the position, and leaves a lost one."""
+    g = grundy.Game("vectors:(1,2),(2,1)")
+    for position in ([3, 5], [7, 4], [10, 12]):
+        moves = g.winning_moves(position)
+        if g.outcome(position) == "P":
+            assert moves == []
+            continue
+        [m] = moves
+        assert m.vector in ([1, 2], [2, 1])
+        assert m.to == [p - m.take * v for p, v in zip(position, m.vector)]
+        assert g.outcome(m.to) == "P"
+    [m] = grundy.Game("wythoff").winning_moves([3, 7])
+    assert m.vector is None

@@ -4,6 +4,7 @@ moves, the function's exceptions reach the caller unchanged, garbage is a
 ValueError naming the heap and the option, and Ctrl-C stops a computation."""
 
 import _thread
+import html
 import threading
 import time
 
@@ -206,3 +207,112 @@ def test_the_gil_is_released_between_calls():
         t.join()
     for name, (mine, built_in) in results.items():
         assert mine == built_in, name
+
+
+# The rest of what a built-in game answers (issue 35): counts, misère
+# outcomes, the notebook's table and drawing, each equal to the built-in
+# game's where the callback is a built-in game written out.
+
+
+@pytest.mark.parametrize("options, spec", CASES)
+def test_counts_equal_the_built_in_games(options, spec):
+    g, built_in = grundy.Game.from_options(options), grundy.Game(spec)
+    for to, heaps in [(300, 1), (0, 1), (60, 2), (40, 3), (25, 5)]:
+        mine, theirs = g.count(to, heaps=heaps), built_in.count(to, heaps=heaps)
+        assert (mine.wins, mine.losses) == (theirs.wins, theirs.losses), (to, heaps)
+        assert mine.game == g.name and mine.heaps == heaps and mine.to == to
+
+
+def test_a_count_is_the_positions_of_value_zero():
+    g = grundy.Game.from_options(dawson, name="dawson")
+    values = g.values(50).tolist()
+    c = g.count(50)
+    assert c.losses == sum(1 for v in values[1:] if v == 0)
+    assert c.wins + c.losses == 50
+
+
+@pytest.mark.parametrize("options, spec", CASES)
+def test_misere_outcomes_equal_the_built_in_games(options, spec):
+    g, built_in = grundy.Game.from_options(options), grundy.Game(spec)
+    for heaps in [[], [1], [1, 1], [2, 2], [1, 2, 3], [4, 4, 1], [6, 3], [9]]:
+        assert g.misere_outcome(heaps) == built_in.misere_outcome(heaps), heaps
+
+
+@pytest.mark.parametrize("options, spec", CASES)
+def test_misere_winning_moves_lead_where_the_built_in_games_do(options, spec):
+    """The same moves, up to the order of the heaps left: each leaves a
+    position lost under misère play, and a lost position has none."""
+
+    def after(move, heaps):
+        return sorted(h for h in move.after(heaps) if h)
+
+    g, built_in = grundy.Game.from_options(options), grundy.Game(spec)
+    for heaps in [[1], [1, 1], [2, 2], [1, 2, 3], [4, 4, 1], [6, 3], [9]]:
+        mine = g.misere_winning_moves(heaps, limit=1000)
+        theirs = built_in.misere_winning_moves(heaps, limit=1000)
+        assert sorted(after(m, heaps) for m in mine) == sorted(after(m, heaps) for m in theirs)
+        # A win with no winning move is a win with no move at all: under
+        # misère play the player who cannot move has won.
+        can_move = any(list(options(h)) for h in heaps)
+        assert (mine == []) == (g.misere_outcome(heaps) == "P" or not can_move), heaps
+        assert all(g.misere_outcome(m.after(heaps)) == "P" for m in mine), heaps
+
+
+def test_misere_nim_by_hand_follows_bouton():
+    """Misère nim: where some heap exceeds 1, the nim-sum decides as in
+    normal play; with heaps of 1 only, the parity of their number."""
+    g = grundy.Game.from_options(lambda n: [(m,) if m else () for m in range(n)])
+    for heaps in [[1], [1, 1], [1, 1, 1], [2, 2], [2, 3], [1, 2, 3], [3, 5, 6], [1, 1, 4]]:
+        big = any(h > 1 for h in heaps)
+        nim_sum = 0
+        for h in heaps:
+            nim_sum ^= h
+        lost = (nim_sum == 0) if big else (len(heaps) % 2 == 1)
+        assert g.misere_outcome(heaps) == ("P" if lost else "N"), heaps
+
+
+def test_misere_outcome_raises_what_the_function_raises():
+    class Boom(Exception):
+        pass
+
+    def options(n):
+        if n == 4:
+            raise Boom(n)
+        return kayles(n)
+
+    g = grundy.Game.from_options(options)
+    with pytest.raises(Boom):
+        g.misere_outcome([5, 1])
+
+
+def test_table_plot_and_notebook_html():
+    g = grundy.Game.from_options(kayles, name="kayles <by hand>")
+    t = g.table(20)
+    assert t.game == "kayles <by hand>" and t.start == 0
+    assert list(t.array) == grundy.Game("kayles").values(20).tolist()
+    page = g._repr_html_()
+    assert "kayles &lt;by hand&gt;" in page and "<table" in page
+    assert html.escape(g.period().sentence) in page and "observed period 12" in page
+    assert g.is_board is False
+
+
+def test_plot_draws_the_values():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    g = grundy.Game.from_options(dawson, name="dawson")
+    ax = g.plot(40)
+    [line] = ax.get_lines()
+    assert list(line.get_ydata()) == grundy.Game("0.07").values(40).tolist()
+    assert "dawson" in ax.get_title()
+    with pytest.raises(TypeError, match="ax must be matplotlib axes"):
+        g.plot(10, ax="x")
+
+
+@pytest.mark.parametrize("method", ["genera", "misere_quotient", "misere_position", "ppos", "moves"])
+def test_what_cannot_apply_is_refused_with_the_reason(method):
+    g = grundy.Game.from_options(kayles)
+    assert hasattr(grundy.Game("kayles"), method)
+    with pytest.raises(AttributeError, match=f"OptionsGame has no {method}\\(\\): "):
+        getattr(g, method)
+    with pytest.raises(AttributeError, match="no attribute 'no_such_thing'"):
+        g.no_such_thing

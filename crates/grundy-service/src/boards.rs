@@ -25,7 +25,6 @@
 //!   refused with the budget named.
 
 use std::ops::ControlFlow;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use grundy::games::{BoardGame, Chomp, Cram, NodeKayles};
@@ -34,7 +33,8 @@ use grundy::search::{Codec, JudgedMove, Options, Progress, Search, codec};
 use grundy::values::Budget;
 use grundy::{ErrorKind, Result};
 
-use crate::core::{BoardSlot, Core, lock};
+use crate::core::{BoardSlot, Core};
+use crate::exclusive::Exclusive;
 use crate::limits;
 use crate::watch::{Event, Watch};
 
@@ -52,7 +52,7 @@ pub(crate) trait Kind: Codec + Default + Send + Sync + 'static {
     const NAME: &'static str;
 
     /// The kind's slot in the solver.
-    fn slot(core: &Core) -> &Mutex<BoardSlot<Self>>;
+    fn slot(core: &Core) -> &Exclusive<BoardSlot<Self>>;
 
     /// A position of this kind as a board game.
     fn wrap(position: Self::Position) -> BoardGame;
@@ -68,7 +68,7 @@ pub(crate) trait Kind: Codec + Default + Send + Sync + 'static {
 impl Kind for Cram {
     const NAME: &'static str = "cram";
 
-    fn slot(core: &Core) -> &Mutex<BoardSlot<Self>> {
+    fn slot(core: &Core) -> &Exclusive<BoardSlot<Self>> {
         &core.boards.cram
     }
 
@@ -88,7 +88,7 @@ impl Kind for Cram {
 impl Kind for NodeKayles {
     const NAME: &'static str = "node-kayles";
 
-    fn slot(core: &Core) -> &Mutex<BoardSlot<Self>> {
+    fn slot(core: &Core) -> &Exclusive<BoardSlot<Self>> {
         &core.boards.node_kayles
     }
 
@@ -108,7 +108,7 @@ impl Kind for NodeKayles {
 impl Kind for Chomp {
     const NAME: &'static str = "chomp";
 
-    fn slot(core: &Core) -> &Mutex<BoardSlot<Self>> {
+    fn slot(core: &Core) -> &Exclusive<BoardSlot<Self>> {
         &core.boards.chomp
     }
 
@@ -241,7 +241,7 @@ fn with_search<K: Kind, T>(
     watch: &mut Watch,
     mut ask: impl FnMut(&mut Search<K>, Callback<'_>) -> Result<T>,
 ) -> Result<(T, Searched)> {
-    let mut slot = lock(K::slot(core));
+    let mut slot = K::slot(core).hold(&format!("the search of {} positions", K::NAME), watch)?;
     let slot = &mut *slot;
     let search = match &mut slot.search {
         Some(search) => search,
@@ -324,7 +324,7 @@ fn with_search<K: Kind, T>(
 /// learnt in a long search is in the store already.
 fn forget_other_kinds<K: Kind>(core: &Core) {
     fn forget<G: Kind>(core: &Core) {
-        if let Ok(mut slot) = G::slot(core).try_lock() {
+        if let Some(mut slot) = G::slot(core).try_hold() {
             slot.search = None;
         }
     }

@@ -17,6 +17,7 @@ use grundy::search::Search;
 use grundy::values::{Budget, Engine, Stepper};
 use grundy::{Ruleset, ValueTable};
 
+use crate::exclusive::Exclusive;
 use crate::limits;
 use crate::store::Store;
 
@@ -133,6 +134,9 @@ pub(crate) struct Slot {
 #[derive(Debug, Default)]
 pub(crate) struct SlotState {
     pub(crate) busy: bool,
+    /// The thread of the request computing, while `busy`: a request on
+    /// the same thread would wait for itself, and is refused.
+    pub(crate) holder: Option<std::thread::ThreadId>,
     pub(crate) work: Work,
     pub(crate) last_used: u64,
 }
@@ -153,13 +157,14 @@ pub(crate) struct Work {
 }
 
 /// The search of each kind of board game, kept between requests with what
-/// its table learnt. Each is behind its own lock: one request of a kind
-/// searches at a time, and waits for the one before.
+/// its table learnt. Each is held by one request at a time: one request of
+/// a kind searches at a time, and waits for the one before (or is refused
+/// at once if its own thread holds the kind's search).
 #[derive(Debug, Default)]
 pub(crate) struct Boards {
-    pub(crate) cram: Mutex<BoardSlot<Cram>>,
-    pub(crate) node_kayles: Mutex<BoardSlot<NodeKayles>>,
-    pub(crate) chomp: Mutex<BoardSlot<Chomp>>,
+    pub(crate) cram: Exclusive<BoardSlot<Cram>>,
+    pub(crate) node_kayles: Exclusive<BoardSlot<NodeKayles>>,
+    pub(crate) chomp: Exclusive<BoardSlot<Chomp>>,
 }
 
 /// One kind's search and what the store has of it.

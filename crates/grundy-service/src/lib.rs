@@ -11,7 +11,9 @@
 //! - how far a period search goes when no limit is given
 //!   ([`Solver::default_search_limit`]), resuming from stored values;
 //! - one computation per game at a time: two requests for the same game
-//!   share it ([`Solver::computations`] counts them);
+//!   share it ([`Solver::computations`] counts them), and a request that
+//!   would wait for its own thread's computation (a callback asking about
+//!   the game it is computing) is refused at once ([`waits_for_itself`]);
 //! - watching and stopping a request from outside ([`Watch`]).
 //!
 //! Every question has a method on [`Solver`] returning a serde report: the
@@ -49,6 +51,7 @@
 
 mod boards;
 mod core;
+mod exclusive;
 mod game;
 mod json_int;
 mod limits;
@@ -68,6 +71,7 @@ mod tables;
 mod watch;
 
 pub use core::Config;
+pub use exclusive::{Exclusive, Held, waits_for_itself};
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use limits::{

@@ -34,8 +34,8 @@ use crate::questions::{
 };
 use crate::report::{
     AnalysisReport, BoardMisereReport, BoardMovesReport, BoardReport, BoardValuesReport,
-    CountReport, FrequencyReport, MovesReport, MultiheapMoveReport, MultisetCountReport,
-    PeriodReport, PositionReport, ValuesReport, VerifyReport,
+    CountReport, FrequencyReport, MoveReport, MovesReport, MultiheapMoveReport,
+    MultisetCountReport, PeriodReport, PositionReport, ValuesReport, VerifyReport,
 };
 use crate::tables;
 use crate::watch::Watch;
@@ -746,6 +746,102 @@ impl Solver {
         watch: &mut Watch,
     ) -> Result<PeriodReport> {
         heap_game::period(&self.core, game, name, table, max, watch)
+    }
+
+    /// Wins and losses among the single heaps `1..=to` of the heap game
+    /// `game` given by its options, named `name` in the report, from
+    /// `table`, extended to `to` as [`Solver::extend_heap_game`] does.
+    ///
+    /// # Errors
+    /// As [`Solver::extend_heap_game`].
+    pub fn heap_game_count(
+        &self,
+        game: &dyn HeapGame,
+        name: &str,
+        table: &mut ValueTable,
+        to: u64,
+        watch: &mut Watch,
+    ) -> Result<CountReport> {
+        heap_game::count(&self.core, game, name, table, to, watch)
+    }
+
+    /// Lost positions among the multisets of `heaps` heaps of sizes
+    /// `0..=to` of the heap game `game` given by its options, as
+    /// [`Solver::count_multisets`] counts them for a spec, from `table`
+    /// extended to `to`.
+    ///
+    /// # Errors
+    /// As [`Solver::extend_heap_game`] and [`Solver::count_multisets`].
+    pub fn heap_game_count_multisets(
+        &self,
+        game: &dyn HeapGame,
+        name: &str,
+        table: &mut ValueTable,
+        heaps: u32,
+        to: u64,
+        watch: &mut Watch,
+    ) -> Result<MultisetCountReport> {
+        heap_game::count_multisets(&self.core, game, name, table, heaps, to, watch)
+    }
+
+    /// Whether the position `heaps` of the heap game `game` given by its
+    /// options is lost for the player to move under misère play, where the
+    /// last player to move loses: a search of whole positions (sums do not
+    /// decompose under misère play) within the misère share of the budget,
+    /// its memory dropped after. `table` is extended to the largest heap
+    /// first, which checks every option the search can meet.
+    ///
+    /// ```
+    /// use grundy_service::{Solver, ValueTable, Watch, from_fn};
+    /// // Nim: a heap of n may become any smaller heap.
+    /// let nim = from_fn(|n, out| {
+    ///     out.extend((0..n).map(|m| if m == 0 { vec![] } else { vec![m] }));
+    ///     Ok(())
+    /// });
+    /// let solver = Solver::default();
+    /// let mut table = ValueTable::new();
+    /// let lost = |heaps: &[u64], t: &mut ValueTable| {
+    ///     solver.heap_game_misere(&nim, t, heaps, &mut Watch::silent())
+    /// };
+    /// // Misère nim: with a heap above 1 as in normal play, else by parity.
+    /// assert_eq!(lost(&[1, 1, 1], &mut table)?, true);
+    /// assert_eq!(lost(&[1, 1], &mut table)?, false);
+    /// assert_eq!(lost(&[2, 2], &mut table)?, true);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::extend_heap_game`], and
+    /// [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) when the
+    /// positions to remember pass the misère share of the budget.
+    pub fn heap_game_misere(
+        &self,
+        game: &(dyn HeapGame + Sync),
+        table: &mut ValueTable,
+        heaps: &[u64],
+        watch: &mut Watch,
+    ) -> Result<bool> {
+        heap_game::misere(&self.core, game, table, heaps, watch)
+    }
+
+    /// Whether the player to move wins the position `heaps` of the heap
+    /// game `game` under misère play, and its winning moves there (at most
+    /// `limit`, in the order of the heaps and of their options), as
+    /// [`Solver::heap_game_misere`] finds them.
+    ///
+    /// # Errors
+    /// As [`Solver::heap_game_misere`], and
+    /// [`ErrorKind::InvalidInput`](grundy::ErrorKind::InvalidInput) past
+    /// [`MAX_MOVES_LISTED`](crate::MAX_MOVES_LISTED).
+    pub fn heap_game_misere_moves(
+        &self,
+        game: &(dyn HeapGame + Sync),
+        table: &mut ValueTable,
+        heaps: &[u64],
+        limit: usize,
+        watch: &mut Watch,
+    ) -> Result<(bool, Vec<MoveReport>)> {
+        heap_game::misere_moves(&self.core, game, table, heaps, limit, watch)
     }
 
     /// A search of `game`, an impartial game given by its moves (rules as

@@ -262,7 +262,7 @@ fn exclusive<R>(
     f: impl FnOnce(&mut Work, &mut Watch) -> Result<R>,
 ) -> Result<R> {
     let slot = slot(core, game);
-    let work = take(core, &slot, watch)?;
+    let work = take(core, game, &slot, watch)?;
     // Given back whatever happens, even a panic, so that the requests
     // waiting for this game go on.
     let mut held = Held {
@@ -283,11 +283,16 @@ fn slot(core: &Core, game: &Ruleset) -> Arc<Slot> {
 }
 
 /// Waits until no request works on `slot`, then takes its work. While
-/// waiting, `watch` hears the other request's progress and may stop.
-fn take(core: &Core, slot: &Slot, watch: &mut Watch) -> Result<Work> {
+/// waiting, `watch` hears the other request's progress and may stop; a
+/// request on the thread that works on it is refused at once, since it
+/// would wait for itself.
+fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<Work> {
     let mut state = lock(&slot.state);
     let mut told = false;
     while state.busy {
+        if state.holder == Some(std::thread::current().id()) {
+            return Err(crate::exclusive::refusal(&format!("the values of {game}")));
+        }
         if !told {
             told = true;
             if watch.tell(Event::Waiting).is_break() {
@@ -311,6 +316,7 @@ fn take(core: &Core, slot: &Slot, watch: &mut Watch) -> Result<Work> {
         let _ = watch.tell(Event::Resumed);
     }
     state.busy = true;
+    state.holder = Some(std::thread::current().id());
     state.last_used = core.tables.clock.fetch_add(1, Ordering::Relaxed);
     Ok(std::mem::take(&mut state.work))
 }
@@ -495,6 +501,7 @@ impl Drop for Held<'_> {
             let mut state = lock(&self.slot.state);
             state.work = self.work.take().unwrap_or_default();
             state.busy = false;
+            state.holder = None;
         }
         self.slot.freed.notify_all();
     }

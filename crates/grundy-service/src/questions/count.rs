@@ -3,6 +3,7 @@
 //! histogram), for heaps up to any size a proved period reaches.
 
 use grundy::count::{self, histogram::Histogram, multiset};
+use grundy::period::PeriodicValues;
 use grundy::{Error, ErrorKind, Result};
 
 use crate::core::Core;
@@ -21,18 +22,31 @@ pub(crate) fn count(
     watch: &mut Watch,
 ) -> Result<CountReport> {
     let game = game.sum_of_heaps("counting heaps")?;
-    let first = limits::first_heap(from, to)?;
+    limits::first_heap(from, to)?;
     let values = tables::periodic(core, game, to, max, watch)?;
+    single_heaps(game.to_string(), &values, from, to)
+}
+
+/// Wins and losses among the single heaps `from..=to` (from 1 by
+/// default) of the game named `game`, whose `values` reach `to` (in their
+/// table or by a proved period).
+pub(crate) fn single_heaps(
+    game: String,
+    values: &PeriodicValues,
+    from: Option<u64>,
+    to: u64,
+) -> Result<CountReport> {
+    let first = limits::first_heap(from, to)?;
     let (losses, heaps) = if first > to {
         (0, 0)
     } else {
-        let losses = count::zeros_in_range(&values, first, to)?;
+        let losses = count::zeros_in_range(values, first, to)?;
         let losses = u64::try_from(losses)
             .map_err(|_| Error::new(ErrorKind::Overflow, "a count overflows 64 bits"))?;
         (losses, to - first + 1)
     };
     Ok(CountReport {
-        game: game.to_string(),
+        game,
         from,
         to,
         wins: heaps - losses,
@@ -52,11 +66,24 @@ pub(crate) fn count_multisets(
     let game = game.sum_of_heaps("counting positions")?;
     limits::multiset_heaps(heaps)?;
     let values = tables::periodic(core, game, to, max, watch)?;
-    limits::histogram(&values, to, core.config.budget.max_bytes())?;
-    let histogram = Histogram::of_heaps(&values, to)?;
+    multisets(core, game.to_string(), &values, heaps, to)
+}
+
+/// Lost positions among the multisets of `heaps` heaps of sizes `0..=to`
+/// of the game named `game`, whose `values` reach `to`.
+pub(crate) fn multisets(
+    core: &Core,
+    game: String,
+    values: &PeriodicValues,
+    heaps: u32,
+    to: u64,
+) -> Result<MultisetCountReport> {
+    limits::multiset_heaps(heaps)?;
+    limits::histogram(values, to, core.config.budget.max_bytes())?;
+    let histogram = Histogram::of_heaps(values, to)?;
     let losing = multiset::losing_multisets_exact(&histogram, heaps)?;
     Ok(MultisetCountReport {
-        game: game.to_string(),
+        game,
         heaps,
         to,
         losing: match losing.to_u128() {

@@ -1,17 +1,25 @@
 //! Heap games given by their options, the rules as code (a front end's
 //! callback into its own language): values by the definition, a position's
-//! value and winning moves from them, and a period that can only be
-//! observed. Nothing is stored: the values live in the table the front end
+//! value and winning moves from them, counts of won and lost positions,
+//! a period that can only be observed, and misère play by a search of whole
+//! positions. Nothing is stored: the values live in the table the front end
 //! keeps with its game, which these questions extend.
 
-use grundy::heap_game::{self, HeapGame};
-use grundy::period;
-use grundy::{Result, ValueTable, sum};
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
 
-use crate::core::Core;
+use grundy::heap_game::{self, HeapGame};
+use grundy::period::{self, PeriodicValues};
+use grundy::search::misere::MisereSearch;
+use grundy::search::{self, Progress};
+use grundy::values::Budget;
+use grundy::{Error, Result, ValueTable, sum};
+
+use crate::core::{Core, lock};
 use crate::limits;
-use crate::report::{MoveReport, PeriodReport, PositionReport};
-use crate::watch::{Watch, values_progress};
+use crate::questions::count;
+use crate::report::{CountReport, MoveReport, MultisetCountReport, PeriodReport, PositionReport};
+use crate::watch::{Event, Watch, values_progress};
 
 /// See [`Solver::extend_heap_game`](crate::Solver::extend_heap_game).
 pub(crate) fn extend(
@@ -91,4 +99,175 @@ pub(crate) fn period(
         period::observed(table)
     };
     Ok(PeriodReport::observed_only(name, &verdict))
+}
+
+/// The values of `table` up to `to`, for the counts: the table reaches
+/// `to`, so no period is needed (the one observed is never used past it).
+fn up_to(table: &ValueTable, to: u64) -> PeriodicValues {
+    let table = table.prefix(to as usize + 1);
+    let verdict = period::observed(&table);
+    PeriodicValues::new(table, verdict)
+}
+
+/// See [`Solver::heap_game_count`](crate::Solver::heap_game_count).
+pub(crate) fn count(
+    core: &Core,
+    game: &dyn HeapGame,
+    name: &str,
+    table: &mut ValueTable,
+    to: u64,
+    watch: &mut Watch,
+) -> Result<CountReport> {
+    limits::first_heap(None, to)?;
+    extend(core, game, table, to, watch)?;
+    count::single_heaps(name.to_string(), &up_to(table, to), None, to)
+}
+
+/// See [`Solver::heap_game_count_multisets`](crate::Solver::heap_game_count_multisets).
+pub(crate) fn count_multisets(
+    core: &Core,
+    game: &dyn HeapGame,
+    name: &str,
+    table: &mut ValueTable,
+    heaps: u32,
+    to: u64,
+    watch: &mut Watch,
+) -> Result<MultisetCountReport> {
+    limits::multiset_heaps(heaps)?;
+    extend(core, game, table, to, watch)?;
+    count::multisets(core, name.to_string(), &up_to(table, to), heaps, to)
+}
+
+/// See [`Solver::heap_game_misere`](crate::Solver::heap_game_misere).
+pub(crate) fn misere(
+    core: &Core,
+    game: &(dyn HeapGame + Sync),
+    table: &mut ValueTable,
+    heaps: &[u64],
+    watch: &mut Watch,
+) -> Result<bool> {
+    misere_search(core, game, table, heaps, watch, |search, progress| {
+        search.is_lost(&Sums::position(heaps.iter().copied()), progress)
+    })
+}
+
+/// See [`Solver::heap_game_misere_moves`](crate::Solver::heap_game_misere_moves).
+pub(crate) fn misere_moves(
+    core: &Core,
+    game: &(dyn HeapGame + Sync),
+    table: &mut ValueTable,
+    heaps: &[u64],
+    limit: usize,
+    watch: &mut Watch,
+) -> Result<(bool, Vec<MoveReport>)> {
+    limits::moves_listed(limit)?;
+    misere_search(core, game, table, heaps, watch, |search, progress| {
+        let lost = search.is_lost(&Sums::position(heaps.iter().copied()), progress)?;
+        let mut winning = Vec::new();
+        let mut options = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            if lost || winning.len() >= limit {
+                break;
+            }
+            options.clear();
+            game.options(h, &mut options)?;
+            for option in &options {
+                let rest = heaps[..i].iter().chain(&heaps[i + 1..]).copied();
+                let after = Sums::position(rest.chain(option.iter().copied()));
+                if winning.len() < limit && search.is_lost(&after, progress)? {
+                    winning.push(MoveReport {
+                        heap: i,
+                        from: h,
+                        to: option.clone(),
+                    });
+                }
+            }
+        }
+        Ok((!lost, winning))
+    })
+}
+
+/// Runs `ask` on a misère search of the sums of heaps of `game`, after
+/// extending `table` to the largest of `heaps`, which checks every option
+/// the search can meet smaller than its heap, so that the search ends.
+fn misere_search<R>(
+    core: &Core,
+    game: &(dyn HeapGame + Sync),
+    table: &mut ValueTable,
+    heaps: &[u64],
+    watch: &mut Watch,
+    ask: impl FnOnce(
+        &mut MisereSearch<&Sums<'_>>,
+        &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<R>,
+) -> Result<R> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    extend(core, game, table, largest, watch)?;
+    let budget = core.misere_bytes();
+    let sums = Sums {
+        game,
+        failed: Mutex::new(None),
+    };
+    let mut search = MisereSearch::new(&sums, Budget::bytes(budget));
+    let mut progress = |p: Progress| -> ControlFlow<()> {
+        watch.tell(Event::Positions {
+            nodes: p.nodes,
+            facts: p.facts,
+            bytes: p.bytes,
+        })
+    };
+    let answer =
+        ask(&mut search, &mut progress).map_err(|e| limits::misere_search_refusal(e, budget));
+    // An error of the options comes first: the search ended early because
+    // of it, so its answer says nothing.
+    match lock(&sums.failed).take() {
+        Some(e) => Err(e),
+        None => answer,
+    }
+}
+
+/// Sums of heaps of a heap game as a game given by its moves, for the
+/// misère search: a position is the sorted heaps (empty heaps left out,
+/// as a heap with no option changes no game tree), a move replaces one
+/// heap by one of its options. The options cannot fail there, so the first
+/// error is kept and every later position has no moves.
+struct Sums<'g> {
+    game: &'g (dyn HeapGame + Sync),
+    failed: Mutex<Option<Error>>,
+}
+
+impl Sums<'_> {
+    fn position(heaps: impl Iterator<Item = u64>) -> Arc<[u64]> {
+        let mut heaps: Vec<u64> = heaps.filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        heaps.into()
+    }
+}
+
+impl search::Game for &Sums<'_> {
+    type Position = Arc<[u64]>;
+    /// The heap's index and the option's index among its options.
+    type Move = (usize, usize);
+
+    fn moves(&self, position: &Arc<[u64]>, out: &mut Vec<((usize, usize), Arc<[u64]>)>) {
+        let mut options = Vec::new();
+        for (i, &h) in position.iter().enumerate() {
+            if lock(&self.failed).is_some() {
+                return;
+            }
+            // Equal heaps have the same moves up to order.
+            if i > 0 && position[i - 1] == h {
+                continue;
+            }
+            options.clear();
+            if let Err(e) = self.game.options(h, &mut options) {
+                lock(&self.failed).get_or_insert(e);
+                return;
+            }
+            for (j, option) in options.iter().enumerate() {
+                let rest = position[..i].iter().chain(&position[i + 1..]).copied();
+                out.push(((i, j), Sums::position(rest.chain(option.iter().copied()))));
+            }
+        }
+    }
 }

@@ -13,5 +13,6 @@ mod sharing;
 mod stopping;
 mod storing;
 mod threads;
+mod waiting_for_itself;
 mod windowed;
 mod wire;

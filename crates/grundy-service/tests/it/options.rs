@@ -122,3 +122,79 @@ fn a_stop_keeps_the_values_computed() {
     assert_eq!(asked.get(), (1 << 20) + 1, "each heap asked once");
     assert_eq!(table.to_vec()[..8], [0, 1, 2, 3, 0, 1, 2, 3]);
 }
+
+#[test]
+fn counts_of_a_ruleset_as_options_are_the_rulesets() {
+    let solver = Solver::default();
+    for spec in ["kayles", "0.07", "dawsons-chess", "sub:1,3,4"] {
+        let rules = options_of(spec);
+        let game: Game = spec.parse().unwrap();
+        let mut table = ValueTable::new();
+        let mut w = Watch::silent();
+        let single = solver
+            .heap_game_count(&rules, spec, &mut table, 300, &mut w)
+            .unwrap();
+        let built_in = solver.count(&game, None, 300, None, &mut w).unwrap();
+        assert_eq!(
+            (single.wins, single.losses),
+            (built_in.wins, built_in.losses),
+            "{spec}"
+        );
+        for heaps in [2, 3, 5] {
+            let by_options = solver
+                .heap_game_count_multisets(&rules, spec, &mut table, heaps, 60, &mut w)
+                .unwrap();
+            let built_in = solver
+                .count_multisets(&game, heaps, 60, None, &mut w)
+                .unwrap();
+            assert_eq!(
+                by_options.losing, built_in.losing,
+                "{spec} with {heaps} heaps"
+            );
+        }
+    }
+}
+
+#[test]
+fn misere_outcomes_of_a_ruleset_as_options_are_the_rulesets() {
+    let solver = Solver::default();
+    for spec in ["kayles", "0.07", "grundy", "nim"] {
+        let rules = options_of(spec);
+        let game: Game = spec.parse().unwrap();
+        let mut table = ValueTable::new();
+        for heaps in [
+            vec![],
+            vec![1],
+            vec![1, 1],
+            vec![2, 2],
+            vec![3, 4],
+            vec![1, 2, 3],
+            vec![5, 5, 1],
+            vec![7, 2, 0],
+            vec![9],
+        ] {
+            let mut w = Watch::silent();
+            let lost = solver
+                .heap_game_misere(&rules, &mut table, &heaps, &mut w)
+                .unwrap();
+            let built_in = solver.misere_position(&game, &heaps, 0, &mut w).unwrap();
+            assert_eq!(!lost, built_in.winning, "{spec} {heaps:?}");
+        }
+    }
+}
+
+#[test]
+fn a_bad_option_met_by_the_misere_search_is_reported() {
+    let solver = Solver::default();
+    // A heap of 3 may become a heap of 3: the search would never end.
+    let looping = from_fn(|n, out| {
+        if n > 0 {
+            out.push(vec![n.min(3)]);
+        }
+        Ok(())
+    });
+    let e = solver
+        .heap_game_misere(&looping, &mut ValueTable::new(), &[4], &mut Watch::silent())
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
+}

@@ -1,0 +1,150 @@
+"""A callback asking the game whose computation called it (issue 38, P1):
+refused at once with a RuntimeError, never a wait for ever; a callback
+asking another game is answered; and Ctrl-C is heard while waiting for
+another thread's computation of the same game.
+
+Each case that used to hang runs in a child process with a generous time
+limit, so that a regression fails the test instead of hanging the suite.
+"""
+
+import subprocess
+import sys
+import textwrap
+
+import grundy
+
+# Far more than the child needs (well under a second of work); only a
+# wait for ever reaches it.
+LIMIT_S = 120
+
+
+def run_child(code):
+    """Runs `code` in a fresh Python; its stdout, stderr and exit status."""
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT_S,
+    )
+    return done.stdout, done.stderr, done.returncode
+
+
+def test_a_progress_callback_asking_the_game_it_computes_is_refused_at_once():
+    out, err, status = run_child(
+        """
+        import grundy
+        calls = []
+        def progress(done, total):
+            calls.append(done)
+            grundy.Game("0.6").values(1000)
+        try:
+            grundy.Game("0.6").values(2 * 10**6, progress=progress)
+        except RuntimeError as e:
+            print("refused after", len(calls), "call:", e)
+        """
+    )
+    assert status == 0, err
+    assert "refused after 1 call:" in out, out
+    assert "cannot ask the solver about the game it is computing" in out, out
+
+
+def test_after_the_refusal_the_game_is_answered():
+    expected = grundy.Game("0.6").values(30).tolist()
+    grundy.configure()
+
+    def progress(done, total):
+        grundy.Game("0.6").values(10)
+
+    try:
+        grundy.Game("0.6").values(400_000, progress=progress)
+    except RuntimeError:
+        pass
+    # The solver is not left waiting: the same game, asked again, answers.
+    assert grundy.Game("0.6").values(30).tolist() == expected
+
+
+def test_a_progress_callback_may_ask_another_game():
+    kayles = grundy.Game("kayles")
+    seen = []
+
+    def progress(done, total):
+        seen.append(kayles.values(10).tolist())
+
+    grundy.Game("grundy").values(1_200_000, progress=progress)
+    assert seen, "the progress callback was never called"
+    assert all(v == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2] for v in seen)
+
+
+def test_an_options_function_asking_its_own_game_is_refused():
+    out, err, status = run_child(
+        """
+        import grundy
+        def options(n):
+            if n == 3:
+                g.value(1)
+            return [(n - 1,)] if n else []
+        g = grundy.Game.from_options(options, name="asks itself")
+        try:
+            g.values(5)
+        except RuntimeError as e:
+            print("refused:", e)
+        print(g.values(2).tolist())
+        """
+    )
+    assert status == 0, err
+    assert "refused: " in out and "the game asks itself" in out, out
+    assert "cannot ask the solver about the game it is computing" in out, out
+    # What was computed before the refusal stays right.
+    assert out.strip().endswith("[0, 1, 0]"), out
+
+
+def test_a_moves_function_asking_its_own_game_is_refused():
+    out, err, status = run_child(
+        """
+        import grundy
+        def moves(n):
+            if n == 3:
+                g.value(1)
+            return [n - 1] if n else []
+        g = grundy.Game.from_moves(moves)
+        try:
+            g.value(5)
+        except RuntimeError as e:
+            print("refused:", e)
+        print(g.value(2))
+        """
+    )
+    assert status == 0, err
+    assert "refused: " in out and "cannot ask the solver" in out, out
+    assert out.strip().endswith("0"), out
+
+
+def test_ctrl_c_is_heard_while_waiting_for_another_thread_on_the_same_game():
+    out, err, status = run_child(
+        """
+        import os, signal, threading, time
+        import grundy
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        started, release = threading.Event(), threading.Event()
+        def options(n):
+            if n == 1:
+                started.set()
+                release.wait()
+            return [(n - 1,)] if n else []
+        g = grundy.Game.from_options(options, name="slow")
+        worker = threading.Thread(target=lambda: g.values(3))
+        worker.start()
+        started.wait()
+        threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        try:
+            g.value(2)  # waits for the worker, which holds the game
+        except KeyboardInterrupt:
+            print("interrupted while waiting")
+        release.set()
+        worker.join()
+        print(g.values(3).tolist())
+        """
+    )
+    assert status == 0, err
+    assert "interrupted while waiting" in out, out
+    assert out.strip().endswith("[0, 1, 0, 1]"), out

@@ -1,0 +1,163 @@
+//! Work that one request holds at a time, and the one wait that can never
+//! end: a request waiting for work its own thread holds. That happens when
+//! a callback run by a computation (a progress callback, or the rules of a
+//! game given as code) asks about the game being computed: the callback
+//! waits for the computation, which waits for the callback. Such a request
+//! is refused at once ([`waits_for_itself`] recognises the refusal), and
+//! every other wait hears its [`Watch`], so that a stop (Ctrl-C) is heard
+//! while waiting.
+
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::thread::{self, ThreadId};
+use std::time::Duration;
+
+use grundy::{Error, ErrorKind, Result};
+
+use crate::watch::{Event, Watch};
+
+/// How long a waiting request sleeps between two looks at the work it
+/// waits for.
+const POLL: Duration = Duration::from_millis(10);
+
+/// How the refusal of a request waiting for itself begins.
+const REFUSAL: &str = "a request cannot wait for itself:";
+
+/// The refusal of a request for `what` on the thread already computing it.
+pub(crate) fn refusal(what: &str) -> Error {
+    Error::new(
+        ErrorKind::InvalidInput,
+        format!(
+            "{REFUSAL} this thread is computing {what}, and a callback of that computation (a progress callback, or the game's own rules) asked for it again; a callback cannot ask the solver about the game it is computing, so ask after the computation returns"
+        ),
+    )
+}
+
+/// Whether `e` is the refusal of a request that would wait for itself,
+/// for a front end to raise in its own terms.
+///
+/// ```
+/// use grundy_service::{Exclusive, Watch, waits_for_itself};
+/// let work = Exclusive::new(0u64);
+/// let held = work.hold("the game", &mut Watch::silent())?;
+/// let again = work.hold("the game", &mut Watch::silent()).unwrap_err();
+/// assert!(waits_for_itself(&again));
+/// drop(held);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn waits_for_itself(e: &Error) -> bool {
+    e.kind() == ErrorKind::InvalidInput && e.message().starts_with(REFUSAL)
+}
+
+/// A value that one request works on at a time, such as the values a
+/// front end keeps with a game it was given as code. The others wait,
+/// hearing their [`Watch`]; a request on the thread that holds it is
+/// refused at once (see [`waits_for_itself`]), since it would wait for
+/// ever.
+#[derive(Debug, Default)]
+pub struct Exclusive<T> {
+    value: Mutex<T>,
+    /// The thread holding `value`, set while it is held.
+    holder: Mutex<Option<ThreadId>>,
+}
+
+/// An [`Exclusive`] value held: given back when dropped.
+#[derive(Debug)]
+pub struct Held<'a, T> {
+    value: MutexGuard<'a, T>,
+    holder: &'a Mutex<Option<ThreadId>>,
+}
+
+impl<T> Exclusive<T> {
+    /// `value`, held by no one.
+    pub const fn new(value: T) -> Self {
+        Exclusive {
+            value: Mutex::new(value),
+            holder: Mutex::new(None),
+        }
+    }
+
+    /// The value, once no other request holds it. While waiting, `watch`
+    /// is told [`Event::Waiting`] every few milliseconds, so that it may
+    /// stop the wait (a deadline, Ctrl-C), and [`Event::Resumed`] after.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`] at once, without waiting, if this
+    /// thread holds it already ([`waits_for_itself`]; `what` names it in
+    /// the message); [`ErrorKind::Interrupted`] if `watch` says stop while
+    /// waiting.
+    pub fn hold(&self, what: &str, watch: &mut Watch) -> Result<Held<'_, T>> {
+        let me = thread::current().id();
+        let mut told = false;
+        loop {
+            let value = match self.value.try_lock() {
+                Ok(value) => value,
+                Err(TryLockError::Poisoned(e)) => e.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    if *lock(&self.holder) == Some(me) {
+                        return Err(refusal(what));
+                    }
+                    told = true;
+                    if watch.tell(Event::Waiting).is_break() {
+                        return Err(Error::new(
+                            ErrorKind::Interrupted,
+                            format!("stopped on request while waiting for {what}"),
+                        ));
+                    }
+                    thread::sleep(POLL);
+                    continue;
+                }
+            };
+            *lock(&self.holder) = Some(me);
+            if told {
+                let _ = watch.tell(Event::Resumed);
+            }
+            return Ok(Held {
+                value,
+                holder: &self.holder,
+            });
+        }
+    }
+
+    /// The value if no request holds it now, without waiting.
+    pub fn try_hold(&self) -> Option<Held<'_, T>> {
+        let value = match self.value.try_lock() {
+            Ok(value) => value,
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) => return None,
+        };
+        *lock(&self.holder) = Some(thread::current().id());
+        Some(Held {
+            value,
+            holder: &self.holder,
+        })
+    }
+}
+
+impl<T> std::ops::Deref for Held<'_, T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> std::ops::DerefMut for Held<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.value
+    }
+}
+
+impl<T> Drop for Held<'_, T> {
+    /// Forgets the holder before the value is given back (the guard drops
+    /// after this), so that no thread ever sees itself as the holder of a
+    /// value it does not hold.
+    fn drop(&mut self) {
+        *lock(self.holder) = None;
+    }
+}
+
+/// `mutex` locked, even if a thread panicked holding it: the holder it
+/// guards is written in one step.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
