@@ -869,6 +869,7 @@
     chosen: null, // Cram: the first cell of a domino, [row, col]
     turn: 'none', // 'you' | 'computer' | 'over' | 'none'
     generation: 0,
+    history: [], // before each of your moves: {spec, map, log} to go back to
   };
 
   function stopGrid() {
@@ -882,6 +883,7 @@
     grid.start = spec;
     grid.map = null;
     grid.shape = null;
+    grid.history = [];
     $('grid-log').replaceChildren();
     sayGrid('');
     const ok = await gridPosition(spec, gen);
@@ -939,6 +941,11 @@
 
   async function gridUserMove(m) {
     if (grid.turn !== 'you') return;
+    grid.history.push({
+      spec: grid.spec,
+      map: grid.map && grid.map.slice(),
+      log: $('grid-log').children.length,
+    });
     const gen = grid.generation;
     const words = await gridPlay(m, 'You', gen);
     if (words === null || gen !== grid.generation) return;
@@ -948,6 +955,17 @@
     }
     sayGrid(`You: ${words}.`);
     await gridComputer(gen);
+  }
+
+  /** Takes back your last move and the computer's answer to it. */
+  async function gridUndo() {
+    if (grid.turn === 'computer' || grid.history.length === 0) return;
+    const back = grid.history.pop();
+    const gen = ++grid.generation;
+    grid.map = back.map;
+    const log = $('grid-log');
+    while (log.children.length > back.log) log.lastElementChild.remove();
+    if (await gridPosition(back.spec, gen)) sayGrid('Your last move is taken back. Your move.');
   }
 
   /** The computer plays the solver's reply: the first move listed. */
@@ -1006,6 +1024,7 @@
     grid.focusKey = focusKey;
     box.dataset.turn = grid.turn;
     box.dataset.position = grid.spec || '';
+    $('grid-undo').disabled = grid.history.length === 0 || grid.turn === 'computer';
     box.setAttribute('aria-busy', grid.turn === 'computer' ? 'true' : 'false');
     renderGridSummary();
     if (!r) {
@@ -1213,6 +1232,7 @@
   function wireGrid() {
     $('grid-restart').addEventListener('click', () => grid.start && startGrid(grid.start, false));
     $('grid-computer').addEventListener('click', () => grid.start && startGrid(grid.start, true));
+    $('grid-undo').addEventListener('click', gridUndo);
     $('grid-hints').addEventListener('change', renderGrid);
     $('grid-misere').addEventListener('change', () => {
       $('grid-rule').textContent = $('grid-misere').checked

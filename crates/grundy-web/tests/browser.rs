@@ -647,6 +647,17 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
         json!(false),
         "the computer's answer leaves the test lost: {facing}"
     );
+    // Take the move back: the empty board again, the log empty, the
+    // test to move, and nothing more to take back.
+    b.click("#grid-undo");
+    b.wait_for(
+        "the move taken back",
+        "document.getElementById('grid').dataset.position === 'cram:2x3' && document.getElementById('grid').dataset.turn === 'you' && document.getElementById('grid-log').children.length === 0",
+    );
+    assert_eq!(
+        b.eval("return document.getElementById('grid-undo').disabled"),
+        json!(true)
+    );
     b.phone(375);
     assert_no_horizontal_scroll(&b, "the board at 375 px");
     shoot_part(&b, "#grid-section", &out.join("board-phone.png"));
