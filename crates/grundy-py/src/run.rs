@@ -8,7 +8,8 @@ use std::sync::{Arc, LazyLock, RwLock};
 use std::time::{Duration, Instant};
 
 use grundy_service::{
-    Budget, Config, Detail, Error, ErrorKind, Event, FileStore, GameKind, Quantity, Solver, Watch,
+    Accountant, Budget, Config, Detail, Error, ErrorKind, Event, FileStore, GameKind, Quantity,
+    Solver, Watch,
 };
 use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -77,6 +78,9 @@ pub fn configure(store: Option<PathBuf>, budget: Option<Bytes>) -> PyResult<()> 
     if let Some(Bytes(bytes)) = budget {
         config.budget = Budget::bytes(bytes);
         config.memory_kept = bytes / 4;
+        // Every call from now on shares this budget; calls still running
+        // keep the accountant they started with.
+        config.accountant = Arc::new(Accountant::new(bytes));
     }
     if let Some(dir) = store {
         check_store(&dir)?;

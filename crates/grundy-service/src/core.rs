@@ -18,13 +18,22 @@ use grundy::values::{Budget, Engine, Stepper};
 use grundy::{Ruleset, ValueTable};
 
 use crate::limits;
+use crate::memory::{self, Accountant, Reservation};
 use crate::store::Store;
+use crate::watch::Watch;
 
 /// How the solver works: memory, engine, store, checkpoints.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The memory a value table may take.
     pub budget: Budget,
+    /// The memory every computation of the process shares: each sets its
+    /// tables' bytes aside here before it allocates them, and is refused
+    /// when they would pass its budget. By default the process's one
+    /// ([`Accountant::process`]); a front end that sets [`Config::budget`]
+    /// for the process gives an accountant of that budget, shared by all
+    /// its solvers.
+    pub accountant: Arc<Accountant>,
     /// The engine; [`Engine::Auto`] picks the fastest that applies.
     pub engine: Engine,
     /// Where values are kept between runs; `None` keeps nothing.
@@ -50,6 +59,7 @@ impl Default for Config {
         let budget = Budget::default();
         Config {
             budget,
+            accountant: Accountant::process(),
             engine: Engine::Auto,
             store: None,
             checkpoint_every: Duration::from_secs(10),
@@ -99,6 +109,20 @@ impl Core {
             rayon::current_num_threads,
             rayon::ThreadPool::current_num_threads,
         )
+    }
+
+    /// Sets `bytes` aside for `what` with the process's accountant, and
+    /// tells `watch`, before they are allocated.
+    ///
+    /// # Errors
+    /// As [`Accountant::reserve`]; interrupted if `watch` says stop.
+    pub(crate) fn reserve(
+        &self,
+        watch: &mut Watch,
+        bytes: u64,
+        what: &str,
+    ) -> grundy::Result<Reservation> {
+        memory::reserve(&self.config.accountant, watch, bytes, what)
     }
 
     /// Memory for misère play (the genera, the judge, a quotient's

@@ -389,6 +389,12 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         return Ok(());
     }
     values::check_fits(game, to, core.config.budget)?;
+    // The whole table is counted while it grows: growing it may copy it.
+    let _reserved = core.reserve(
+        watch,
+        values::bytes_needed(game, to),
+        &format!("the values of {game} up to {to}"),
+    )?;
     core.tables.computations.fetch_add(1, Ordering::Relaxed);
     let started = Instant::now();
     let options = values::Options {

@@ -52,7 +52,8 @@ pub(crate) fn count_multisets(
     let game = game.sum_of_heaps("counting positions")?;
     limits::multiset_heaps(heaps)?;
     let values = tables::periodic(core, game, to, max, watch)?;
-    limits::histogram(&values, to, core.config.budget.max_bytes())?;
+    let need = limits::histogram(&values, to, core.config.budget.max_bytes())?;
+    let _reserved = core.reserve(watch, need, "the values' histogram")?;
     let histogram = Histogram::of_heaps(&values, to)?;
     let losing = multiset::losing_multisets_exact(&histogram, heaps)?;
     Ok(MultisetCountReport {
