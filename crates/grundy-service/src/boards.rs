@@ -264,7 +264,12 @@ fn with_search<K: Kind, T>(
     let started = Instant::now();
     // The table is charged to the process's budget as it grows, while this
     // request searches (what it keeps after is bounded by its share).
-    let mut table = Growing::new(&core.config.accountant, "the table of a board search");
+    let make_room = || core.tables.forget_idle();
+    let mut table = Growing::new(
+        &core.config.accountant,
+        "the table of a board search",
+        &make_room,
+    );
     let every = core.config.checkpoint_every.max(SHORTEST_CHECKPOINT);
     let stores = core.config.store.is_some();
     let result = loop {
@@ -410,7 +415,8 @@ fn misere<K: Kind, T>(
 ) -> Result<(T, Searched)> {
     let budget = core.misere_bytes();
     let mut search = MisereSearch::new(K::default(), Budget::bytes(budget));
-    let mut table = Growing::new(&core.config.accountant, "a misère search");
+    let make_room = || core.tables.forget_idle();
+    let mut table = Growing::new(&core.config.accountant, "a misère search", &make_room);
     let mut progress = |p: Progress| {
         if table.charge(p.bytes).is_break() {
             return ControlFlow::Break(());

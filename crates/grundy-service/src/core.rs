@@ -112,7 +112,8 @@ impl Core {
     }
 
     /// Sets `bytes` aside for `what` with the process's accountant, and
-    /// tells `watch`, before they are allocated.
+    /// tells `watch`, before they are allocated; where others hold the
+    /// memory, the value tables no request is using are dropped first.
     ///
     /// # Errors
     /// As [`Accountant::reserve`]; interrupted if `watch` says stop.
@@ -122,7 +123,9 @@ impl Core {
         bytes: u64,
         what: &str,
     ) -> grundy::Result<Reservation> {
-        memory::reserve(&self.config.accountant, watch, bytes, what)
+        memory::reserve(&self.config.accountant, watch, bytes, what, &|| {
+            self.tables.forget_idle();
+        })
     }
 
     /// Memory for misère play (the genera, the judge, a quotient's
@@ -141,6 +144,21 @@ pub(crate) struct Tables {
     /// worth keeping, since every request without a limit asks it.
     pub(crate) fitting: Mutex<HashMap<String, u64>>,
     pub(crate) clock: AtomicU64,
+}
+
+impl Tables {
+    /// Drops every value table that no request is using, giving back what
+    /// it is charged (the store keeps what it saved): room for a
+    /// computation the accountant would refuse.
+    pub(crate) fn forget_idle(&self) {
+        let games = lock(&self.games);
+        for slot in games.values() {
+            let mut state = lock(&slot.state);
+            if !state.busy && state.work.charge.is_some() {
+                state.work = Work::default();
+            }
+        }
+    }
 }
 
 /// One game's place in the solver: its values in memory, and whether a
@@ -174,6 +192,9 @@ pub(crate) struct Work {
     pub(crate) saved: usize,
     /// Time spent computing values the store does not hold yet.
     pub(crate) unsaved: Duration,
+    /// What the table is charged to the process's accountant, given back
+    /// when the table is dropped.
+    pub(crate) charge: Option<Reservation>,
 }
 
 /// The search of each kind of board game, kept between requests with what

@@ -12,12 +12,16 @@
 //! too much of the budget now (asking again later may succeed; the web
 //! server answers it 503).
 //!
-//! What is counted: the tables a question sizes before it computes (value
-//! tables being grown, values listed, a count's histogram, the tables of a
-//! multi-heap scan or move, a board search's table, misère play's share),
-//! each for as long as the question runs. Value tables kept in memory
-//! between requests are not counted here: they are bounded apart, by
-//! [`Config::memory_kept`](crate::Config::memory_kept).
+//! What is counted: the tables a question sizes before it computes (values
+//! listed, a count's histogram, the tables of a multi-heap scan or move,
+//! values past memory), each for as long as the question runs; a board or
+//! misère search's table as it grows, while it searches; and value tables
+//! for as long as the solver keeps them in memory. Where a reservation is
+//! refused because others hold the memory, the solver first drops the
+//! value tables no request is using (the store keeps them) and tries
+//! again. A board search's table kept between requests is bounded apart,
+//! by its share of the budget; heap misère play (genera, quotients, the
+//! judge) by its share, not counted yet.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -158,6 +162,13 @@ impl Reservation {
         self.bytes
     }
 
+    /// Takes `other`'s bytes into this reservation: both are given back
+    /// together.
+    pub(crate) fn absorb(&mut self, mut other: Reservation) {
+        self.bytes += other.bytes;
+        other.bytes = 0;
+    }
+
     /// Sets more aside, so that `bytes` are in all (nothing where as many
     /// are already): for a table whose size is known only as it grows.
     ///
@@ -183,7 +194,9 @@ impl Drop for Reservation {
 
 /// Sets `bytes` aside for `what` with `accountant` and tells `watch`
 /// ([`Event::Reserved`]) before anything is allocated, so that a front end
-/// can count the computation as heavy or stop it.
+/// can count the computation as heavy or stop it. Where others hold the
+/// memory, `make_room` is called (to drop what no request uses) and the
+/// reservation tried once more.
 ///
 /// # Errors
 /// As [`Accountant::reserve`]; [`ErrorKind::Interrupted`] if `watch`
@@ -193,8 +206,15 @@ pub(crate) fn reserve(
     watch: &mut Watch,
     bytes: u64,
     what: &str,
+    make_room: &dyn Fn(),
 ) -> Result<Reservation> {
-    let reservation = accountant.reserve(bytes, what)?;
+    let reservation = match accountant.reserve(bytes, what) {
+        Err(e) if matches!(e.detail(), Some(Detail::MemoryInUse { .. })) => {
+            make_room();
+            accountant.reserve(bytes, what)?
+        }
+        reserved => reserved?,
+    };
     if watch.tell(Event::Reserved { bytes }).is_break() {
         return Err(Error::new(
             ErrorKind::Interrupted,
@@ -211,22 +231,28 @@ const GROWTH_STEP: u64 = 1 << 20;
 /// bytes its progress reports give), and given back when dropped: a search
 /// whose table would pass the process's budget is stopped, and its error
 /// is the accountant's refusal.
-#[derive(Debug)]
-pub(crate) struct Growing {
+pub(crate) struct Growing<'a> {
     reservation: Reservation,
     what: &'static str,
+    make_room: &'a dyn Fn(),
     refused: Option<Error>,
 }
 
-impl Growing {
-    /// Nothing charged yet for `what`.
-    pub(crate) fn new(accountant: &Arc<Accountant>, what: &'static str) -> Self {
+impl<'a> Growing<'a> {
+    /// Nothing charged yet for `what`; `make_room` is called where others
+    /// hold the memory, before the charge is tried once more.
+    pub(crate) fn new(
+        accountant: &Arc<Accountant>,
+        what: &'static str,
+        make_room: &'a dyn Fn(),
+    ) -> Self {
         Growing {
             reservation: Reservation {
                 accountant: Arc::clone(accountant),
                 bytes: 0,
             },
             what,
+            make_room,
             refused: None,
         }
     }
@@ -236,7 +262,12 @@ impl Growing {
     /// the refusal, where they would pass the budget.
     pub(crate) fn charge(&mut self, bytes: u64) -> std::ops::ControlFlow<()> {
         let rounded = bytes.div_ceil(GROWTH_STEP).saturating_mul(GROWTH_STEP);
-        match self.reservation.grow_to(rounded, self.what) {
+        let mut grown = self.reservation.grow_to(rounded, self.what);
+        if matches!(&grown, Err(e) if matches!(e.detail(), Some(Detail::MemoryInUse { .. }))) {
+            (self.make_room)();
+            grown = self.reservation.grow_to(rounded, self.what);
+        }
+        match grown {
             Ok(()) => std::ops::ControlFlow::Continue(()),
             Err(e) => {
                 self.refused = Some(e);
@@ -289,7 +320,8 @@ mod tests {
     fn a_growing_table_is_charged_until_it_passes_the_budget() {
         let accountant = Arc::new(Accountant::new(4 << 20));
         let other = accountant.reserve(1 << 20, "another table").unwrap();
-        let mut table = Growing::new(&accountant, "a search's table");
+        let nothing_to_drop = || {};
+        let mut table = Growing::new(&accountant, "a search's table", &nothing_to_drop);
         assert!(table.charge(10).is_continue());
         assert_eq!(accountant.in_use(), 2 << 20);
         assert!(table.charge(3 << 20).is_continue());
@@ -301,6 +333,24 @@ mod tests {
         drop(table);
         assert_eq!(accountant.in_use(), 1 << 20);
         drop(other);
+    }
+
+    #[test]
+    fn room_made_by_dropping_what_no_one_uses_is_taken() {
+        let accountant = Arc::new(Accountant::new(4 << 20));
+        let kept =
+            std::cell::RefCell::new(Some(accountant.reserve(2 << 20, "a table kept").unwrap()));
+        let make_room = || drop(kept.borrow_mut().take());
+        let mut table = Growing::new(&accountant, "a search's table", &make_room);
+        assert!(table.charge(3 << 20).is_continue());
+        assert!(kept.borrow().is_none(), "the kept table was dropped");
+        assert_eq!(accountant.in_use(), 3 << 20);
+        let mut watch = Watch::silent();
+        let e = reserve(&accountant, &mut watch, 2 << 20, "a list", &make_room).unwrap_err();
+        assert!(matches!(e.detail(), Some(Detail::MemoryInUse { .. })));
+        drop(table);
+        let listed = reserve(&accountant, &mut watch, 2 << 20, "a list", &make_room).unwrap();
+        assert_eq!(listed.bytes(), 2 << 20);
     }
 
     #[test]

@@ -73,7 +73,8 @@ pub(crate) fn misere<G: Game>(
 ) -> Result<bool> {
     let budget = core.misere_bytes();
     let mut search = MisereSearch::new(game, Budget::bytes(budget));
-    let mut table = Growing::new(&core.config.accountant, "a misère search");
+    let make_room = || core.tables.forget_idle();
+    let mut table = Growing::new(&core.config.accountant, "a misère search", &make_room);
     let mut told = progress(watch);
     let lost = search.is_lost(position, &mut |p: Progress| {
         if table.charge(p.bytes).is_break() {
