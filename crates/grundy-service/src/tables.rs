@@ -289,7 +289,11 @@ fn charge(
     if bytes <= held {
         return Ok(());
     }
-    let more = core.reserve(watch, bytes - held, &format!("the values of {game}"))?;
+    let more = core.reserve(
+        watch,
+        bytes - held,
+        &format!("the table of values of {game}"),
+    )?;
     match &mut work.charge {
         Some(charge) => charge.absorb(more),
         none => *none = Some(more),

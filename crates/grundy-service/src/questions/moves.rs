@@ -241,7 +241,7 @@ fn scan_setup(
     let reserved = core.reserve(
         watch,
         limits::multiheap_bytes(game, to, Method::Fast),
-        "the tables of a scan of P-positions",
+        "a scan of P-positions",
     )?;
     let options = multiheap::Options {
         method: Method::Fast,

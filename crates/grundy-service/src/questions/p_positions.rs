@@ -32,7 +32,7 @@ pub(crate) fn p_positions(
     let _reserved = core.reserve(
         watch,
         limits::multiheap_bytes(game, to, method),
-        "the tables of a scan of P-positions",
+        "a scan of P-positions",
     )?;
     let options = multiheap::Options { method, budget };
     let mut progress = |p: multiheap::Progress| {

@@ -95,7 +95,7 @@ pub(crate) fn multiheap_move(
         let _reserved = core.reserve(
             watch,
             limits::multiheap_bytes(game, to, Method::Fast),
-            "the tables of a scan of P-positions",
+            "a scan of P-positions",
         )?;
         let options = multiheap::Options {
             method: Method::Fast,

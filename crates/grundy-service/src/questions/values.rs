@@ -84,7 +84,7 @@ fn from_table(
         table.max().value(),
         core.config.budget.max_bytes(),
     )?;
-    let _reserved = core.reserve(watch, need, "the values listed")?;
+    let _reserved = core.reserve(watch, need, "a list of values")?;
     Ok(Arc::new(ValueTable::from_values(
         (from..=to).map(|n| table.raw(n as usize)),
     )))
@@ -112,7 +112,7 @@ fn from_period(
     }
     let count = to - from + 1;
     let need = limits::listed_values(count, largest, core.config.budget.max_bytes())?;
-    let _reserved = core.reserve(watch, need, "the values listed")?;
+    let _reserved = core.reserve(watch, need, "a list of values")?;
     let mut table = ValueTable::new();
     for n in from..=to {
         let done = n - from;
