@@ -60,9 +60,10 @@ pub fn solver() -> Arc<Solver> {
 /// ``store``: a directory where computed values are kept between runs
 /// (``None``, the default: nothing is kept), created if its parent exists;
 /// a ValueError at once if it is not a directory this process can write.
-/// ``budget``: the most bytes one table of values may take (default: the
-/// library's budget). Computations already running finish with the solver
-/// they started with.
+/// ``budget``: the most bytes the process's computations may take, all of
+/// them together (default: the library's budget); a call that would pass
+/// what the others leave raises LimitError. Computations already running
+/// finish with the solver they started with.
 ///
 /// >>> import grundy
 /// >>> grundy.configure(budget=1 << 20)
