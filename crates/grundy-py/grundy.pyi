@@ -66,7 +66,8 @@ def configure(store: str | PathLike[str] | None = None, budget: int | None = Non
     """Sets up the process's shared solver (forgetting the values it holds):
     ``store``, a directory where values are kept between runs (created if
     its parent exists; ValueError at once if it cannot be written);
-    ``budget``, the most bytes one table of values may take."""
+    ``budget``, the most bytes the process's computations may take, all of
+    them together."""
 
 def verify(text: str) -> Verified:
     """Checks a certificate's text from the rules alone; raises CertificateError."""

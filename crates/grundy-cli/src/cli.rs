@@ -68,7 +68,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 )]
 pub struct Cli {
     /// Refuse computations whose tables would take more than this much
-    /// memory, as 512M, 4G or bytes [default: 80% of available memory]
+    /// memory, all of them together (a server's requests share it), as
+    /// 512M, 4G or bytes [default: 80% of available memory]
     #[arg(long, global = true, value_name = "SIZE")]
     pub max_memory: Option<String>,
 

@@ -8,7 +8,8 @@ use std::sync::{Arc, LazyLock, RwLock};
 use std::time::{Duration, Instant};
 
 use grundy_service::{
-    Budget, Config, Detail, Error, ErrorKind, Event, FileStore, GameKind, Quantity, Solver, Watch,
+    Accountant, Budget, Config, Detail, Error, ErrorKind, Event, FileStore, GameKind, Quantity,
+    Solver, Watch,
 };
 use pyo3::exceptions::{PyException, PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -59,9 +60,10 @@ pub fn solver() -> Arc<Solver> {
 /// ``store``: a directory where computed values are kept between runs
 /// (``None``, the default: nothing is kept), created if its parent exists;
 /// a ValueError at once if it is not a directory this process can write.
-/// ``budget``: the most bytes one table of values may take (default: the
-/// library's budget). Computations already running finish with the solver
-/// they started with.
+/// ``budget``: the most bytes the process's computations may take, all of
+/// them together (default: the library's budget); a call that would pass
+/// what the others leave raises LimitError. Computations already running
+/// finish with the solver they started with.
 ///
 /// >>> import grundy
 /// >>> grundy.configure(budget=1 << 20)
@@ -77,6 +79,9 @@ pub fn configure(store: Option<PathBuf>, budget: Option<Bytes>) -> PyResult<()> 
     if let Some(Bytes(bytes)) = budget {
         config.budget = Budget::bytes(bytes);
         config.memory_kept = bytes / 4;
+        // Every call from now on shares this budget; calls still running
+        // keep the accountant they started with.
+        config.accountant = Arc::new(Accountant::new(bytes));
     }
     if let Some(dir) = store {
         check_store(&dir)?;

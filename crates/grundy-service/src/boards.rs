@@ -36,6 +36,7 @@ use grundy::{ErrorKind, Result};
 use crate::core::{BoardSlot, Core};
 use crate::exclusive::Exclusive;
 use crate::limits;
+use crate::memory::Growing;
 use crate::watch::{Event, Watch};
 
 /// A search worth writing to the store: one that ran this long in all
@@ -261,6 +262,14 @@ fn with_search<K: Kind, T>(
     };
     let before = search.stats().nodes;
     let started = Instant::now();
+    // The table is charged to the process's budget as it grows, while this
+    // request searches (what it keeps after is bounded by its share).
+    let make_room = || core.tables.forget_idle();
+    let mut table = Growing::new(
+        &core.config.accountant,
+        "the table of a board search",
+        &make_room,
+    );
     let every = core.config.checkpoint_every.max(SHORTEST_CHECKPOINT);
     let stores = core.config.store.is_some();
     let result = loop {
@@ -269,6 +278,9 @@ fn with_search<K: Kind, T>(
         let mut checkpoint = false;
         let answer = {
             let mut progress = |p: Progress| {
+                if table.charge(p.bytes).is_break() {
+                    return ControlFlow::Break(());
+                }
                 let flow = watch.tell(Event::Positions {
                     nodes: done + p.nodes,
                     facts: p.facts,
@@ -306,6 +318,11 @@ fn with_search<K: Kind, T>(
         facts: stats.facts,
         bytes: stats.bytes,
     };
+    if result.is_err()
+        && let Some(refused) = table.refusal()
+    {
+        return Err(refused);
+    }
     match result {
         Ok(answer) => Ok((answer, searched)),
         Err(_) if stopped => Err(grundy::Error::new(
@@ -398,15 +415,23 @@ fn misere<K: Kind, T>(
 ) -> Result<(T, Searched)> {
     let budget = core.misere_bytes();
     let mut search = MisereSearch::new(K::default(), Budget::bytes(budget));
+    let make_room = || core.tables.forget_idle();
+    let mut table = Growing::new(&core.config.accountant, "a misère search", &make_room);
     let mut progress = |p: Progress| {
+        if table.charge(p.bytes).is_break() {
+            return ControlFlow::Break(());
+        }
         watch.tell(Event::Positions {
             nodes: p.nodes,
             facts: p.facts,
             bytes: p.bytes,
         })
     };
-    let answer =
-        ask(&mut search, &mut progress).map_err(|e| limits::misere_search_refusal(e, budget))?;
+    let answer = ask(&mut search, &mut progress);
+    if let Some(refused) = table.refusal() {
+        return Err(refused);
+    }
+    let answer = answer.map_err(|e| limits::misere_search_refusal(e, budget))?;
     Ok((
         answer,
         Searched {

@@ -19,13 +19,22 @@ use grundy::{Ruleset, ValueTable};
 
 use crate::exclusive::Exclusive;
 use crate::limits;
+use crate::memory::{self, Accountant, Reservation};
 use crate::store::Store;
+use crate::watch::Watch;
 
 /// How the solver works: memory, engine, store, checkpoints.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The memory a value table may take.
     pub budget: Budget,
+    /// The memory every computation of the process shares: each sets its
+    /// tables' bytes aside here before it allocates them, and is refused
+    /// when they would pass its budget. By default the process's one
+    /// ([`Accountant::process`]); a front end that sets [`Config::budget`]
+    /// for the process gives an accountant of that budget, shared by all
+    /// its solvers.
+    pub accountant: Arc<Accountant>,
     /// The engine; [`Engine::Auto`] picks the fastest that applies.
     pub engine: Engine,
     /// Where values are kept between runs; `None` keeps nothing.
@@ -51,6 +60,7 @@ impl Default for Config {
         let budget = Budget::default();
         Config {
             budget,
+            accountant: Accountant::process(),
             engine: Engine::Auto,
             store: None,
             checkpoint_every: Duration::from_secs(10),
@@ -102,6 +112,23 @@ impl Core {
         )
     }
 
+    /// Sets `bytes` aside for `what` with the process's accountant, and
+    /// tells `watch`, before they are allocated; where others hold the
+    /// memory, the value tables no request is using are dropped first.
+    ///
+    /// # Errors
+    /// As [`Accountant::reserve`]; interrupted if `watch` says stop.
+    pub(crate) fn reserve(
+        &self,
+        watch: &mut Watch,
+        bytes: u64,
+        what: &str,
+    ) -> grundy::Result<Reservation> {
+        memory::reserve(&self.config.accountant, watch, bytes, what, &|| {
+            self.tables.forget_idle();
+        })
+    }
+
     /// Memory for misère play (the genera, the judge, a quotient's
     /// construction): its share of the budget.
     pub(crate) fn misere_bytes(&self) -> u64 {
@@ -118,6 +145,21 @@ pub(crate) struct Tables {
     /// worth keeping, since every request without a limit asks it.
     pub(crate) fitting: Mutex<HashMap<String, u64>>,
     pub(crate) clock: AtomicU64,
+}
+
+impl Tables {
+    /// Drops every value table that no request is using, giving back what
+    /// it is charged (the store keeps what it saved): room for a
+    /// computation the accountant would refuse.
+    pub(crate) fn forget_idle(&self) {
+        let games = lock(&self.games);
+        for slot in games.values() {
+            let mut state = lock(&slot.state);
+            if !state.busy && state.work.charge.is_some() {
+                state.work = Work::default();
+            }
+        }
+    }
 }
 
 /// One game's place in the solver: its values in memory, and whether a
@@ -154,6 +196,9 @@ pub(crate) struct Work {
     pub(crate) saved: usize,
     /// Time spent computing values the store does not hold yet.
     pub(crate) unsaved: Duration,
+    /// What the table is charged to the process's accountant, given back
+    /// when the table is dropped.
+    pub(crate) charge: Option<Reservation>,
 }
 
 /// The search of each kind of board game, kept between requests with what

@@ -5,7 +5,8 @@
 //! policy around it, which the command line, the web service and the
 //! Python package would otherwise each copy:
 //!
-//! - which engine runs and within which memory budget ([`Config`]);
+//! - which engine runs and within which memory budget ([`Config`]), the
+//!   budget held for the whole process by one [`Accountant`];
 //! - where values are kept between runs ([`Store`], [`FileStore`]) and when
 //!   they are read, checkpointed and written;
 //! - how far a period search goes when no limit is given
@@ -55,6 +56,7 @@ mod exclusive;
 mod game;
 mod json_int;
 mod limits;
+mod memory;
 mod misere_limit;
 mod misere_race;
 mod misere_report;
@@ -81,6 +83,7 @@ pub use limits::{
     MAX_PAST_MEMORY, MAX_PLAYED_HEAP, MAX_PLAYED_TOKENS, MAX_QUOTIENT_HEAP, MAX_VALUES,
     MIN_TABLE_FACTS, OBSERVE_LIMIT, OPTIONS_OBSERVE_LIMIT, QUICK_SEARCH_BYTES, SEARCH_LIMIT,
 };
+pub use memory::{Accountant, Reservation};
 pub use misere_report::{
     GeneraReport, GeneratorReport, HeapGenus, MisereMethod, MiserePositionReport,
     PretendingPeriodReport, QuotientReport, QuotientUsed, TameKind,

@@ -238,8 +238,8 @@ pub(crate) fn values_range(from: u64, to: u64) -> Result<()> {
 
 /// `count` values up to `largest` gathered one by one (from a period, or
 /// copied from a table): as many bytes each as `largest` needs, within
-/// the budget.
-pub(crate) fn listed_values(count: u64, largest: u64, budget: u64) -> Result<()> {
+/// the budget. Returns the bytes they take.
+pub(crate) fn listed_values(count: u64, largest: u64, budget: u64) -> Result<u64> {
     let width = match largest {
         0..=0xff => 1,
         0x100..=0xffff => 2,
@@ -260,7 +260,7 @@ pub(crate) fn listed_values(count: u64, largest: u64, budget: u64) -> Result<()>
             ),
         ));
     }
-    Ok(())
+    Ok(need)
 }
 
 /// The first heap of a count of single heaps, `from` (by default 1), at
@@ -287,7 +287,8 @@ pub(crate) fn multiset_heaps(k: u32) -> Result<()> {
 /// Counting positions of heaps up to `to` by XOR convolution over their
 /// values: the histogram and the two working copies of the convolution,
 /// 16 bytes for each value below the next power of two over the largest.
-pub(crate) fn histogram(values: &PeriodicValues, to: u64, budget: u64) -> Result<()> {
+/// Returns the bytes they take.
+pub(crate) fn histogram(values: &PeriodicValues, to: u64, budget: u64) -> Result<u64> {
     let table = values.table();
     let mut largest = u128::from(table.max().value());
     if let Some(p) = values.proved().filter(|p| p.saltus() > 0) {
@@ -315,11 +316,12 @@ pub(crate) fn histogram(values: &PeriodicValues, to: u64, budget: u64) -> Result
             ),
         ));
     }
-    Ok(())
+    Ok(u64::try_from(need).unwrap_or(u64::MAX))
 }
 
 /// A count a value up to the largest of `table`, beside the table.
-pub(crate) fn frequencies(table: &ValueTable, budget: u64) -> Result<()> {
+/// Returns the bytes the counts take.
+pub(crate) fn frequencies(table: &ValueTable, budget: u64) -> Result<u64> {
     let need = table.max().value().saturating_add(1).saturating_mul(8);
     if need > budget.saturating_sub(table.value_bytes()) {
         return Err(over_budget(
@@ -334,7 +336,7 @@ pub(crate) fn frequencies(table: &ValueTable, budget: u64) -> Result<()> {
             ),
         ));
     }
-    Ok(())
+    Ok(need)
 }
 
 /// The winning moves listed of one position: at most
@@ -465,6 +467,15 @@ pub(crate) fn multiheap_bound(
                 ),
             ))
         }
+    }
+}
+
+/// The bytes of the tables of a scan of the P-positions of `game` up to
+/// `to` by `method` (within the budget once [`multiheap_bound`] passed).
+pub(crate) fn multiheap_bytes(game: &VectorGame, to: u32, method: Method) -> u64 {
+    match game.as_subset_game() {
+        Some(subsets) => multiheap::memory_needed(&subsets, to, method),
+        None => vectors::memory_needed(game, to, method),
     }
 }
 

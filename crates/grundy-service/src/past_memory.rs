@@ -307,6 +307,7 @@ pub(crate) fn compute<R>(
     let resident = windows.resident_cells() as u64 * 2 + (1 << 20);
     limits::past_memory_resident(resident, budget)?;
     let _one = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    let _reserved = core.reserve(watch, resident, "a computation past memory")?;
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).map_err(|e| file_error("create the directory of", e))?;
     }

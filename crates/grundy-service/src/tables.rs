@@ -271,10 +271,37 @@ fn exclusive<R>(
     };
     let work = held.work.as_mut().expect("held until dropped");
     load(core, game, work, watch);
-    let result = f(work, watch);
+    let bytes = work.table.value_bytes();
+    let result = charge(core, game, work, bytes, watch).and_then(|()| f(work, watch));
     drop(held);
     forget_past_memory_kept(core, game);
     result
+}
+
+/// Charges `work`'s table to the process's accountant for `bytes` in all,
+/// before they are allocated: the charge stays with the table while the
+/// solver keeps it in memory.
+fn charge(
+    core: &Core,
+    game: &Ruleset,
+    work: &mut Work,
+    bytes: u64,
+    watch: &mut Watch,
+) -> Result<()> {
+    let held = work.charge.as_ref().map_or(0, |c| c.bytes());
+    if bytes <= held {
+        return Ok(());
+    }
+    let more = core.reserve(
+        watch,
+        bytes - held,
+        &format!("the table of values of {game}"),
+    )?;
+    match &mut work.charge {
+        Some(charge) => charge.absorb(more),
+        none => *none = Some(more),
+    }
+    Ok(())
 }
 
 fn slot(core: &Core, game: &Ruleset) -> Arc<Slot> {
@@ -398,6 +425,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         return Ok(());
     }
     values::check_fits(game, to, core.config.budget)?;
+    charge(core, game, work, values::bytes_needed(game, to), watch)?;
     core.tables.computations.fetch_add(1, Ordering::Relaxed);
     let started = Instant::now();
     let options = values::Options {

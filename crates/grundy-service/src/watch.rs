@@ -49,6 +49,14 @@ pub enum Event {
         /// Bytes the table holds.
         bytes: u64,
     },
+    /// The request set `bytes` aside with the process's
+    /// [`Accountant`](crate::Accountant), and is about to allocate them: a
+    /// front end may count it as heavy from here, or stop it before it
+    /// allocates.
+    Reserved {
+        /// Bytes set aside.
+        bytes: u64,
+    },
     /// Another request is computing this game's values; this one waits for
     /// it and then uses them. [`Event::Values`] told until
     /// [`Event::Resumed`] are the other request's progress.

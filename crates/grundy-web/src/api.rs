@@ -11,11 +11,11 @@ use axum::extract::{Query, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use grundy_service::quoted;
-use grundy_service::{Game, Question};
+use grundy_service::{Game, Question, Solver, Watch};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::compute::{Shared, Stop, StopOnDrop, run};
+use crate::compute::{Shared, Stop, StopOnDrop, run, run_heavy};
 use crate::error::ApiError;
 use crate::limits::Limits;
 
@@ -548,11 +548,18 @@ pub(crate) async fn plot(State(shared): State<Shared>, uri: Uri) -> Result<Respo
     let max = search(p.max, &shared.limits)?;
     let stop = Arc::new(Stop::default());
     let _guard = StopOnDrop(Arc::clone(&stop));
-    let svg = run(&shared, stop, None, move |solver, watch| {
+    let job = move |solver: &Solver, watch: &mut Watch| {
         let report = solver.values_report(&game, p.from, p.to, max, watch)?;
         Ok(crate::plot::scatter(&report))
-    })
-    .await?;
+    };
+    // A plot of more heaps than a list of values may hold is heavy from
+    // the start, even when a proved period gives its values without
+    // computing any (issue 38, W2): it takes a heavy permit first.
+    let svg = if p.to - p.from >= shared.limits.values_range {
+        run_heavy(&shared, stop, job).await?
+    } else {
+        run(&shared, stop, None, job).await?
+    };
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 

@@ -50,6 +50,11 @@ impl Shared {
 /// needs neither.
 pub(crate) const HEAVY_AFTER: Duration = Duration::from_millis(50);
 
+/// A computation that sets this much memory aside (a megabyte) is
+/// computing work before it allocates it, and takes a permit then; less
+/// (a few values listed from a table or a period) needs none.
+pub(crate) const WORK_BYTES: u64 = 1 << 20;
+
 /// Why a computation was stopped from outside (0: it was not).
 const GONE: u8 = 1;
 const TIMED_OUT: u8 = 2;
@@ -124,19 +129,52 @@ fn progress_of(event: &Event) -> Option<Progress> {
     }
 }
 
-/// Runs `job` on the blocking pool. When the job reports computing work it
+/// Runs `job` on the blocking pool. When the job reports computing work,
+/// or sets [`WORK_BYTES`] or more aside before it allocates them
+/// ([`Event::Reserved`]), it
 /// takes a short permit, or a heavy one once past [`HEAVY_AFTER`] (when
 /// there is none left, it stops: 503); it stops when
 /// `stop` says the client went away or the time limit passed (504).
 /// Progress goes to `progress` when given (dropped when the receiver lags).
+/// Where the process's memory budget is held by other computations, the
+/// solver refuses before allocating, and the request is answered 503.
 pub(crate) async fn run<T: Send + 'static>(
     shared: &Shared,
     stop: Arc<Stop>,
     progress: Option<mpsc::Sender<Progress>>,
     job: impl FnOnce(&Solver, &mut Watch) -> grundy_service::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {
+    run_with(shared, stop, progress, false, job).await
+}
+
+/// [`run`] for a request known to be heavy before it starts (a plot of a
+/// long range): it takes a heavy permit first, and is answered 503 at once
+/// when none is left.
+pub(crate) async fn run_heavy<T: Send + 'static>(
+    shared: &Shared,
+    stop: Arc<Stop>,
+    job: impl FnOnce(&Solver, &mut Watch) -> grundy_service::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    run_with(shared, stop, None, true, job).await
+}
+
+async fn run_with<T: Send + 'static>(
+    shared: &Shared,
+    stop: Arc<Stop>,
+    progress: Option<mpsc::Sender<Progress>>,
+    heavy_first: bool,
+    job: impl FnOnce(&Solver, &mut Watch) -> grundy_service::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
     let Ok(in_flight) = Arc::clone(&shared.in_flight).try_acquire_owned() else {
         return Err(ApiError::busy());
+    };
+    let first = if heavy_first {
+        let Ok(permit) = Arc::clone(&shared.heavy).try_acquire_owned() else {
+            return Err(ApiError::busy());
+        };
+        Some(Permit::Heavy(permit))
+    } else {
+        None
     };
     let deadline = Instant::now() + shared.limits.time;
     let heavy = Arc::clone(&shared.heavy);
@@ -146,7 +184,7 @@ pub(crate) async fn run<T: Send + 'static>(
     let handle = tokio::task::spawn_blocking(move || {
         let _in_flight = in_flight;
         let started = Instant::now();
-        let mut permit: Option<Permit> = None;
+        let mut permit: Option<Permit> = first;
         let mut last_told: Option<Instant> = None;
         // While another request computes the same game, its progress is
         // told here; waiting needs no permit, but a plain route waits for
@@ -168,7 +206,9 @@ pub(crate) async fn run<T: Send + 'static>(
                 Event::Resumed => waiting = None,
                 _ => {}
             }
-            if let Some(p) = progress_of(&event) {
+            let reserved = matches!(event, Event::Reserved { bytes } if bytes >= WORK_BYTES);
+            let told = progress_of(&event);
+            if told.is_some() || reserved {
                 if let Some(since) = waiting {
                     if wait_most.is_some_and(|most| since.elapsed() >= most) {
                         stop.reason.store(WAITED, Ordering::Relaxed);
@@ -196,7 +236,7 @@ pub(crate) async fn run<T: Send + 'static>(
                 }
                 // At most ten progress events a second reach the stream.
                 let due = last_told.is_none_or(|t| t.elapsed().as_millis() >= 100);
-                if let (Some(tx), true) = (&progress, due) {
+                if let (Some(tx), Some(p), true) = (&progress, told, due) {
                     last_told = Some(Instant::now());
                     let _ = tx.try_send(p);
                 }

@@ -72,6 +72,11 @@ impl From<Error> for ApiError {
         let (status, kind) = match e.kind() {
             ErrorKind::InvalidSpec => (StatusCode::BAD_REQUEST, "invalid_spec"),
             ErrorKind::InvalidInput => (StatusCode::BAD_REQUEST, "invalid_input"),
+            // The process's memory budget is held by other computations
+            // now: asking again later may succeed.
+            ErrorKind::TooLarge if matches!(e.detail(), Some(Detail::MemoryInUse { .. })) => {
+                (StatusCode::SERVICE_UNAVAILABLE, "busy")
+            }
             ErrorKind::TooLarge => (StatusCode::UNPROCESSABLE_ENTITY, "too_large"),
             ErrorKind::Overflow => (StatusCode::UNPROCESSABLE_ENTITY, "overflow"),
             ErrorKind::Corrupt => (StatusCode::UNPROCESSABLE_ENTITY, "corrupt"),

@@ -11,7 +11,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use grundy_service::Ruleset;
 use grundy_service::SubsetGame;
-use grundy_service::{Question, Solver, Watch};
+use grundy_service::{Accountant, Budget, Config, Question, Solver, Watch};
 use grundy_web::{Limits, router};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
@@ -791,6 +791,98 @@ async fn past_the_cap_heavy_requests_get_503_and_cheap_ones_go_on() {
     let (status, _, _) = get(&app, "/api/position?game=kayles&heaps=3,5,7").await;
     assert_eq!(status, StatusCode::OK);
     drop(body);
+}
+
+/// The first few hundred characters of a body, for a failed assertion.
+fn head(body: &[u8]) -> String {
+    String::from_utf8_lossy(body).chars().take(300).collect()
+}
+
+/// A far plot of a game with a proved period: ten million values, each
+/// from the period, none computed (issue 38, W2).
+const FAR_PLOT: &str = "/api/plot.svg?game=0.07&from=18446744073699551616&to=18446744073709551615";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_process_budget_p_positions_get_503() {
+    // Issue 38, W1: the budget holds for the process, not for each
+    // request. A scan of subsets:4:all up to 100 needs 1.9 MiB of tables;
+    // the process has 3 MiB, of which another computation holds 2.
+    let accountant = Arc::new(Accountant::new(3 << 20));
+    let solver = Solver::new(Config {
+        budget: Budget::bytes(3 << 20),
+        accountant: Arc::clone(&accountant),
+        ..Config::default()
+    });
+    let app = router(Arc::new(solver), patient());
+    let scan = "/api/ppositions?game=subsets:4:all&to=100";
+    let held = accountant.reserve(2 << 20, "another computation").unwrap();
+    let (status, headers, body) = get(&app, scan).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{}", head(&body));
+    assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "1");
+    let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["error"], "busy");
+    assert!(
+        json["message"].as_str().unwrap().contains("memory budget"),
+        "{json}"
+    );
+    assert_eq!(accountant.in_use(), 2 << 20, "the refusal holds nothing");
+    drop(held);
+    let (status, _, body) = get(&app, scan).await;
+    assert_eq!(status, StatusCode::OK, "{}", head(&body));
+    // Scans at once: each is answered, or refused 503 while another holds
+    // the memory; never more than the budget is held.
+    let answers = futures_util::future::join_all((0..6).map(|_| get(&app, scan))).await;
+    for (status, _, body) in answers {
+        assert!(
+            status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE,
+            "{status}: {}",
+            head(&body)
+        );
+    }
+    assert_eq!(accountant.in_use(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_far_plot_takes_a_heavy_permit() {
+    // Issue 38, W2: a plot of ten million values from a proved period took
+    // no permit; with the one heavy permit held, it is refused at once.
+    let limits = Limits {
+        heavy: 1,
+        ..patient()
+    };
+    let app = router(Arc::new(Solver::default()), limits);
+    let response = app
+        .clone()
+        .oneshot(Request::get(LONG).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let mut body = response.into_body();
+    let mut seen = read_until(&mut body, "event: progress").await;
+    while seen.matches("event: progress").count() < 2 {
+        seen.push_str(&read_until(&mut body, "event: progress").await);
+    }
+    let (status, _, err) = get(&app, FAR_PLOT).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{}", head(&err));
+    let json: serde_json::Value = serde_json::from_slice(&err).unwrap();
+    assert_eq!(json["error"], "busy");
+    drop(body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_far_plot_stops_at_the_time_limit() {
+    // Issue 38, W2: the values of a far plot come from the period without
+    // computing any; listing them is still watched, so the time limit
+    // stops it. The period is found first, so that the second plot has
+    // nothing else to compute.
+    let solver = Arc::new(Solver::default());
+    let (status, _, body) = get(&router(Arc::clone(&solver), patient()), FAR_PLOT).await;
+    assert_eq!(status, StatusCode::OK, "{}", head(&body));
+    let no_time = Limits {
+        time: Duration::ZERO,
+        ..Limits::default()
+    };
+    let (status, _, body) = get(&router(solver, no_time), FAR_PLOT).await;
+    assert_eq!(status, StatusCode::GATEWAY_TIMEOUT, "{}", head(&body));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -56,6 +56,18 @@ pub enum Detail {
         /// The largest number of heaps that fits, when known.
         fits: Option<u64>,
     },
+    /// The request would fit in the memory budget, but computations
+    /// running at the same time hold too much of it now: asking again when
+    /// they finish may succeed. Only a caller that shares one budget among
+    /// several computations (a process's memory accountant) refuses so.
+    MemoryInUse {
+        /// Bytes the request needs.
+        need: u64,
+        /// Bytes the other computations hold.
+        in_use: u64,
+        /// The budget in bytes.
+        budget: u64,
+    },
     /// The request asks for an amount outside what one request may ask,
     /// whatever the memory: more values, heaps, tokens or moves than one
     /// answer takes (or none where one is needed).

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use grundy_service::{Budget, Config, Engine, FileStore, Solver, Store, human_bytes};
+use grundy_service::{Accountant, Budget, Config, Engine, FileStore, Solver, Store, human_bytes};
 
 use crate::cli::{Cli, Command, ComputeArgs, EngineChoice};
 use crate::failure::usage;
@@ -73,6 +73,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     let config = Config {
         budget,
+        // One run of the command line is one process: every computation it
+        // makes (a server's requests among them) shares this budget.
+        accountant: Arc::new(Accountant::new(budget.max_bytes())),
         engine: compute.map_or(Engine::Auto, Engine::from),
         store,
         checkpoint_every: Duration::try_from_secs_f64(cli.checkpoint_secs).map_err(|_| {

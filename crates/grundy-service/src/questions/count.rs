@@ -66,7 +66,7 @@ pub(crate) fn count_multisets(
     let game = game.sum_of_heaps("counting positions")?;
     limits::multiset_heaps(heaps)?;
     let values = tables::periodic(core, game, to, max, watch)?;
-    multisets(core, game.to_string(), &values, heaps, to)
+    multisets(core, game.to_string(), &values, heaps, to, watch)
 }
 
 /// Lost positions among the multisets of `heaps` heaps of sizes `0..=to`
@@ -77,9 +77,11 @@ pub(crate) fn multisets(
     values: &PeriodicValues,
     heaps: u32,
     to: u64,
+    watch: &mut Watch,
 ) -> Result<MultisetCountReport> {
     limits::multiset_heaps(heaps)?;
-    limits::histogram(values, to, core.config.budget.max_bytes())?;
+    let need = limits::histogram(values, to, core.config.budget.max_bytes())?;
+    let _reserved = core.reserve(watch, need, "the values' histogram")?;
     let histogram = Histogram::of_heaps(values, to)?;
     let losing = multiset::losing_multisets_exact(&histogram, heaps)?;
     Ok(MultisetCountReport {

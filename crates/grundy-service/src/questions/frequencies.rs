@@ -38,7 +38,8 @@ pub(crate) fn frequencies(
         .filter(|g| (g.table().len() as u64) > to || g.proved().is_some_and(|p| p.saltus() == 0));
     let past_memory = goes && periodic.is_none();
     if let Some(g) = periodic {
-        limits::frequencies(g.table(), core.config.budget.max_bytes())?;
+        let need = limits::frequencies(g.table(), core.config.budget.max_bytes())?;
+        let _reserved = core.reserve(watch, need, "a count a value")?;
         by_period(&g, to, &mut counts)?;
     } else if past_memory {
         past_memory::compute(core, game, to, watch, |table, _| {
@@ -59,7 +60,8 @@ pub(crate) fn frequencies(
         let table = tables::values(core, game, to, watch)?;
         // A count a value, up to the largest: refused before it is
         // allocated where it would not fit beside the table.
-        limits::frequencies(&table, core.config.budget.max_bytes())?;
+        let need = limits::frequencies(&table, core.config.budget.max_bytes())?;
+        let _reserved = core.reserve(watch, need, "a count a value")?;
         for n in 1..=to {
             tally(&mut counts, table.raw(n as usize));
         }

@@ -135,7 +135,7 @@ pub(crate) fn count_multisets(
 ) -> Result<MultisetCountReport> {
     limits::multiset_heaps(heaps)?;
     extend(core, game, table, to, watch)?;
-    count::multisets(core, name.to_string(), &up_to(table, to), heaps, to)
+    count::multisets(core, name.to_string(), &up_to(table, to), heaps, to, watch)
 }
 
 /// See [`Solver::heap_game_misere`](crate::Solver::heap_game_misere).

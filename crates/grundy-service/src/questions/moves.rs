@@ -15,6 +15,7 @@ use grundy::{Result, Ruleset};
 use crate::core::Core;
 use crate::game::Game;
 use crate::limits;
+use crate::memory::Reservation;
 use crate::report::{Before, ListedMove, MovesReport};
 use crate::tables;
 use crate::watch::{Event, Watch};
@@ -126,7 +127,7 @@ fn multiheap_moves(
     let winning: Vec<(Vec<usize>, u64)> = if *game == SubsetGame::wythoff() {
         multiheap::wythoff::winning_moves([heaps[0], heaps[1]])
     } else {
-        let (position, options) = scan_setup(core, vector_game, heaps, largest)?;
+        let (position, options, _reserved) = scan_setup(core, vector_game, heaps, largest, watch)?;
         multiheap::winning_moves(game, &position, options, &mut scan_progress(watch))?
             .into_iter()
             .map(|m| (m.heaps, u64::from(m.take)))
@@ -185,7 +186,7 @@ fn vector_moves(
     watch: &mut Watch,
 ) -> Result<MovesReport> {
     let largest = limits::multiheap_position(game, heaps)?;
-    let (position, options) = scan_setup(core, game, heaps, largest)?;
+    let (position, options, _reserved) = scan_setup(core, game, heaps, largest, watch)?;
     let winning = vectors::winning_moves(game, &position, options, &mut scan_progress(watch))?;
     let listed_move = |after: Vec<u32>, winning: bool| {
         position_move(heaps, after.into_iter().map(u64::from).collect(), winning)
@@ -223,23 +224,30 @@ fn vector_moves(
 }
 
 /// The position as the scan reads it and the scan's options, once the
-/// tables up to `largest` are known to fit the budget.
+/// tables up to `largest` are known to fit the budget, and their bytes
+/// set aside with the process's accountant.
 fn scan_setup(
     core: &Core,
     game: &VectorGame,
     heaps: &[u64],
     largest: u64,
-) -> Result<(Vec<u32>, multiheap::Options)> {
+    watch: &mut Watch,
+) -> Result<(Vec<u32>, multiheap::Options, Reservation)> {
     let budget = core.config.budget;
-    limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
+    let to = limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
         format!("positions with heaps up to {fits} can be judged")
     })?;
     let position = limits::multiheap_heaps(heaps)?;
+    let reserved = core.reserve(
+        watch,
+        limits::multiheap_bytes(game, to, Method::Fast),
+        "a scan of P-positions",
+    )?;
     let options = multiheap::Options {
         method: Method::Fast,
         budget,
     };
-    Ok((position, options))
+    Ok((position, options, reserved))
 }
 
 /// The scan's progress, told to `watch`.

@@ -13,6 +13,7 @@ use grundy::values::Budget;
 
 use crate::core::Core;
 use crate::limits;
+use crate::memory::Growing;
 use crate::watch::{Event, Watch};
 
 /// Every move of a position of `G`, each with the position it leads to and
@@ -72,7 +73,17 @@ pub(crate) fn misere<G: Game>(
 ) -> Result<bool> {
     let budget = core.misere_bytes();
     let mut search = MisereSearch::new(game, Budget::bytes(budget));
-    search
-        .is_lost(position, &mut progress(watch))
-        .map_err(|e| limits::misere_search_refusal(e, budget))
+    let make_room = || core.tables.forget_idle();
+    let mut table = Growing::new(&core.config.accountant, "a misère search", &make_room);
+    let mut told = progress(watch);
+    let lost = search.is_lost(position, &mut |p: Progress| {
+        if table.charge(p.bytes).is_break() {
+            return ControlFlow::Break(());
+        }
+        told(p)
+    });
+    if let Some(refused) = table.refusal() {
+        return Err(refused);
+    }
+    lost.map_err(|e| limits::misere_search_refusal(e, budget))
 }

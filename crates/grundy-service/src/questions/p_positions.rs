@@ -27,6 +27,13 @@ pub(crate) fn p_positions(
     let to = limits::multiheap_bound(game, to, method, budget, |fits| {
         format!("P-positions up to {fits} fit")
     })?;
+    // Set aside before the scan allocates its tables: the budget holds
+    // for every request of the process at once (issue 38, W1).
+    let _reserved = core.reserve(
+        watch,
+        limits::multiheap_bytes(game, to, method),
+        "a scan of P-positions",
+    )?;
     let options = multiheap::Options { method, budget };
     let mut progress = |p: multiheap::Progress| {
         watch.tell(Event::Scan {

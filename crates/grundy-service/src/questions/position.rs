@@ -88,10 +88,15 @@ pub(crate) fn multiheap_move(
             .map(|(taken, take)| subset_move(heaps, taken, take))
     } else {
         let budget = core.config.budget;
-        limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
+        let to = limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
             format!("positions with heaps up to {fits} can be judged")
         })?;
         let position = limits::multiheap_heaps(heaps)?;
+        let _reserved = core.reserve(
+            watch,
+            limits::multiheap_bytes(game, to, Method::Fast),
+            "a scan of P-positions",
+        )?;
         let options = multiheap::Options {
             method: Method::Fast,
             budget,

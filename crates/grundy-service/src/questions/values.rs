@@ -6,12 +6,12 @@
 use std::sync::Arc;
 
 use grundy::period::{PeriodicValues, proof};
-use grundy::{Result, ValueTable};
+use grundy::{Error, ErrorKind, Result, ValueTable};
 
 use crate::core::Core;
 use crate::game::Game;
 use crate::report::ValuesReport;
-use crate::watch::Watch;
+use crate::watch::{Event, Watch};
 use crate::{limits, past_memory, tables};
 
 /// See [`Solver::values_report`].
@@ -25,7 +25,6 @@ pub(crate) fn values_report(
 ) -> Result<ValuesReport> {
     let game = game.sum_of_heaps("a list of values")?;
     limits::values_range(from, to)?;
-    let budget = core.config.budget.max_bytes();
     let report = |values| ValuesReport {
         game: game.to_string(),
         from,
@@ -33,7 +32,7 @@ pub(crate) fn values_report(
     };
     // Values already in memory are read without waiting for the game.
     if let Some(table) = tables::in_memory(core, game, to) {
-        return Ok(report(from_table(table, from, to, budget)?));
+        return Ok(report(from_table(core, table, from, to, watch)?));
     }
     if past_memory::goes(core, game, to)
         && to <= max.unwrap_or_else(|| tables::search_limit_in_any_memory(core, game))
@@ -41,7 +40,7 @@ pub(crate) fn values_report(
         // A period proved within a few values answers without computing
         // every value up to `to` past memory.
         if let Some(g) = tables::quickly_proved(core, game, to, watch)? {
-            return Ok(report(from_period(g, from, to, budget)?));
+            return Ok(report(from_period(core, g, from, to, watch)?));
         }
         // The whole table is past memory and within the search's limit:
         // the range is read back from its file (a range that fits the
@@ -56,38 +55,58 @@ pub(crate) fn values_report(
         // and a range past what the budget or the engine's work allows is
         // refused before anything is computed (a splitting rule to 10^6
         // was searched for a minute before its refusal).
-        from_table(tables::values(core, game, to, watch)?, from, to, budget)?
+        let table = tables::values(core, game, to, watch)?;
+        from_table(core, table, from, to, watch)?
     } else {
         // Where a theorem may prove a period, the search up to `to` stops
         // at the first proved one; where it proves none, it has computed
         // every value up to `to`.
-        from_period(
-            tables::periodic(core, game, to, Some(max), watch)?,
-            from,
-            to,
-            budget,
-        )?
+        let g = tables::periodic(core, game, to, Some(max), watch)?;
+        from_period(core, g, from, to, watch)?
     };
     Ok(report(values))
 }
 
+/// Values listed between two words to the watch: a list from a period
+/// far away is a computation too, stopped by the watch (a time limit, a
+/// client gone) like any other.
+const LISTED_A_STEP: u64 = 1 << 16;
+
 /// `G(from..=to)` from `table`, which holds them: shared when it is the
-/// whole prefix, copied otherwise.
-fn from_table(table: Arc<ValueTable>, from: u64, to: u64, budget: u64) -> Result<Arc<ValueTable>> {
+/// whole prefix, copied otherwise (their bytes set aside first).
+fn from_table(
+    core: &Core,
+    table: Arc<ValueTable>,
+    from: u64,
+    to: u64,
+    watch: &mut Watch,
+) -> Result<Arc<ValueTable>> {
     if from == 0 {
         return Ok(tables::prefix(&table, to));
     }
-    limits::listed_values(to - from + 1, table.max().value(), budget)?;
+    let need = limits::listed_values(
+        to - from + 1,
+        table.max().value(),
+        core.config.budget.max_bytes(),
+    )?;
+    let _reserved = core.reserve(watch, need, "a list of values")?;
     Ok(Arc::new(ValueTable::from_values(
         (from..=to).map(|n| table.raw(n as usize)),
     )))
 }
 
 /// `G(from..=to)` from `g`: from its table where it reaches, by its proved
-/// period beyond.
-fn from_period(g: PeriodicValues, from: u64, to: u64, budget: u64) -> Result<Arc<ValueTable>> {
+/// period beyond (their bytes set aside first, the watch told as they are
+/// listed).
+fn from_period(
+    core: &Core,
+    g: PeriodicValues,
+    from: u64,
+    to: u64,
+    watch: &mut Watch,
+) -> Result<Arc<ValueTable>> {
     if (g.table().len() as u64) > to {
-        return from_table(g.into_table(), from, to, budget);
+        return from_table(core, g.into_table(), from, to, watch);
     }
     // The largest value listed: the table's, or, where the values climb
     // by a saltus each period, the last period's.
@@ -96,9 +115,21 @@ fn from_period(g: PeriodicValues, from: u64, to: u64, budget: u64) -> Result<Arc
     for n in tail.max(from)..=to {
         largest = largest.max(g.get(n)?.value());
     }
-    limits::listed_values(to - from + 1, largest, budget)?;
+    let count = to - from + 1;
+    let need = limits::listed_values(count, largest, core.config.budget.max_bytes())?;
+    let _reserved = core.reserve(watch, need, "a list of values")?;
     let mut table = ValueTable::new();
     for n in from..=to {
+        let done = n - from;
+        if done > 0
+            && done.is_multiple_of(LISTED_A_STEP)
+            && watch.tell(Event::Values { done, total: count }).is_break()
+        {
+            return Err(Error::new(
+                ErrorKind::Interrupted,
+                format!("stopped after listing {done} of {count} values"),
+            ));
+        }
         table.try_push(g.get(n)?)?;
     }
     Ok(Arc::new(table))

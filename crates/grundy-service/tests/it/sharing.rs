@@ -1,10 +1,12 @@
-//! One computation per game, however many threads ask.
+//! One computation per game, however many threads ask; one memory budget
+//! for every solver of a process.
 
+use std::ops::ControlFlow;
 use std::sync::{Arc, Barrier};
 use std::thread;
 
 use grundy::{Ruleset, values};
-use grundy_service::{Config, Game, Solver, Watch};
+use grundy_service::{Accountant, Budget, Config, Detail, Game, Method, Solver, Watch};
 
 #[test]
 fn the_solver_is_send_and_sync() {
@@ -106,4 +108,95 @@ fn a_count_far_past_a_proved_period_computes_only_up_to_the_proof() {
         .unwrap();
     assert!(table.proved().is_some());
     assert!(table.table().len() <= 256, "{}", table.table().len());
+}
+
+/// Issue 38, W1: the memory budget is the process's, shared by every
+/// solver given its accountant. While other computations hold most of it,
+/// each question that sizes its tables is refused before it allocates,
+/// holding nothing; once they are done it is answered, and gives back
+/// what it set aside.
+#[test]
+fn solvers_sharing_an_accountant_share_its_budget() {
+    let accountant = Arc::new(Accountant::new(8 << 20));
+    let solver = || {
+        Solver::new(Config {
+            budget: Budget::bytes(8 << 20),
+            accountant: Arc::clone(&accountant),
+            ..Config::default()
+        })
+    };
+    let (one, other) = (solver(), solver());
+    let kayles: Game = "kayles".parse().unwrap();
+    let dawson: Game = "0.07".parse().unwrap();
+    let subsets: Game = "subsets:4:all".parse().unwrap();
+    let far = 1 << 60;
+    type Ask<'a> = Box<dyn Fn(&Solver) -> grundy_service::Result<()> + 'a>;
+    let questions: Vec<(&str, Ask)> = vec![
+        (
+            "2 MB of values computed",
+            Box::new(|s| s.values(&kayles, 2_000_000, &mut Watch::silent()).map(drop)),
+        ),
+        (
+            "2 MB of values listed from a period",
+            Box::new(|s| {
+                s.values_report(&dawson, far, far + 2_000_000, None, &mut Watch::silent())
+                    .map(drop)
+            }),
+        ),
+        (
+            "1.9 MiB of P-position tables",
+            Box::new(|s| {
+                let mut visit = |_: &[u32]| ControlFlow::Continue(());
+                s.p_positions(
+                    &subsets,
+                    100,
+                    Method::Fast,
+                    &mut visit,
+                    &mut Watch::silent(),
+                )
+                .map(drop)
+            }),
+        ),
+    ];
+    // Another computation holds 6.5 MiB of the 8.
+    let held = accountant.reserve(13 << 19, "another computation").unwrap();
+    for (what, ask) in &questions {
+        let e = ask(&other).unwrap_err();
+        assert!(
+            matches!(e.detail(), Some(Detail::MemoryInUse { .. })),
+            "{what}: {e}"
+        );
+        assert_eq!(
+            accountant.in_use(),
+            13 << 19,
+            "{what}: a refusal holds nothing"
+        );
+    }
+    drop(held);
+    for (what, ask) in &questions {
+        ask(&one).unwrap_or_else(|e| panic!("{what}: {e}"));
+    }
+    // What a question set aside is given back when it ends, but the value
+    // tables the solver keeps stay charged: kayles to 2·10^6 among them.
+    let kept = accountant.in_use();
+    assert!((2_000_000..=4 << 20).contains(&kept), "{kept}");
+    // They are dropped to make room for the solver's own questions: the
+    // scan fits once kayles' table is gone, but not beside it.
+    let held = accountant
+        .reserve((8 << 20) - kept - (1 << 20), "another computation")
+        .unwrap();
+    let (_, scan) = &questions[2];
+    let e = scan(&other).unwrap_err();
+    assert!(
+        matches!(e.detail(), Some(Detail::MemoryInUse { .. })),
+        "{e}"
+    );
+    scan(&one).unwrap();
+    assert!(accountant.in_use() < kept + held.bytes());
+    drop((one, other));
+    assert_eq!(
+        accountant.in_use(),
+        held.bytes(),
+        "a solver's tables go with it"
+    );
 }

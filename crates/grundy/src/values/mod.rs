@@ -471,6 +471,21 @@ pub(crate) fn check_splits(rule: &crate::ruleset::Splitting, to: u64) -> Result<
     }
 }
 
+/// The fewest bytes a table of `G(0..=to)` of `ruleset` takes (see
+/// [`check_fits`]), at most `u64::MAX`: what a caller sharing one budget
+/// among several computations sets aside before computing them.
+///
+/// ```
+/// use grundy::{Ruleset, values};
+/// let kayles: Ruleset = "kayles".parse()?;
+/// assert_eq!(values::bytes_needed(&kayles, 999), 1000);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+pub fn bytes_needed(ruleset: &Ruleset, to: u64) -> u64 {
+    let need = (u128::from(to) + 1) * min_width(ruleset, to) as u128;
+    u64::try_from(need).unwrap_or(u64::MAX)
+}
+
 fn check_memory(ruleset: &Ruleset, to: u64, budget: Budget) -> Result<usize> {
     let width = min_width(ruleset, to);
     let len = u128::from(to) + 1;
