@@ -2,8 +2,10 @@
 # Load test of `grundy serve` on loopback, bounded in count and time
 # (about two minutes): many clients asking cheap questions on cached games, then
 # 100 clients asking at once for computations past the limits while 16
-# clients go on asking cheap ones. Prints throughput, latency percentiles,
-# status counts and the server's peak memory.
+# clients go on asking cheap ones; then issue 38's W1/W2 reproductions
+# (concurrent P-position scans, far plots). The server runs with
+# --max-memory $MAX_MEMORY (2G by default). Prints throughput, latency
+# percentiles, status counts, the server's peak memory and the load.
 #
 #   scripts/load-test.sh            # builds the release binary if missing
 #   GRUNDY=target/release/grundy DURATION=15 scripts/load-test.sh
@@ -23,7 +25,9 @@ if ! command -v wrk >/dev/null; then
   apt-get install -y wrk || { apt-get update && apt-get install -y wrk; }
 fi
 
-"$GRUNDY" --no-cache serve --addr "127.0.0.1:$PORT" >/tmp/grundy-load-serve.log 2>&1 &
+MAX_MEMORY=${MAX_MEMORY:-2G}
+echo "server: --max-memory $MAX_MEMORY; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$GRUNDY" --no-cache --max-memory "$MAX_MEMORY" serve --addr "127.0.0.1:$PORT" >/tmp/grundy-load-serve.log 2>&1 &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true' EXIT
 for _ in $(seq 50); do
@@ -76,3 +80,20 @@ peak=$(sort -n /tmp/grundy-load-rss.txt | tail -1)
 echo "RSS sampled every 0.2 s during phase 3: peak $peak KiB"
 echo "VmHWM (peak resident over the whole run): $(awk '/^VmHWM/ {print $2}' "/proc/$SERVER/status") KiB"
 curl -sf "$URL/api/position?game=kayles&heaps=3,5,7" >/dev/null && echo "server still answering after the load"
+
+echo "== 4. issue 38's W1 and W2: 3 P-position scans of subsets:4:all at once, then 64 far plots of 0.07 at once"
+( while kill -0 "$SERVER" 2>/dev/null; do
+    r=$(rss); echo "$r"; sleep 0.2
+  done ) >/tmp/grundy-load-rss4.txt &
+SAMPLER=$!
+for to in 1501 1502 1503; do
+  curl -s -o /dev/null -w "%{http_code}\n" --max-time 60 "$URL/api/ppositions?game=subsets:4:all&to=$to" &
+done | sort | uniq -c | sed 's/^/  scans: /'
+for _ in $(seq 64); do
+  curl -s -o /dev/null -w "%{http_code}\n" --max-time 60 "$URL/api/plot.svg?game=0.07&from=18446744073699551616&to=18446744073709551615" &
+done | sort | uniq -c | sed 's/^/  plots: /'
+kill "$SAMPLER" 2>/dev/null || true
+echo "RSS sampled every 0.2 s during phase 4: peak $(sort -n /tmp/grundy-load-rss4.txt | tail -1) KiB"
+echo "VmHWM (peak resident over the whole run): $(awk '/^VmHWM/ {print $2}' "/proc/$SERVER/status") KiB"
+curl -sf "$URL/api/position?game=kayles&heaps=3,5,7" >/dev/null && echo "server still answering after phase 4"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
