@@ -103,6 +103,7 @@ mod heap;
 mod marks;
 mod spread;
 mod state;
+mod store;
 mod threads;
 pub mod windowed;
 
