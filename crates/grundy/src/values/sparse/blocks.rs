@@ -382,8 +382,7 @@ impl State {
     ) -> Stop {
         let bound = self.histogram.len();
         let reach = ahead.reach;
-        self.cursors.clear();
-        self.cursors.resize(self.shape.splits.len(), (0, 0));
+        self.reset_cursors();
         let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
         let mut rows = rows.into_iter().flatten();
         let mut near = Near::default();
