@@ -12,7 +12,7 @@ use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
 use super::heap::{Near, SCAN_CHUNK};
 use super::marks::{Marks, with_marks};
 use super::state::State;
-use super::store::View;
+use super::storage::View;
 use super::threads::Lanes;
 use crate::error::{Error, ErrorKind, Result};
 use crate::values::table::{Values, Visit, Window};

@@ -7,7 +7,7 @@ use super::ahead::Reach;
 use super::marks::{Bits, Marks, Sink, Stamped};
 use super::spread::spread_scan;
 use super::state::State;
-use super::store::{Store, Stream, View};
+use super::storage::{Storage, Stream, View};
 use crate::ruleset::Ruleset;
 use crate::values::table::Window;
 
@@ -60,7 +60,7 @@ impl Shape {
 /// `rare` (all below `rest`), leaving out the equal split in Grundy's game,
 /// reading `G(rest − r)` from `store`. Returns how many splits were read.
 #[inline(always)]
-fn mark_rare<S: Store, M: Marks + ?Sized>(
+fn mark_rare<S: Storage, M: Marks + ?Sized>(
     seen: &mut M,
     stamp: u8,
     store: &mut S,
@@ -100,7 +100,7 @@ impl State {
     /// for it. Both engines compute a heap here, the in-memory one from a
     /// [`View`] of its table, the windowed one from its windows.
     #[inline]
-    pub(super) fn value_of<S: Store, M: Marks + ?Sized>(
+    pub(super) fn value_of<S: Storage, M: Marks + ?Sized>(
         &mut self,
         seen: &mut M,
         stamp: u8,
@@ -449,7 +449,7 @@ impl Near {
 /// found. Returns the splits read and whether all were found (else `want`
 /// holds the values no split has, in order).
 #[inline(always)]
-fn lazy_scan<R: Store, S: Sink>(
+fn lazy_scan<R: Storage, S: Sink>(
     sink: &mut S,
     (first, chunk): (usize, usize),
     store: &mut R,

@@ -5,7 +5,7 @@
 use super::ahead::Reach;
 use super::heap::{Shape, largest_smaller_part};
 use super::marks::Sink;
-use super::store::{Store, Stream};
+use super::storage::{Storage, Stream};
 
 /// Places the spread scan reads from at once.
 pub(super) const SPREAD_STREAMS: usize = 16;
@@ -27,7 +27,7 @@ pub(super) const SPREAD_RUN: usize = 8;
 /// table, in cache. It only orders the reads: what it does not find, the
 /// complete scan looks for. It runs only when every take leaves smaller
 /// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
-pub(super) fn spread_scan<R: Store, S: Sink>(
+pub(super) fn spread_scan<R: Storage, S: Sink>(
     sink: &mut S,
     store: &mut R,
     (shape, spread): (&Shape, usize),
@@ -120,7 +120,7 @@ fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
 /// Marks the values of the [`SPREAD_RUN`] splits `x + (rest − x)` for `x`
 /// from `a`: a fixed number, so the loop unrolls.
 #[inline(always)]
-fn mark_run<R: Store, S: Sink>(sink: &mut S, store: &mut R, a: usize, rest: usize) {
+fn mark_run<R: Storage, S: Sink>(sink: &mut S, store: &mut R, a: usize, rest: usize) {
     let (small, large) = store.pair(
         (a, a + SPREAD_RUN),
         (rest + 1 - a - SPREAD_RUN, rest + 1 - a),

@@ -1,12 +1,12 @@
 //! What the windowed engine holds in memory — the first heaps, the last
 //! ones, a window near half the heap and a cache of chunks read back — and
 //! how it reads `G(x)` from there or from the [`ColdValues`]: the
-//! [`Store`] the mathematics of one heap ([`super::super::heap`]) reads
+//! [`Storage`] the mathematics of one heap ([`super::super::heap`]) reads
 //! from.
 
 use super::{Access, ColdValues, ReadKind, Windows};
 use crate::error::{Error, ErrorKind, Result};
-use crate::values::sparse::store::{Store, Stream};
+use crate::values::sparse::storage::{Storage, Stream};
 use crate::values::table::Cell;
 
 /// A cell of the cold values: its bytes, little-endian.
@@ -333,7 +333,7 @@ impl<T: ColdCell> Held<T> {
     }
 }
 
-/// The values of [`Held`] and `cold` as one [`Store`], for one heap: a
+/// The values of [`Held`] and `cold` as one [`Storage`], for one heap: a
 /// read that fails answers zeros and keeps the error for
 /// [`Reader::finish`].
 pub(super) struct Reader<'a, T> {
@@ -371,7 +371,7 @@ impl<'a, T: ColdCell> Reader<'a, T> {
     }
 }
 
-impl<T: ColdCell> Store for Reader<'_, T> {
+impl<T: ColdCell> Storage for Reader<'_, T> {
     type Run<'b>
         = &'b [T]
     where

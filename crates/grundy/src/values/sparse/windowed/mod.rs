@@ -24,8 +24,8 @@
 //!
 //! The mathematics is the in-memory engine's, the same code: its state
 //! (`sparse/state.rs`) and its heap (`sparse/heap.rs`, steps 1 and 2 of
-//! [`super`]), reading the windows and the cold values through the `Store`
-//! trait (`sparse/store.rs`, implemented here in `held.rs`). What this
+//! [`super`]), reading the windows and the cold values through the `Storage`
+//! trait (`sparse/storage.rs`, implemented here in `held.rs`). What this
 //! engine leaves out is the in-memory engine's speed-ups: it runs on one
 //! thread, heap by heap, without the read-ahead pipeline, the spread scan
 //! or the one-word marks of heaps whose values are all below 64.
@@ -727,6 +727,65 @@ mod tests {
         w.flush(&mut cold).unwrap();
         let expected: Vec<u8> = naive(&g, 5000).iter().map(|&v| v as u8).collect();
         assert_eq!(cold, expected);
+    }
+
+    /// Cold values that stop answering reads when told to.
+    struct Failing {
+        values: Vec<u8>,
+        fail: bool,
+    }
+
+    impl ColdValues for Failing {
+        fn store(&mut self, offset: u64, bytes: &[u8]) -> std::io::Result<()> {
+            self.values.store(offset, bytes)
+        }
+
+        fn load(&mut self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+            if self.fail {
+                return Err(std::io::Error::other("the disk is gone"));
+            }
+            self.values.load(offset, buf)
+        }
+    }
+
+    #[test]
+    fn a_failed_read_stops_the_run_with_an_error_and_keeps_only_right_values() {
+        // Rare heaps past a tail of 128 heaps: step 1 reads the cold values.
+        let g: Ruleset = "grundy".parse().unwrap();
+        let small = Windows {
+            head: 16,
+            tail: 128,
+            tail_limit: 128,
+            middle: 128,
+            chunk: 16,
+            chunks: 1,
+            ..Windows::default()
+        };
+        let mut cold = Failing {
+            values: Vec::new(),
+            fail: false,
+        };
+        let mut w = Windowed::new(&g, small, 1).unwrap();
+        w.extend(&mut cold, 3000, &mut values::silent).unwrap();
+        cold.fail = true;
+        let err = w.extend(&mut cold, 6000, &mut values::silent).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Corrupt);
+        assert!(err.to_string().contains("the disk is gone"), "{err}");
+        cold.fail = false;
+        let (table, _) = super::super::compute(&g, 5999).unwrap();
+        let expected: Vec<u8> = table.to_vec().iter().map(|&v| v as u8).collect();
+        let len = w.len();
+        assert!(len < 6000);
+        for n in 0..len {
+            assert_eq!(
+                w.get(n, &mut cold).unwrap(),
+                u64::from(expected[n as usize]),
+                "G({n})"
+            );
+        }
+        w.extend(&mut cold, 6000, &mut values::silent).unwrap();
+        w.flush(&mut cold).unwrap();
+        assert_eq!(cold.values, expected);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Where the mathematics of one heap ([`super::heap`]) reads the values
-//! before it: the [`Store`] trait, and its implementation over values held
+//! before it: the [`Storage`] trait, and its implementation over values held
 //! all in memory ([`View`]). The windowed engine implements it over a few
 //! windows with the older values elsewhere ([`super::windowed`]), so both
 //! engines compute a heap with the same code.
@@ -27,7 +27,7 @@ pub(super) enum Stream {
 /// that reads values back from elsewhere) answers something of the right
 /// length all the same and keeps the error for its engine to report after
 /// the heap: the value computed then is thrown away.
-pub(super) trait Store {
+pub(super) trait Storage {
     /// A run of consecutive values.
     type Run<'a>: Window
     where
@@ -84,7 +84,7 @@ impl<W: Window> View<W> {
     }
 }
 
-impl<W: Window> Store for View<W> {
+impl<W: Window> Storage for View<W> {
     type Run<'a>
         = W
     where
