@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use grundy::games::{BoardGame, Chomp, Cram, NodeKayles};
-use grundy::search::misere::MisereSearch;
+use grundy::search::misere_search::MisereSearch;
 use grundy::search::{Codec, JudgedMove, Options, Progress, Search, codec};
 use grundy::values::Budget;
 use grundy::{ErrorKind, Result};

@@ -27,7 +27,7 @@ mod api;
 mod assets;
 mod bare_answer;
 mod bodies;
-mod catalogue;
+mod catalogue_api;
 mod compute;
 mod connection;
 mod error;
@@ -47,7 +47,7 @@ use grundy_service::Solver;
 use tower_http::catch_panic::CatchPanicLayer;
 
 pub use api::{MAX_SPEC, SYNTAX};
-pub use catalogue::MAX_CATALOGUE_PAGE;
+pub use catalogue_api::MAX_CATALOGUE_PAGE;
 pub use error::ApiError;
 pub use limits::Limits;
 pub use server::{ConnectionLimits, serve, serve_with};
@@ -100,10 +100,10 @@ pub fn router_with_catalogue(
         .route("/api/misere", get(api::misere))
         .route("/api/plot.svg", get(api::plot))
         .route("/api/stream/{kind}", get(stream::stream))
-        .route("/api/catalogue", get(catalogue::list))
+        .route("/api/catalogue", get(catalogue_api::list))
         .route(
             "/api/catalogue/{game}/certificate",
-            get(catalogue::certificate),
+            get(catalogue_api::certificate),
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

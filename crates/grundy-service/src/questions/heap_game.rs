@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use grundy::heap_game::{self, HeapGame};
 use grundy::period::{self, PeriodicValues};
-use grundy::search::misere::MisereSearch;
+use grundy::search::misere_search::MisereSearch;
 use grundy::search::{self, Progress};
 use grundy::values::Budget;
 use grundy::{Error, Result, ValueTable, sum};

@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use grundy::Result;
-use grundy::search::misere::MisereSearch;
+use grundy::search::misere_search::MisereSearch;
 use grundy::search::{Game, JudgedMove, Options, Progress, Search};
 use grundy::values::Budget;
 

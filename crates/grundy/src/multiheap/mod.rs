@@ -31,7 +31,7 @@
 //! permutation-symmetric list of subsets.
 //!
 //! Three engines share this module ([`Method`]): [`keys`], the plain scan of
-//! every sorted position, Θ(N^K); [`bitset`], the same keys stored as rows of
+//! every sorted position, Θ(N^K); [`bit_rows`], the same keys stored as rows of
 //! bits so that the first free last coordinate of a prefix is found 64 at a
 //! time; and [`brute`], a parallel solver straight from the rules that knows
 //! nothing of keys, kept to check the other two. [`wythoff`] has the closed
@@ -52,7 +52,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::quote::quoted;
 use crate::values::{Budget, human_bytes};
 
-pub mod bitset;
+pub mod bit_rows;
 pub mod brute;
 pub mod keys;
 pub mod vectors;
@@ -437,7 +437,7 @@ impl SubsetMove {
 #[non_exhaustive]
 pub enum Method {
     /// Key tables as rows of bits, the first free last coordinate found 64
-    /// at a time ([`bitset`]).
+    /// at a time ([`bit_rows`]).
     #[default]
     Fast,
     /// The plain key scan of every sorted position ([`keys`]).
@@ -556,7 +556,7 @@ pub fn count(game: &SubsetGame, to: u32) -> Result<Tally> {
 /// [`ErrorKind::Overflow`] if the coordinate sum overflows 64 bits.
 ///
 /// # Complexity
-/// See the engine: [`keys`] is Θ(N^K), [`bitset`] does the same work 64
+/// See the engine: [`keys`] is Θ(N^K), [`bit_rows`] does the same work 64
 /// positions at a time, both in O(N^(K-1)) bits; [`brute`] is Θ(N^(K+1)) in
 /// O(N^K) bytes.
 pub fn scan(
@@ -568,7 +568,7 @@ pub fn scan(
 ) -> Result<Tally> {
     check_budget(game, to, options)?;
     match options.method {
-        Method::Fast => bitset::scan(game, to, visit, progress),
+        Method::Fast => bit_rows::scan(game, to, visit, progress),
         Method::Reference => keys::scan(game, to, visit, progress),
         Method::Brute => {
             let found = brute::p_positions(game, to, progress)?;
@@ -594,7 +594,7 @@ pub fn scan(
 /// ```
 pub fn memory_needed(game: &SubsetGame, to: u32, method: Method) -> u64 {
     let bytes = match method {
-        Method::Fast => bitset::table_bytes(game, to),
+        Method::Fast => bit_rows::table_bytes(game, to),
         Method::Reference => keys::table_bytes(game, to),
         Method::Brute => brute::table_bytes(game, to),
     };

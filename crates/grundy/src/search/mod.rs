@@ -42,8 +42,8 @@
 //!   further ([`Game::nimber_bound`]: no value exceeds the longest play).
 //!
 //! [`naive`] is the twin the tests compare it with: a memoised mex over whole
-//! positions, with no components, no symmetry and no pruning. [`misere`]
-//! decides misère play, where sums do not decompose.
+//! positions, with no components, no symmetry and no pruning.
+//! [`misere_search`] decides misère play, where sums do not decompose.
 
 use std::fmt;
 use std::hash::Hash;
@@ -51,7 +51,7 @@ use std::ops::ControlFlow;
 
 pub mod codec;
 mod engine;
-pub mod misere;
+pub mod misere_search;
 pub mod naive;
 mod path;
 mod table;

@@ -152,7 +152,7 @@ impl Game for RoundAbout {
 #[test]
 fn a_game_that_may_loop_is_refused_where_it_loops_and_valued_where_it_ends() {
     use crate::ErrorKind;
-    use crate::search::misere::MisereSearch;
+    use crate::search::misere_search::MisereSearch;
     let game = RoundAbout { declared: true };
     let mut search = Search::new(game, Options::default());
     // Below 3 every play ends: 0, 1, 0 by the definition.

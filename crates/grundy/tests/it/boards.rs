@@ -4,7 +4,7 @@
 
 use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, Staircase};
 use grundy::misere::Judge;
-use grundy::search::misere::MisereSearch;
+use grundy::search::misere_search::MisereSearch;
 use grundy::search::{self, Game, Options, Search, naive};
 use grundy::values::{self, Budget};
 use grundy::{Nimber, Ruleset};

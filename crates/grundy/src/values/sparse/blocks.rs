@@ -12,6 +12,7 @@ use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
 use super::heap::{Near, SCAN_CHUNK};
 use super::marks::{Marks, with_marks};
 use super::state::State;
+use super::storage::View;
 use super::threads::Lanes;
 use crate::error::{Error, ErrorKind, Result};
 use crate::values::table::{Values, Visit, Window};
@@ -269,37 +270,6 @@ pub(super) struct Counts {
     pub(super) scan_pairs: u64,
 }
 
-/// The values `G(0..n)` while heap `n` of a block is computed: `done`
-/// below `tail_from`, `tail` from there on. While another thread reads the
-/// table, `tail` is a copy of its end followed by the block so far;
-/// otherwise it is the whole table.
-pub(super) struct View<W> {
-    pub(super) done: W,
-    pub(super) tail: W,
-    pub(super) tail_from: usize,
-}
-
-impl<W: Window> View<W> {
-    #[inline(always)]
-    pub(super) fn get(&self, x: usize) -> u64 {
-        if x >= self.tail_from {
-            self.tail.get(x - self.tail_from)
-        } else {
-            self.done.get(x)
-        }
-    }
-
-    /// The values `lo..hi`, at most [`BACK`] of them.
-    #[inline(always)]
-    pub(super) fn range(&self, lo: usize, hi: usize) -> W {
-        if lo >= self.tail_from {
-            self.tail.range(lo - self.tail_from, hi - self.tail_from)
-        } else {
-            self.done.range(lo, hi)
-        }
-    }
-}
-
 /// The value bound up to which heaps without rows read ahead are finished
 /// with bit sets ([`State::value_of_small`]).
 const SMALL_BOUND: usize = 64;
@@ -412,13 +382,12 @@ impl State {
     ) -> Stop {
         let bound = self.histogram.len();
         let reach = ahead.reach;
-        self.cursors.clear();
-        self.cursors.resize(self.shape.splits.len(), (0, 0));
+        self.reset_cursors();
         let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
         let mut rows = rows.into_iter().flatten();
         let mut near = Near::default();
         for n in tail_from + block.len()..end {
-            let view = View {
+            let mut view = View {
                 done: V::shorten(done),
                 tail: block.window(),
                 tail_from,
@@ -426,7 +395,7 @@ impl State {
             // The heap's row read ahead, if any, takes the rest of its
             // marks; otherwise the stamps do.
             let value = match rows.next() {
-                Some(row) => self.value_of(M::of(row), ROW_MARK, &view, n, &reach),
+                Some(row) => self.value_of(M::of(row), ROW_MARK, &mut view, n, &reach),
                 None if self.bits && bound <= SMALL_BOUND => {
                     if !near.covers(n) {
                         near = Near::read(self, &view, n);
@@ -439,7 +408,7 @@ impl State {
                         seen.clear();
                         self.stamp = 1;
                     }
-                    self.value_of(seen, self.stamp, &view, n, &reach)
+                    self.value_of(seen, self.stamp, &mut view, n, &reach)
                 }
             };
             if !block.push(value) {

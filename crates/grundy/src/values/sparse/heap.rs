@@ -4,10 +4,10 @@
 //! below the least missing common one has turned up).
 
 use super::ahead::Reach;
-use super::blocks::View;
 use super::marks::{Bits, Marks, Sink, Stamped};
 use super::spread::spread_scan;
 use super::state::State;
+use super::storage::{Storage, Stream, View};
 use crate::ruleset::Ruleset;
 use crate::values::table::Window;
 
@@ -58,13 +58,12 @@ impl Shape {
 
 /// Marks the values of the splits `r + (rest − r)` for the rare heaps `r` of
 /// `rare` (all below `rest`), leaving out the equal split in Grundy's game,
-/// reading `G(rest − r)` from `src[rest − r − offset]`. Returns how many
-/// splits were read.
+/// reading `G(rest − r)` from `store`. Returns how many splits were read.
 #[inline(always)]
-fn mark_rare<W: Window, M: Marks + ?Sized>(
+fn mark_rare<S: Storage, M: Marks + ?Sized>(
     seen: &mut M,
     stamp: u8,
-    (src, offset): (W, usize),
+    store: &mut S,
     rare: &[(usize, u64)],
     rest: usize,
     unequal: bool,
@@ -78,47 +77,11 @@ fn mark_rare<W: Window, M: Marks + ?Sized>(
         Some(i) => (&rare[..i], &rare[i + 1..]),
         None => (rare, &rare[..0]),
     };
-    for part in [before, after] {
-        for &(r, v) in part {
-            seen.set((v ^ src.get(rest - r - offset)) as usize, stamp);
-        }
+    store.mark_rare(before, rest, |x| seen.set(x, stamp));
+    if !after.is_empty() {
+        store.mark_rare(after, rest, |x| seen.set(x, stamp));
     }
     (before.len() + after.len()) as u64
-}
-
-/// [`mark_rare`] reading the other parts through `view`.
-#[inline(always)]
-fn mark_rare_view<W: Window, M: Marks + ?Sized>(
-    seen: &mut M,
-    stamp: u8,
-    view: &View<W>,
-    rare: &[(usize, u64)],
-    rest: usize,
-    unequal: bool,
-) -> u64 {
-    // Small rare heaps leave a large part, in the block or just before it.
-    let Some(&(last, _)) = rare.last() else {
-        return 0;
-    };
-    if last + view.tail_from <= rest {
-        return mark_rare(
-            seen,
-            stamp,
-            (view.tail, view.tail_from),
-            rare,
-            rest,
-            unequal,
-        );
-    }
-    let split = rare.partition_point(|&(r, _)| r + view.tail_from <= rest);
-    mark_rare(
-        seen,
-        stamp,
-        (view.tail, view.tail_from),
-        &rare[..split],
-        rest,
-        unequal,
-    ) + mark_rare(seen, stamp, (view.done, 0), &rare[split..], rest, unequal)
 }
 
 /// The larger half of a split of `rest` is at least `rest − half`: `half` is
@@ -133,14 +96,15 @@ pub(super) fn largest_smaller_part(rest: usize, unequal: bool) -> usize {
 }
 
 impl State {
-    /// `G(n)` from `G(0..n)`, read through `view`, and what was read ahead
-    /// for it.
+    /// `G(n)` from `G(0..n)`, read from `store`, and what was read ahead
+    /// for it. Both engines compute a heap here, the in-memory one from a
+    /// [`View`] of its table, the windowed one from its windows.
     #[inline]
-    pub(super) fn value_of<W: Window, M: Marks + ?Sized>(
+    pub(super) fn value_of<S: Storage, M: Marks + ?Sized>(
         &mut self,
         seen: &mut M,
         stamp: u8,
-        view: &View<W>,
+        store: &mut S,
         n: usize,
         ahead: &Reach,
     ) -> u64 {
@@ -152,7 +116,7 @@ impl State {
         }
         for &t in &shape.leaves {
             if t < n {
-                seen.set(view.get(n - t) as usize, stamp);
+                seen.set(store.get(n - t) as usize, stamp);
             }
         }
         // Step 1: every split with a rare part not read ahead: the near
@@ -172,11 +136,11 @@ impl State {
             {
                 *near += 1;
             }
-            pairs += mark_rare_view(seen, stamp, view, &old[..*near], rest, shape.unequal);
+            pairs += mark_rare(seen, stamp, store, &old[..*near], rest, shape.unequal);
             while new.get(*below).is_some_and(|&(r, _)| r < rest) {
                 *below += 1;
             }
-            pairs += mark_rare_view(seen, stamp, view, &new[..*below], rest, shape.unequal);
+            pairs += mark_rare(seen, stamp, store, &new[..*below], rest, shape.unequal);
         }
         self.rare_pairs += pairs;
         // Option values are below K, so the mex is at most K: the least common
@@ -223,11 +187,19 @@ impl State {
         let spread = (shape, spread);
         let (scanned, found_all) = if bound <= 64 {
             let schedule = (SMALL_FIRST_CHUNK, SMALL_CHUNK);
-            lazy_scan(&mut Bits::new(want), schedule, view, spread, n, want, ahead)
+            lazy_scan(
+                &mut Bits::new(want),
+                schedule,
+                store,
+                spread,
+                n,
+                want,
+                ahead,
+            )
         } else {
             let schedule = (FIRST_CHUNK, SCAN_CHUNK);
             let sink = &mut Stamped { seen, stamp };
-            lazy_scan(sink, schedule, view, spread, n, want, ahead)
+            lazy_scan(sink, schedule, store, spread, n, want, ahead)
         };
         self.scan_pairs += scanned;
         self.trial.count(n, scanned);
@@ -374,8 +346,15 @@ impl State {
             want: missing,
         };
         let schedule = (SMALL_FIRST_CHUNK, SMALL_CHUNK);
-        let (scanned, found_all) =
-            lazy_scan(&mut sink, schedule, view, (shape, spread), n, want, ahead);
+        let (scanned, found_all) = lazy_scan(
+            &mut sink,
+            schedule,
+            &mut { *view },
+            (shape, spread),
+            n,
+            want,
+            ahead,
+        );
         self.scan_pairs += scanned;
         self.trial.count(n, scanned);
         if found_all {
@@ -470,10 +449,10 @@ impl Near {
 /// found. Returns the splits read and whether all were found (else `want`
 /// holds the values no split has, in order).
 #[inline(always)]
-fn lazy_scan<W: Window, S: Sink>(
+fn lazy_scan<R: Storage, S: Sink>(
     sink: &mut S,
     (first, chunk): (usize, usize),
-    view: &View<W>,
+    store: &mut R,
     (shape, spread): (&Shape, usize),
     n: usize,
     want: &mut Vec<u64>,
@@ -495,22 +474,24 @@ fn lazy_scan<W: Window, S: Sink>(
             if from < meet {
                 more = true;
                 let end = to.min(meet);
-                mark_xors(
-                    sink,
-                    view.range(from + 1, end + 1),
-                    view.range(rest - end, rest - from),
+                let (small, large) = store.pair(
+                    (from + 1, end + 1),
+                    (rest - end, rest - from),
+                    Stream::SmallEnd,
                 );
+                mark_xors(sink, small, large);
                 scanned += (end - from) as u64;
             }
             let skip = ahead.middle(rest, half, meet);
             let (lo, end) = (skip + from, (skip + to).min(half - meet));
             if lo < end {
                 more = true;
-                mark_xors(
-                    sink,
-                    view.range(half + 1 - end, half + 1 - lo),
-                    view.range(rest - half + lo, rest - half + end),
+                let (small, large) = store.pair(
+                    (half + 1 - end, half + 1 - lo),
+                    (rest - half + lo, rest - half + end),
+                    Stream::Middle { half },
                 );
+                mark_xors(sink, small, large);
                 scanned += (end - lo) as u64;
             }
         }
@@ -518,7 +499,7 @@ fn lazy_scan<W: Window, S: Sink>(
             break true;
         }
         if from == 0 && spread > 0 {
-            scanned += spread_scan(sink, view, (shape, spread), n, want, ahead);
+            scanned += spread_scan(sink, store, (shape, spread), n, want, ahead);
             if want.is_empty() {
                 break true;
             }

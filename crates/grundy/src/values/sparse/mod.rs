@@ -82,6 +82,12 @@
 //!   time into rows of byte marks, splits near half the heap, spread runs.
 //! - `marks` — the byte-mark tricks: stamps instead of clearing, arrays of a
 //!   power-of-two length without bounds checks, eight marks read at a time.
+//! - `storage` — the `Storage` trait through which the mathematics of a heap
+//!   reads the values before it, and its implementation over the table in
+//!   memory.
+//! - `windowed` — the same state and mathematics over a `Storage` that holds a
+//!   few windows in memory and the older values elsewhere, for tables
+//!   larger than memory: one thread, heap by heap, nothing read ahead.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -103,6 +109,7 @@ mod heap;
 mod marks;
 mod spread;
 mod state;
+mod storage;
 mod threads;
 pub mod windowed;
 

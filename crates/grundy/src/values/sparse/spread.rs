@@ -3,10 +3,9 @@
 //! the game at hand.
 
 use super::ahead::Reach;
-use super::blocks::View;
 use super::heap::{Shape, largest_smaller_part};
 use super::marks::Sink;
-use crate::values::table::Window;
+use super::storage::{Storage, Stream};
 
 /// Places the spread scan reads from at once.
 pub(super) const SPREAD_STREAMS: usize = 16;
@@ -28,9 +27,9 @@ pub(super) const SPREAD_RUN: usize = 8;
 /// table, in cache. It only orders the reads: what it does not find, the
 /// complete scan looks for. It runs only when every take leaves smaller
 /// parts up to `spread` (a multiple of [`SPREAD_ROUND`]).
-pub(super) fn spread_scan<W: Window, S: Sink>(
+pub(super) fn spread_scan<R: Storage, S: Sink>(
     sink: &mut S,
-    view: &View<W>,
+    store: &mut R,
     (shape, spread): (&Shape, usize),
     n: usize,
     want: &mut Vec<u64>,
@@ -48,7 +47,7 @@ pub(super) fn spread_scan<W: Window, S: Sink>(
                 // most half of `n − t`.
                 let a = j * stride + i + 1;
                 if !ahead.has_run(round, a, n - t) {
-                    mark_run(sink, view, a, n - t);
+                    mark_run(sink, store, a, n - t);
                     scanned += SPREAD_RUN as u64;
                 }
             }
@@ -121,8 +120,11 @@ fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
 /// Marks the values of the [`SPREAD_RUN`] splits `x + (rest − x)` for `x`
 /// from `a`: a fixed number, so the loop unrolls.
 #[inline(always)]
-fn mark_run<W: Window, S: Sink>(sink: &mut S, view: &View<W>, a: usize, rest: usize) {
-    let small = view.range(a, a + SPREAD_RUN);
-    let large = view.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
+fn mark_run<R: Storage, S: Sink>(sink: &mut S, store: &mut R, a: usize, rest: usize) {
+    let (small, large) = store.pair(
+        (a, a + SPREAD_RUN),
+        (rest + 1 - a - SPREAD_RUN, rest + 1 - a),
+        Stream::Spread,
+    );
     sink.mark_xors(small, large);
 }

@@ -106,7 +106,8 @@ impl Visit for Rebuild<'_> {
 }
 
 impl State {
-    pub(super) fn new(shape: Shape, policy: MaskPolicy, table: &mut ValueTable) -> State {
+    /// The state of an empty table.
+    pub(super) fn empty(shape: Shape, policy: MaskPolicy) -> State {
         let mask = match policy {
             MaskPolicy::Auto => 0,
             MaskPolicy::Fixed(m) => m,
@@ -145,6 +146,12 @@ impl State {
             lanes: None,
         };
         state.resize_bits();
+        state
+    }
+
+    /// The state of the values in `table`.
+    pub(super) fn new(shape: Shape, policy: MaskPolicy, table: &mut ValueTable) -> State {
+        let mut state = State::empty(shape, policy);
         table.visit_mut(Rebuild(&mut state));
         state.mask_changes = 0;
         state
@@ -165,7 +172,7 @@ impl State {
 
     /// Counts `value` at heap `n` in the histogram and maximum, growing the
     /// bit sets when the value bound grows.
-    fn count(&mut self, n: usize, value: u64) {
+    pub(super) fn count(&mut self, n: usize, value: u64) {
         if value >= self.histogram.len() as u64 {
             let size = (value + 1).next_power_of_two();
             self.histogram.resize(size as usize, 0);
@@ -189,10 +196,21 @@ impl State {
         self.len = n as u64 + 1;
     }
 
-    /// Chooses the mask again if a markedly better one exists, and schedules
-    /// the next review.
+    /// Chooses the mask again if a markedly better one exists, rebuilds the
+    /// rare list from `values` (the whole table) and schedules the next
+    /// review.
     pub(super) fn review<W: Window>(&mut self, values: W) {
         let n = values.len();
+        self.choose_mask(n);
+        self.rare.clear();
+        self.add_rare(0, values);
+        self.reviewed(n);
+    }
+
+    /// Chooses the mask again, from the histogram of `n` values, if a
+    /// markedly better one exists; says whether it changed (the rare list
+    /// is then to be rebuilt).
+    pub(super) fn choose_mask(&mut self, n: usize) -> bool {
         if self.policy == MaskPolicy::Auto && n > 0 {
             let best = best_mask(&self.histogram);
             let current = rare_count(&self.histogram, self.mask);
@@ -200,14 +218,27 @@ impl State {
                 self.mask = best.mask;
                 self.mask_changes += 1;
                 self.resize_bits();
+                return true;
             }
         }
-        self.rare.clear();
+        false
+    }
+
+    /// Appends the rare heaps among `G(start..start + values.len())`, heap
+    /// 0 left out, to the rare list: a review rebuilds it in order, a run
+    /// of values at a time.
+    pub(super) fn add_rare<W: Window>(&mut self, start: usize, values: W) {
+        let mask = self.mask;
         self.rare.extend(
-            (1..n)
-                .map(|x| (x, values.get(x)))
-                .filter(|&(_, v)| is_rare(v, self.mask)),
+            (start.max(1)..start + values.len())
+                .map(|x| (x, values.get(x - start)))
+                .filter(|&(_, v)| is_rare(v, mask)),
         );
+    }
+
+    /// Ends a review at `n` values: schedules the next one and rebuilds
+    /// what follows the rare list.
+    pub(super) fn reviewed(&mut self, n: usize) {
         self.next_review = n.max(64).saturating_mul(2);
         self.rare_limit = self.rare.len().saturating_mul(2).max(256);
         self.offsets.clear();
@@ -216,6 +247,14 @@ impl State {
             let (r, v) = self.rare[i];
             self.add_offsets(r, v);
         }
+    }
+
+    /// Puts the cursors of step 1 ([`State::value_of`]) back to the start
+    /// of the rare list, one a take: after the list was rebuilt, or for a
+    /// new block.
+    pub(super) fn reset_cursors(&mut self) {
+        self.cursors.clear();
+        self.cursors.resize(self.shape.splits.len(), (0, 0));
     }
 
     /// Adds the offsets of the splits with rare part `r` (of value `v`,

@@ -22,20 +22,30 @@
 //! to hold the rare heaps up to [`Windows::tail_limit`]) and the engine's
 //! state (the rare list, the histogram).
 //!
-//! This is a single-thread path of its own: the same mathematics as the
-//! in-memory engine (steps 1 and 2 of [`super`]) without its read-ahead
-//! pipeline or spread scan.
+//! The mathematics is the in-memory engine's, the same code: its state
+//! (`sparse/state.rs`) and its heap (`sparse/heap.rs`, steps 1 and 2 of
+//! [`super`]), reading the windows and the cold values through the `Storage`
+//! trait (`sparse/storage.rs`, implemented here in `held.rs`). What this
+//! engine leaves out is the in-memory engine's speed-ups: it runs on one
+//! thread, heap by heap, without the read-ahead pipeline, the spread scan
+//! or the one-word marks of heaps whose values are all below 64.
 
 use std::ops::ControlFlow;
 
 use super::MaskPolicy;
-use super::heap::{Shape, largest_smaller_part};
-use super::marks::{Marks, marks_len, with_marks};
+use super::ahead::{Ahead, Reach};
+use super::heap::Shape;
+use super::marks::with_marks;
+use super::state::State;
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 use crate::values::Progress;
-use crate::values::mask::{best_mask, class_bits, is_rare, rare_count};
-use crate::values::table::Cell;
+
+#[cfg(test)]
+use held::MIDDLE;
+use held::{COLD, ColdCell, Held, Reader, cold_error};
+
+mod held;
 
 /// Where the values that are not kept in memory go: the caller's storage
 /// (a file, say). Offsets are in bytes: heap `h` of a table of width `w`
@@ -308,7 +318,7 @@ impl Windowed {
 
     /// Values computed, `G(0..len)`.
     pub fn len(&self) -> u64 {
-        each!(&self.inner, |e| e.len as u64)
+        each!(&self.inner, |e| e.len() as u64)
     }
 
     /// Whether no value is computed.
@@ -319,12 +329,12 @@ impl Windowed {
     /// `histogram()[v]` heaps of `0..len` have value `v` (its length is a
     /// power of two above every value).
     pub fn histogram(&self) -> &[u64] {
-        each!(&self.inner, |e| &e.histogram)
+        each!(&self.inner, |e| &e.state.histogram)
     }
 
     /// The largest value so far.
     pub fn max(&self) -> u64 {
-        each!(&self.inner, |e| e.max)
+        each!(&self.inner, |e| e.state.max)
     }
 
     /// The statistics of the run so far.
@@ -351,7 +361,7 @@ impl Windowed {
                 self.len()
             )));
         }
-        each!(&mut self.inner, |e| e.get(n as usize, cold, None))
+        each!(&mut self.inner, |e| e.get(n as usize, cold))
     }
 
     /// Extends the table to `len` values, writing the older ones to `cold`
@@ -378,7 +388,7 @@ impl Windowed {
             };
             match &self.inner {
                 Inner::U8(e) => {
-                    let (shape, windows) = (e.shape.clone(), e.windows);
+                    let (shape, windows) = (e.state.shape.clone(), e.held.windows);
                     self.widen(shape, windows, cold)?;
                 }
                 Inner::U16(e) => {
@@ -386,7 +396,7 @@ impl Windowed {
                         ErrorKind::TooLarge,
                         format!(
                             "G({}) = {value} does not fit the windowed table's two bytes a value",
-                            e.len
+                            e.len()
                         ),
                     ));
                 }
@@ -429,394 +439,80 @@ impl Windowed {
     }
 }
 
-/// A cell of the cold values: its bytes, little-endian.
-trait ColdCell: Cell + Default {
-    const WIDTH: usize;
-    fn put(self, out: &mut [u8]);
-    fn take(bytes: &[u8]) -> Self;
-}
-
-impl ColdCell for u8 {
-    const WIDTH: usize = 1;
-    #[inline]
-    fn put(self, out: &mut [u8]) {
-        out[0] = self;
-    }
-    #[inline]
-    fn take(bytes: &[u8]) -> Self {
-        bytes[0]
-    }
-}
-
-impl ColdCell for u16 {
-    const WIDTH: usize = 2;
-    #[inline]
-    fn put(self, out: &mut [u8]) {
-        out.copy_from_slice(&self.to_le_bytes());
-    }
-    #[inline]
-    fn take(bytes: &[u8]) -> Self {
-        u16::from_le_bytes([bytes[0], bytes[1]])
-    }
-}
-
-fn cold_error(e: std::io::Error) -> Error {
-    Error::new(
-        ErrorKind::Corrupt,
-        format!("the values kept outside memory could not be read or written: {e}"),
-    )
-}
-
-/// Splits the lazy scan reads between two checks.
-const CHUNK: usize = 64;
-/// Splits of each stream before the first check.
-const FIRST_CHUNK: usize = 32;
 /// Heaps between two reports to `progress`.
 const REPORT_EVERY: usize = 1 << 12;
 /// Heaps read at once when the whole table is streamed (rebuilds).
 const STREAM: usize = 1 << 16;
 
+/// The sparse engine over [`Held`] values: the in-memory engine's state and
+/// mathematics ([`State`], [`State::value_of`]), heap by heap, with nothing
+/// read ahead.
 #[derive(Debug)]
 struct Engine<T> {
-    shape: Shape,
-    windows: Windows,
-    mask: u64,
-    /// `G(0..len)` are computed.
-    len: usize,
-    /// `G(0..head.len())`.
-    head: Vec<T>,
-    /// `G(tail_start..len)`.
-    tail: Vec<T>,
-    tail_start: usize,
-    /// The cold values hold `G(0..stored)`; `tail_start <= stored`.
-    stored: usize,
-    /// `G(middle_start..middle_start + middle.len())`.
-    middle: Vec<T>,
-    middle_start: usize,
-    /// Half the heap (less the take) of the split being scanned: the middle
-    /// window is placed around it.
-    center: usize,
-    /// Chunks read back: (chunk index, last use, values).
-    cache: Vec<(usize, u64, Vec<T>)>,
-    /// Reads of the cache so far: its clock for least recent use.
-    tick: u64,
-    rare: Vec<(usize, u64)>,
-    histogram: Vec<u64>,
-    max: u64,
-    rare_bits: Vec<u64>,
-    common_bits: Vec<u64>,
-    /// Byte stamps of the option values ([`Marks`]).
-    seen: Vec<u8>,
-    stamp: u8,
-    want: Vec<u64>,
-    next_review: usize,
-    rare_limit: usize,
-    mask_changes: u32,
-    rare_pairs: u64,
-    scan_pairs: u64,
-    full_scans: u64,
-    access: Access,
-    bytes: Vec<u8>,
-    small: Vec<T>,
-    large: Vec<T>,
+    state: State,
+    held: Held<T>,
 }
-
-const HEAD: usize = 0;
-const TAIL: usize = 1;
-const MIDDLE: usize = 2;
-const COLD: usize = 3;
 
 impl<T: ColdCell> Engine<T> {
     fn new(shape: Shape, windows: Windows) -> Self {
-        let mask = match windows.mask {
-            MaskPolicy::Auto => 0,
-            MaskPolicy::Fixed(m) => m,
-        };
-        let mut e = Engine {
-            shape,
-            windows: Windows {
-                head: windows.head.max(1),
-                tail: windows.tail.max(2 * CHUNK),
-                tail_limit: windows.tail_limit,
-                middle: windows.middle.max(2 * CHUNK),
-                chunk: windows.chunk.max(1),
-                chunks: windows.chunks.max(1),
-                mask: windows.mask,
-            },
-            mask,
-            len: 0,
-            head: Vec::new(),
-            tail: Vec::new(),
-            tail_start: 0,
-            stored: 0,
-            middle: Vec::new(),
-            middle_start: 0,
-            center: 0,
-            cache: Vec::new(),
-            tick: 0,
-            rare: Vec::new(),
-            histogram: vec![0],
-            max: 0,
-            rare_bits: Vec::new(),
-            common_bits: Vec::new(),
-            seen: Vec::new(),
-            stamp: 0,
-            want: Vec::new(),
-            next_review: 0,
-            rare_limit: 0,
-            mask_changes: 0,
-            rare_pairs: 0,
-            scan_pairs: 0,
-            full_scans: 0,
-            access: Access::default(),
-            bytes: Vec::new(),
-            small: Vec::with_capacity(CHUNK),
-            large: Vec::with_capacity(CHUNK),
-        };
-        e.cache = (0..e.windows.chunks)
-            .map(|_| (usize::MAX, 0, Vec::new()))
-            .collect();
-        e.resize_bits();
-        e
+        let mut state = State::empty(shape, windows.mask);
+        state.reset_cursors();
+        Engine {
+            state,
+            held: Held::new(windows),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.held.len
     }
 
     fn stats(&self) -> WindowedStats {
+        let s = self.state.stats();
         WindowedStats {
-            mask: self.mask,
-            rare_count: self.rare.len() as u64 + u64::from(self.len > 0),
-            last_rare: self.rare.last().map(|&(r, _)| r as u64),
-            rare_pairs: self.rare_pairs,
-            scan_pairs: self.scan_pairs,
-            full_scans: self.full_scans,
-            mask_changes: self.mask_changes,
-            access: self.access,
+            mask: s.mask,
+            rare_count: s.rare_count,
+            last_rare: s.last_rare,
+            rare_pairs: s.rare_pairs,
+            scan_pairs: s.scan_pairs,
+            full_scans: s.full_scans,
+            mask_changes: s.mask_changes,
+            access: self.held.access,
         }
     }
 
     fn resident_bytes(&self) -> usize {
-        let cells = self.head.capacity()
-            + self.tail.capacity()
-            + self.middle.capacity()
-            + self
-                .cache
-                .iter()
-                .map(|(_, _, c)| c.capacity())
-                .sum::<usize>();
-        cells * size_of::<T>()
-            + self.rare.capacity() * size_of::<(usize, u64)>()
-            + (self.histogram.capacity() + self.rare_bits.capacity() + self.common_bits.capacity())
+        let s = &self.state;
+        self.held.resident_bytes()
+            + s.rare.capacity() * size_of::<(usize, u64)>()
+            + s.offsets.capacity() * size_of::<(usize, u64)>()
+            + (s.histogram.capacity()
+                + s.rare_bits.capacity()
+                + s.common_bits.capacity()
+                + s.present.capacity()
+                + s.want.capacity())
                 * 8
-            + self.seen.capacity()
-            + self.bytes.capacity()
-    }
-
-    /// How many of the last heaps the tail keeps: the windows' tail, more
-    /// to hold the parts of the rare heaps.
-    fn keep(&self) -> usize {
-        let last = self.rare.last().map_or(0, |&(r, _)| r);
-        let want = (last + 4 * CHUNK).min(self.windows.tail_limit);
-        self.windows.tail.max(want)
-    }
-
-    fn resize_bits(&mut self) {
-        let bound = self.histogram.len() as u64;
-        self.seen = vec![0; marks_len(bound as usize)];
-        self.stamp = 0;
-        self.rare_bits = class_bits(bound, self.mask, true);
-        self.common_bits = class_bits(bound, self.mask, false);
-    }
-
-    fn count(&mut self, value: u64) {
-        if value >= self.histogram.len() as u64 {
-            let size = (value + 1).next_power_of_two();
-            self.histogram.resize(size as usize, 0);
-            self.resize_bits();
-        }
-        self.histogram[value as usize] += 1;
-        self.max = self.max.max(value);
-    }
-
-    /// Appends `G(len) = value` to the windows, spilling the tail when it
-    /// has doubled.
-    fn push(&mut self, value: T, cold: &mut dyn ColdValues) -> Result<()> {
-        if self.head.len() == self.len && self.len < self.windows.head {
-            self.head.push(value);
-        }
-        self.tail.push(value);
-        self.len += 1;
-        let keep = self.keep();
-        if self.tail.len() >= 2 * keep {
-            self.flush(cold)?;
-            let drop = self.tail.len() - keep;
-            self.tail.drain(..drop);
-            self.tail_start += drop;
-        }
-        Ok(())
+            + s.seen.capacity()
     }
 
     fn flush(&mut self, cold: &mut dyn ColdValues) -> Result<()> {
-        if self.stored >= self.len {
-            return Ok(());
-        }
-        let from = self.stored - self.tail_start;
-        let values = &self.tail[from..];
-        self.bytes.clear();
-        self.bytes.resize(values.len() * T::WIDTH, 0);
-        for (v, out) in values.iter().zip(self.bytes.chunks_exact_mut(T::WIDTH)) {
-            v.put(out);
-        }
-        cold.store((self.stored * T::WIDTH) as u64, &self.bytes)
-            .map_err(cold_error)?;
-        self.access.bytes_stored += self.bytes.len() as u64;
-        self.stored = self.len;
-        Ok(())
+        self.held.flush(cold)
     }
 
-    /// Reads `G(start..start + buf.len())` from the cold values.
-    fn load(
-        &mut self,
-        cold: &mut dyn ColdValues,
-        start: usize,
-        buf: &mut Vec<T>,
-        len: usize,
-    ) -> Result<()> {
-        self.bytes.clear();
-        self.bytes.resize(len * T::WIDTH, 0);
-        cold.load((start * T::WIDTH) as u64, &mut self.bytes)
-            .map_err(cold_error)?;
-        buf.clear();
-        buf.extend(self.bytes.chunks_exact(T::WIDTH).map(T::take));
-        Ok(())
-    }
-
-    /// `G(x)` for `x < len`, wherever it is; `kind` counts the read.
-    fn get(&mut self, x: usize, cold: &mut dyn ColdValues, kind: Option<ReadKind>) -> Result<u64> {
-        let (value, region) = if x >= self.tail_start {
-            (self.tail[x - self.tail_start].into(), TAIL)
-        } else if x < self.head.len() {
-            (self.head[x].into(), HEAD)
-        } else if x >= self.middle_start && x < self.middle_start + self.middle.len() {
-            (self.middle[x - self.middle_start].into(), MIDDLE)
-        } else {
-            let c = x / self.windows.chunk;
-            let from = c * self.windows.chunk;
-            let slot = self.chunk_slot(c, x - from, cold)?;
-            (self.cache[slot].2[x - from].into(), COLD)
-        };
-        if let Some(kind) = kind {
-            self.access.counts[kind as usize][region] += 1;
-        }
-        Ok(value)
-    }
-
-    /// The slot of the cache holding chunk `c` with at least `at + 1`
-    /// values, read back if need be into the least recently used slot. The
-    /// cache is fully associative: the far rare parts are streams a
-    /// constant distance apart, which a direct-mapped cache would let evict
-    /// one another at every heap.
-    fn chunk_slot(&mut self, c: usize, at: usize, cold: &mut dyn ColdValues) -> Result<usize> {
-        self.tick += 1;
-        let hit = self
-            .cache
-            .iter()
-            .position(|(chunk, _, values)| *chunk == c && at < values.len());
-        let slot = match hit {
-            Some(slot) => slot,
-            None => {
-                let slot = (0..self.cache.len())
-                    .min_by_key(|&i| self.cache[i].1)
-                    .expect("at least one chunk");
-                let from = c * self.windows.chunk;
-                let n = (from + self.windows.chunk).min(self.stored) - from;
-                let mut buf = std::mem::take(&mut self.cache[slot].2);
-                self.load(cold, from, &mut buf, n)?;
-                self.cache[slot] = (c, 0, buf);
-                self.access.chunk_loads += 1;
-                slot
-            }
-        };
-        self.cache[slot].1 = self.tick;
-        Ok(slot)
-    }
-
-    /// Copies `G(lo..hi)` into `out`, from one window when it holds them
-    /// all; the middle stream moves the middle window to them.
-    fn read(
-        &mut self,
-        lo: usize,
-        hi: usize,
-        out: &mut Vec<T>,
-        cold: &mut dyn ColdValues,
-        kind: ReadKind,
-    ) -> Result<()> {
-        out.clear();
-        let n = (hi - lo) as u64;
-        let counts = &mut self.access.counts[kind as usize];
-        if lo >= self.tail_start {
-            out.extend_from_slice(&self.tail[lo - self.tail_start..hi - self.tail_start]);
-            counts[TAIL] += n;
-            return Ok(());
-        }
-        if hi <= self.head.len() {
-            out.extend_from_slice(&self.head[lo..hi]);
-            counts[HEAD] += n;
-            return Ok(());
-        }
-        let in_middle = lo >= self.middle_start && hi <= self.middle_start + self.middle.len();
-        let quarter = self.windows.middle / 4;
-        if !in_middle
-            && kind == ReadKind::Middle
-            && hi <= self.stored
-            && lo + quarter >= self.center
-            && hi <= self.center + quarter
-        {
-            // Parts near half the heap come back for the next heaps, a
-            // little higher: a quarter of the window below the middle, the
-            // rest above. Parts farther from the middle (a deep or full
-            // scan, which reads both sides of it at once) go through the
-            // chunks instead, or the window would move at every read.
-            let start = self.center.saturating_sub(quarter);
-            let end = (start + self.windows.middle).min(self.stored);
-            let mut buf = std::mem::take(&mut self.middle);
-            self.load(cold, start, &mut buf, end - start)?;
-            self.middle = buf;
-            self.middle_start = start;
-            self.access.middle_loads += 1;
-        }
-        if lo >= self.middle_start && hi <= self.middle_start + self.middle.len() {
-            let at = lo - self.middle_start;
-            out.extend_from_slice(&self.middle[at..at + (hi - lo)]);
-            self.access.counts[kind as usize][MIDDLE] += n;
-            return Ok(());
-        }
-        let c = lo / self.windows.chunk;
-        if hi <= self.tail_start && (hi - 1) / self.windows.chunk == c {
-            // Within one chunk of the cold values (a full scan).
-            let from = c * self.windows.chunk;
-            let slot = self.chunk_slot(c, hi - 1 - from, cold)?;
-            out.extend_from_slice(&self.cache[slot].2[lo - from..hi - from]);
-            self.access.counts[kind as usize][COLD] += n;
-            return Ok(());
-        }
-        for x in lo..hi {
-            let v = self.get(x, cold, Some(kind))?;
-            out.push(T::from_u64(v).expect("a value read back fits its width"));
-        }
-        Ok(())
+    fn get(&mut self, x: usize, cold: &mut dyn ColdValues) -> Result<u64> {
+        self.held.get(x, cold, None)
     }
 
     fn resume(&mut self, len: u64, cold: &mut dyn ColdValues) -> Result<()> {
         let len = usize::try_from(len)
             .map_err(|_| Error::new(ErrorKind::TooLarge, "too many heaps for this machine"))?;
-        self.stored = len;
-        self.len = 0;
-        let keep = self.windows.tail;
-        self.tail_start = len.saturating_sub(keep);
+        self.held.resumed(len);
+        let held = &mut self.held;
         let mut buf = Vec::new();
         let mut at = 0;
         while at < len {
             let n = STREAM.min(len - at);
-            self.load(cold, at, &mut buf, n)?;
+            held.load(cold, at, &mut buf, n)?;
             if at == 0 && buf.first().is_some_and(|&v| v.into() != 0) {
                 return Err(Error::input(
                     "the values kept outside memory are not a table of this game: heap 0 has a value",
@@ -824,66 +520,42 @@ impl<T: ColdCell> Engine<T> {
             }
             for (i, &v) in buf.iter().enumerate() {
                 let x = at + i;
-                self.count(v.into());
-                if x < self.windows.head {
-                    self.head.push(v);
+                self.state.count(x, v.into());
+                if x < held.windows.head {
+                    held.head.push(v);
                 }
-                if x >= self.tail_start {
-                    self.tail.push(v);
+                if x >= held.tail_start {
+                    held.tail.push(v);
                 }
             }
-            self.access.counts[ReadKind::Rebuild as usize][COLD] += n as u64;
+            held.access.counts[ReadKind::Rebuild as usize][COLD] += n as u64;
             at += n;
         }
-        self.len = len;
-        self.review(cold, true)?;
-        Ok(())
+        self.state.len = len as u64;
+        self.review(cold, true)
     }
 
     /// Chooses the mask again if a markedly better one exists, rebuilding
     /// the rare list (reading every value) when it changes or `rebuild`.
     fn review(&mut self, cold: &mut dyn ColdValues, rebuild: bool) -> Result<()> {
-        let n = self.len;
-        let mut changed = false;
-        if self.windows.mask == MaskPolicy::Auto && n > 0 {
-            let best = best_mask(&self.histogram);
-            let current = rare_count(&self.histogram, self.mask);
-            if best.mask != self.mask && best.rare.saturating_mul(5) < current.saturating_mul(4) {
-                self.mask = best.mask;
-                self.mask_changes += 1;
-                self.resize_bits();
-                changed = true;
-            }
-        }
+        let n = self.held.len;
+        let changed = self.state.choose_mask(n);
         if changed || rebuild {
-            self.rare.clear();
-            let mut x = 1;
+            self.state.rare.clear();
+            let held = &mut self.held;
             let mut buf = Vec::new();
-            while x < n {
-                let end = if x < self.tail_start {
-                    (x + STREAM).min(self.tail_start)
-                } else {
-                    n
-                };
-                if x >= self.tail_start {
-                    buf.clear();
-                    buf.extend_from_slice(&self.tail[x - self.tail_start..]);
-                } else {
-                    self.load(cold, x, &mut buf, end - x)?;
-                    self.access.counts[ReadKind::Rebuild as usize][COLD] += (end - x) as u64;
-                }
-                let mask = self.mask;
-                self.rare.extend(
-                    buf.iter()
-                        .enumerate()
-                        .map(|(i, &v)| (x + i, v.into()))
-                        .filter(|&(_, v)| is_rare(v, mask)),
-                );
+            let mut x = 0;
+            while x < held.tail_start {
+                let end = (x + STREAM).min(held.tail_start);
+                held.load(cold, x, &mut buf, end - x)?;
+                held.access.counts[ReadKind::Rebuild as usize][COLD] += (end - x) as u64;
+                self.state.add_rare(x, &buf[..]);
                 x = end;
             }
+            self.state.add_rare(held.tail_start, &held.tail[..]);
         }
-        self.next_review = n.max(64).saturating_mul(2);
-        self.rare_limit = self.rare.len().saturating_mul(2).max(256);
+        self.state.reviewed(n);
+        self.state.reset_cursors();
         Ok(())
     }
 
@@ -895,200 +567,58 @@ impl<T: ColdCell> Engine<T> {
         len: usize,
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Option<u64>> {
-        while self.len < len {
-            let n = self.len;
-            if n >= self.next_review || self.rare.len() > self.rare_limit {
+        // Nothing is read ahead: each heap reads all its splits.
+        let reach = Ahead::none(0).reach;
+        while self.held.len < len {
+            let n = self.held.len;
+            if n >= self.state.next_review || self.state.rare.len() > self.state.rare_limit {
                 // Before the first review the mask is the initial one and
                 // the rare list was built heap by heap.
                 self.review(cold, false)?;
             }
-            let value = self.value_of(n, cold)?;
+            let value = self.value_of(n, cold, &reach)?;
             let Some(cell) = T::from_u64(value) else {
                 // Computed again once the table is wider.
                 return Ok(Some(value));
             };
-            self.count(value);
-            if n > 0 && is_rare(value, self.mask) {
-                self.rare.push((n, value));
-            }
-            self.push(cell, cold)?;
-            if self.len.is_multiple_of(REPORT_EVERY) || self.len == len {
+            self.state.record(n, value);
+            let last_rare = self.state.rare.last().map_or(0, |&(r, _)| r);
+            self.held.push(cell, last_rare, cold)?;
+            if self.held.len.is_multiple_of(REPORT_EVERY) || self.held.len == len {
                 let flow = progress(Progress {
-                    done: self.len as u64,
+                    done: self.held.len as u64,
                     total: len as u64,
                 });
                 if flow.is_break() {
-                    return Err(crate::values::interrupted(self.len));
+                    return Err(crate::values::interrupted(self.held.len));
                 }
             }
         }
         Ok(None)
     }
 
-    /// `G(n)` from `G(0..n)`.
-    fn value_of(&mut self, n: usize, cold: &mut dyn ColdValues) -> Result<u64> {
-        self.stamp = self.stamp.wrapping_add(1);
-        let mut seen = std::mem::take(&mut self.seen);
-        if self.stamp == 0 {
+    /// `G(n)` from `G(0..n)`, by the in-memory engine's mathematics
+    /// ([`State::value_of`]) reading the held and cold values.
+    fn value_of(&mut self, n: usize, cold: &mut dyn ColdValues, reach: &Reach) -> Result<u64> {
+        let state = &mut self.state;
+        state.stamp = state.stamp.wrapping_add(1);
+        let mut seen = std::mem::take(&mut state.seen);
+        if state.stamp == 0 {
             seen.fill(0);
-            self.stamp = 1;
+            state.stamp = 1;
         }
-        let value = with_marks!(&mut seen[..], |marks| self.value_with(marks, n, cold));
-        self.seen = seen;
-        value
-    }
-
-    /// [`Engine::value_of`] with the stamps as `seen`.
-    fn value_with<M: Marks + ?Sized>(
-        &mut self,
-        seen: &mut M,
-        n: usize,
-        cold: &mut dyn ColdValues,
-    ) -> Result<u64> {
-        let stamp = self.stamp;
-        for i in 0..self.shape.ends.len() {
-            if self.shape.ends[i] == n {
-                seen.set(0, stamp);
-            }
-        }
-        for i in 0..self.shape.leaves.len() {
-            let t = self.shape.leaves[i];
-            if t < n {
-                let v = self.get(n - t, cold, Some(ReadKind::Leave))?;
-                seen.set(v as usize, stamp);
-            }
-        }
-        // Step 1: every split with a rare part.
-        let unequal = self.shape.unequal;
-        let mut pairs = 0u64;
-        for i in 0..self.shape.splits.len() {
-            let t = self.shape.splits[i];
-            if t + 2 > n {
-                continue;
-            }
-            let rest = n - t;
-            let below = self.rare.partition_point(|&(r, _)| r < rest);
-            // Rare parts whose other part lies in the tail.
-            let near = self.rare[..below].partition_point(|&(r, _)| r + self.tail_start <= rest);
-            let (tail, tail_start) = (&self.tail, self.tail_start);
-            for &(r, v) in &self.rare[..near] {
-                if unequal && 2 * r == rest {
-                    continue;
-                }
-                seen.set((v ^ tail[rest - r - tail_start].into()) as usize, stamp);
-                pairs += 1;
-            }
-            self.access.counts[ReadKind::Rare as usize][TAIL] += near as u64;
-            if let Some(&(r, _)) = self.rare[..below].last() {
-                self.access.max_rare_part = self.access.max_rare_part.max(r as u64);
-            }
-            for k in near..below {
-                let (r, v) = self.rare[k];
-                if unequal && 2 * r == rest {
-                    continue;
-                }
-                let w = self.get(rest - r, cold, Some(ReadKind::Rare))?;
-                seen.set((v ^ w) as usize, stamp);
-                pairs += 1;
-            }
-        }
-        self.rare_pairs += pairs;
-        // The least common value missing, and the rare ones below it.
-        let bound = self.histogram.len() as u64;
-        let mut common_mex = bound;
-        self.want.clear();
-        for w in 0..self.common_bits.len() {
-            let base = (w * 64) as u64;
-            // Values at or past the bound are never marked.
-            let found = seen.word(w, stamp);
-            let missing = self.common_bits[w] & !found;
-            let below = if missing != 0 {
-                common_mex = base + u64::from(missing.trailing_zeros());
-                (1u64 << missing.trailing_zeros()) - 1
-            } else {
-                u64::MAX
-            };
-            let mut rare = self.rare_bits[w] & !found & below;
-            while rare != 0 {
-                self.want.push(base + u64::from(rare.trailing_zeros()));
-                rare &= rare - 1;
-            }
-            if missing != 0 {
-                break;
-            }
-        }
-        if self.want.is_empty() {
-            return Ok(common_mex);
-        }
-        // Step 2: every split, from both ends, until each wanted value has
-        // turned up.
-        let mut scanned = 0u64;
-        let mut from = 0;
-        let mut small = std::mem::take(&mut self.small);
-        let mut large = std::mem::take(&mut self.large);
-        let found_all = loop {
-            let to = if from == 0 { FIRST_CHUNK } else { from + CHUNK };
-            let mut more = false;
-            for i in 0..self.shape.splits.len() {
-                let t = self.shape.splits[i];
-                let rest = n.saturating_sub(t);
-                let half = largest_smaller_part(rest, unequal);
-                let meet = half.div_ceil(2);
-                self.center = half;
-                if from < meet {
-                    more = true;
-                    let end = to.min(meet);
-                    self.read(from + 1, end + 1, &mut small, cold, ReadKind::SmallEnd)?;
-                    self.read(
-                        rest - end,
-                        rest - from,
-                        &mut large,
-                        cold,
-                        ReadKind::SmallEnd,
-                    )?;
-                    T::xor_reversed(&small, &large, |x| seen.set(x, stamp));
-                    scanned += (end - from) as u64;
-                    self.access.max_small_part = self.access.max_small_part.max(end as u64);
-                }
-                let (lo, end) = (from, to.min(half - meet));
-                if lo < end {
-                    more = true;
-                    self.read(
-                        half + 1 - end,
-                        half + 1 - lo,
-                        &mut small,
-                        cold,
-                        ReadKind::Middle,
-                    )?;
-                    self.read(
-                        rest - half + lo,
-                        rest - half + end,
-                        &mut large,
-                        cold,
-                        ReadKind::Middle,
-                    )?;
-                    T::xor_reversed(&small, &large, |x| seen.set(x, stamp));
-                    scanned += (end - lo) as u64;
-                    self.access.max_middle_depth = self.access.max_middle_depth.max(end as u64);
-                }
-            }
-            self.want.retain(|&v| !seen.has(v as usize, stamp));
-            if self.want.is_empty() {
-                break true;
-            }
-            if !more {
-                break false;
-            }
-            from = to;
-        };
-        self.small = small;
-        self.large = large;
-        self.scan_pairs += scanned;
-        if found_all {
-            return Ok(common_mex);
-        }
-        self.full_scans += 1;
-        Ok(self.want[0])
+        let stamp = state.stamp;
+        let mut reader = Reader::new(&mut self.held, cold);
+        let value = with_marks!(&mut seen[..], |marks| state.value_of(
+            marks,
+            stamp,
+            &mut reader,
+            n,
+            reach
+        ));
+        state.seen = seen;
+        reader.finish()?;
+        Ok(value)
     }
 }
 
@@ -1197,6 +727,65 @@ mod tests {
         w.flush(&mut cold).unwrap();
         let expected: Vec<u8> = naive(&g, 5000).iter().map(|&v| v as u8).collect();
         assert_eq!(cold, expected);
+    }
+
+    /// Cold values that stop answering reads when told to.
+    struct Failing {
+        values: Vec<u8>,
+        fail: bool,
+    }
+
+    impl ColdValues for Failing {
+        fn store(&mut self, offset: u64, bytes: &[u8]) -> std::io::Result<()> {
+            self.values.store(offset, bytes)
+        }
+
+        fn load(&mut self, offset: u64, buf: &mut [u8]) -> std::io::Result<()> {
+            if self.fail {
+                return Err(std::io::Error::other("the disk is gone"));
+            }
+            self.values.load(offset, buf)
+        }
+    }
+
+    #[test]
+    fn a_failed_read_stops_the_run_with_an_error_and_keeps_only_right_values() {
+        // Rare heaps past a tail of 128 heaps: step 1 reads the cold values.
+        let g: Ruleset = "grundy".parse().unwrap();
+        let small = Windows {
+            head: 16,
+            tail: 128,
+            tail_limit: 128,
+            middle: 128,
+            chunk: 16,
+            chunks: 1,
+            ..Windows::default()
+        };
+        let mut cold = Failing {
+            values: Vec::new(),
+            fail: false,
+        };
+        let mut w = Windowed::new(&g, small, 1).unwrap();
+        w.extend(&mut cold, 3000, &mut values::silent).unwrap();
+        cold.fail = true;
+        let err = w.extend(&mut cold, 6000, &mut values::silent).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Corrupt);
+        assert!(err.to_string().contains("the disk is gone"), "{err}");
+        cold.fail = false;
+        let (table, _) = super::super::compute(&g, 5999).unwrap();
+        let expected: Vec<u8> = table.to_vec().iter().map(|&v| v as u8).collect();
+        let len = w.len();
+        assert!(len < 6000);
+        for n in 0..len {
+            assert_eq!(
+                w.get(n, &mut cold).unwrap(),
+                u64::from(expected[n as usize]),
+                "G({n})"
+            );
+        }
+        w.extend(&mut cold, 6000, &mut values::silent).unwrap();
+        w.flush(&mut cold).unwrap();
+        assert_eq!(cold.values, expected);
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::values::Budget;
 ///
 /// ```
 /// use grundy::games::{Board, Cram};
-/// use grundy::search::{self, misere::MisereSearch};
+/// use grundy::search::{self, misere_search::MisereSearch};
 /// let mut search = MisereSearch::new(Cram, grundy::values::Budget::default());
 /// // A strip of two cells: the one move is the last, and loses.
 /// assert!(search.is_lost(&Board::rectangle(1, 2)?, &mut search::silent)?);
