@@ -127,8 +127,16 @@ fn arguments(slot: &str, value: &str) -> Vec<String> {
     args
 }
 
+/// How a run ended: its exit code (none when killed by a signal) and what
+/// it wrote.
+struct Ran {
+    code: Option<i32>,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
 /// Runs `grundy` with `args`, killing it past [`PATIENCE`].
-fn run(args: &[String], dir: &Path) -> Result<(Option<i32>, Vec<u8>, Vec<u8>), String> {
+fn run(args: &[String], dir: &Path) -> Result<Ran, String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .current_dir(dir)
@@ -171,7 +179,11 @@ fn run(args: &[String], dir: &Path) -> Result<(Option<i32>, Vec<u8>, Vec<u8>), S
     };
     let stdout = stdout.join().expect("the reader ends");
     let stderr = stderr.join().expect("the reader ends");
-    Ok((status.code(), stdout, stderr))
+    Ok(Ran {
+        code: status.code(),
+        stdout,
+        stderr,
+    })
 }
 
 /// At most the first 300 characters of `text`, for a failure's message.
@@ -186,7 +198,11 @@ fn clipped(text: &str) -> String {
 fn cell(slot: &str, name: &str, value: &str, dir: &Path) -> Result<Outcome, String> {
     let args = arguments(slot, value);
     let shown = format!("`{}` with {name}", slot);
-    let (code, stdout, stderr) = run(&args, dir).map_err(|e| format!("{shown}: {e}"))?;
+    let Ran {
+        code,
+        stdout,
+        stderr,
+    } = run(&args, dir).map_err(|e| format!("{shown}: {e}"))?;
     let full = String::from_utf8_lossy(&stderr);
     let text = clipped(&full);
     if full.contains("panicked") {
