@@ -82,6 +82,8 @@ echo "VmHWM (peak resident over the whole run): $(awk '/^VmHWM/ {print $2}' "/pr
 curl -sf "$URL/api/position?game=kayles&heaps=3,5,7" >/dev/null && echo "server still answering after the load"
 
 echo "== 4. issue 38's W1 and W2: 3 P-position scans of subsets:4:all at once, then 64 far plots of 0.07 at once"
+# Phase 3's computations hold the heavy permits up to the time limit (10 s).
+sleep 11
 ( while kill -0 "$SERVER" 2>/dev/null; do
     r=$(rss); echo "$r"; sleep 0.2
   done ) >/tmp/grundy-load-rss4.txt &

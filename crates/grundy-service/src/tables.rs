@@ -195,29 +195,32 @@ pub(crate) fn periodic(
         };
         return Ok(PeriodicValues::new(table, verdict));
     }
-    if to <= max || !period::proof::may_prove(game) {
-        // No theorem proves a period of this game, so a search up to `max`
-        // cannot answer past it: every value up to `to` is computed, or
-        // refused at once where it would not fit.
+    if to <= max {
         let table = values(core, game, to, watch)?;
         let table = prefix(&table, to);
         let verdict = period::of_table(game, &table);
         return Ok(PeriodicValues::new(table, verdict));
     }
-    let (verdict, table) = period(core, game, Some(max), watch)?;
-    if verdict.periodicity().is_some_and(|p| p.is_proved()) {
-        return Ok(PeriodicValues::new(table, verdict));
-    }
-    // Let go of the search's table first: the game's table is extended
-    // in place only if nobody else holds it.
-    drop(table);
-    crate::limits::unproved_values(game, core.config.engine, to, max)?;
+    // Where no theorem proves a period of this game, a search up to `max`
+    // cannot answer past it: every value up to `to` is computed, or
+    // refused at once where it would not fit, with no search first.
+    let why = if period::proof::may_prove(game) {
+        let (verdict, table) = period(core, game, Some(max), watch)?;
+        if verdict.periodicity().is_some_and(|p| p.is_proved()) {
+            return Ok(PeriodicValues::new(table, verdict));
+        }
+        // Let go of the search's table first: the game's table is
+        // extended in place only if nobody else holds it.
+        drop(table);
+        crate::limits::unproved_values(game, core.config.engine, to, max)?;
+        format!("{game} has no proved period up to heap {max}")
+    } else {
+        format!("{game} has no proved period (no periodicity theorem applies to it)")
+    };
     let table = values(core, game, to, watch).map_err(|e| {
         let wrapped = Error::new(
             e.kind(),
-            format!(
-                "{game} has no proved period up to heap {max}, and computing every value up to {to} instead failed: {e}"
-            ),
+            format!("{why}, and computing every value up to {to} instead failed: {e}"),
         );
         match e.detail() {
             Some(detail) => wrapped.with_detail(detail.clone()),

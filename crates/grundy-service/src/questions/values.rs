@@ -49,18 +49,16 @@ pub(crate) fn values_report(
         return Ok(report(Arc::new(values)));
     }
     let max = max.unwrap_or_else(|| tables::default_search_limit(core, game));
-    let values = if !proof::may_prove(game) {
-        // No theorem proves a period of this game, so no search past `max`
-        // can answer for heaps past it: the values come from the table,
-        // and a range past what the budget or the engine's work allows is
-        // refused before anything is computed (a splitting rule to 10^6
-        // was searched for a minute before its refusal).
+    let values = if to <= max && !proof::may_prove(game) {
         let table = tables::values(core, game, to, watch)?;
         from_table(core, table, from, to, watch)?
     } else {
         // Where a theorem may prove a period, the search up to `to` stops
         // at the first proved one; where it proves none, it has computed
-        // every value up to `to`.
+        // every value up to `to`. Where none may prove one, nothing is
+        // searched: the values are computed, or refused before anything
+        // is (a splitting rule to 10^6 was searched for a minute before
+        // its refusal).
         let g = tables::periodic(core, game, to, Some(max), watch)?;
         from_period(core, g, from, to, watch)?
     };
