@@ -83,7 +83,7 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
     );
     b.wait_for(
         "the verdict",
-        "document.getElementById('verdict-text').textContent.includes('period 12')",
+        "document.getElementById('verdict-text').textContent.toLowerCase().includes('period 12')",
     );
     let hosts = b.eval(
         "return performance.getEntriesByType('resource').map(e => new URL(e.name).host).concat([location.host])",
@@ -466,12 +466,14 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
     b.go(&format!("{base}/#game=0.16"));
     b.wait_for_long(
         "0.16's verdict",
-        "document.getElementById('verdict-text').textContent.includes('proved by')",
+        "document.getElementById('verdict-text').textContent.toLowerCase().includes('proved by')",
         Duration::from_secs(90),
     );
     let verdict = b.text("#verdict-text");
     assert!(
-        verdict.contains("period 149459 from heap 105351"),
+        verdict
+            .to_lowercase()
+            .contains("period 149459 from heap 105351"),
         "{verdict}"
     );
     shoot(&b, &out.join("values-016-desktop.png"));
@@ -501,7 +503,7 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
     // Rows of the period: 12 columns of values for Kayles.
     b.wait_for(
         "the table in rows of the period",
-        "document.getElementById('verdict-text').textContent.includes('period 12') && document.querySelector('#values-table table') !== null",
+        "document.getElementById('verdict-text').textContent.toLowerCase().includes('period 12') && document.querySelector('#values-table table') !== null",
     );
     assert_eq!(
         b.eval("return document.querySelectorAll('#values-table thead th').length"),
@@ -767,7 +769,7 @@ fn the_page_plays_kayles_and_boards_and_proves_016_in_chromium() {
     b.click("#catalogue-table tr[data-game=\"0.07\"] a.game-link");
     b.wait_for(
         "0.07's page from its link",
-        "document.getElementById('verdict-text').textContent.includes('period 34 from heap 53')",
+        "document.getElementById('verdict-text').textContent.toLowerCase().includes('period 34 from heap 53')",
     );
     let hash = b.eval("return location.hash");
     assert!(
