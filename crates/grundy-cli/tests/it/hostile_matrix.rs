@@ -9,7 +9,7 @@
 //! rewrites it, and a summary that differs fails the test.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -227,10 +227,6 @@ fn cell(slot: &str, name: &str, value: &str, dir: &Path) -> Result<Outcome, Stri
     }
 }
 
-fn doc() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/reliability.md")
-}
-
 const START: &str = "<!-- matrix: made by crates/grundy-cli/tests/it/hostile_matrix.rs -->";
 const END: &str = "<!-- end of matrix -->";
 
@@ -307,17 +303,5 @@ fn every_slot_against_every_hostile_value_answers_or_refuses_cleanly() {
             slot.replace("{}", "X")
         ));
     }
-    let table = table.join("\n");
-    let text = std::fs::read_to_string(doc()).expect("docs/reliability.md");
-    let (head, rest) = text.split_once(START).expect("the matrix's start marker");
-    let (_, tail) = rest.split_once(END).expect("the matrix's end marker");
-    let wanted = format!("{head}{START}\n{table}\n{END}{tail}");
-    if std::env::var_os("GRUNDY_UPDATE_DOCS").is_some() {
-        std::fs::write(doc(), wanted).unwrap();
-    } else {
-        assert!(
-            text == wanted,
-            "docs/reliability.md's matrix is out of date; rerun with GRUNDY_UPDATE_DOCS=1:\n{table}"
-        );
-    }
+    crate::reliability::in_the_document(START, END, &table.join("\n"));
 }

@@ -4,7 +4,7 @@
 //! the list, `GRUNDY_UPDATE_DOCS=1 cargo test -p grundy-cli reliability`
 //! rewrites the table; otherwise a table that differs fails the test.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// What a case must get.
@@ -582,8 +582,23 @@ fn run(case: &Case) -> String {
     format!("| {} | {} | {} |", case.family, case.input, result)
 }
 
-fn doc() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/reliability.md")
+/// Puts `table` between the markers `start` and `end` of
+/// docs/reliability.md with `GRUNDY_UPDATE_DOCS` set; otherwise fails
+/// unless it is there already.
+pub fn in_the_document(start: &str, end: &str, table: &str) {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/reliability.md");
+    let text = std::fs::read_to_string(&doc).expect("docs/reliability.md");
+    let (head, rest) = text.split_once(start).expect("the start marker");
+    let (_, tail) = rest.split_once(end).expect("the end marker");
+    let wanted = format!("{head}{start}\n{table}\n{end}{tail}");
+    if std::env::var_os("GRUNDY_UPDATE_DOCS").is_some() {
+        std::fs::write(doc, wanted).unwrap();
+    } else {
+        assert!(
+            text == wanted,
+            "docs/reliability.md is out of date after {start}; rerun with GRUNDY_UPDATE_DOCS=1:\n{table}"
+        );
+    }
 }
 
 const START: &str = "<!-- table: made by crates/grundy-cli/tests/it/reliability.rs -->";
@@ -597,17 +612,5 @@ fn every_hostile_family_behaves_as_docs_reliability_says() {
         "|---|---|---|".to_string(),
     ];
     table.extend(cases(dir.path()).iter().map(run));
-    let table = table.join("\n");
-    let text = std::fs::read_to_string(doc()).expect("docs/reliability.md");
-    let (head, rest) = text.split_once(START).expect("the table's start marker");
-    let (_, tail) = rest.split_once(END).expect("the table's end marker");
-    let wanted = format!("{head}{START}\n{table}\n{END}{tail}");
-    if std::env::var_os("GRUNDY_UPDATE_DOCS").is_some() {
-        std::fs::write(doc(), wanted).unwrap();
-    } else {
-        assert!(
-            text == wanted,
-            "docs/reliability.md is out of date; rerun with GRUNDY_UPDATE_DOCS=1:\n{table}"
-        );
-    }
+    in_the_document(START, END, &table.join("\n"));
 }
