@@ -263,6 +263,10 @@ fn board(ctx: &Context, args: &PlayArgs, game: &Game, out: Out<'_>) -> anyhow::R
                 continue;
             };
             position = Game::Board(played.position.clone());
+            if terminal {
+                // The board after your move, before mine is worked out.
+                eprint!("{}", picture_of(&position));
+            }
             report = judge(ctx, &position, args.misere)?;
             if report.moves.is_empty() {
                 writeln!(out, "{}", game_over(args.misere, true))?;
