@@ -225,8 +225,9 @@ fn vector_moves(
 
 /// The position as the scan reads it and the scan's options, once the
 /// tables up to `largest` are known to fit the budget, and their bytes
-/// set aside with the process's accountant.
-fn scan_setup(
+/// set aside with the process's accountant (also for a position's one
+/// winning move).
+pub(crate) fn scan_setup(
     core: &Core,
     game: &VectorGame,
     heaps: &[u64],

@@ -6,7 +6,7 @@
 //! engine, other move vectors by the key scan).
 
 use grundy::multiheap::vectors::{self, VectorMove};
-use grundy::multiheap::{self, Method, SubsetGame};
+use grundy::multiheap::{self, SubsetGame};
 use grundy::period::{self, proof};
 use grundy::{Result, sum};
 
@@ -87,20 +87,8 @@ pub(crate) fn multiheap_move(
         multiheap::wythoff::winning_move([heaps[0], heaps[1]])
             .map(|(taken, take)| subset_move(heaps, taken, take))
     } else {
-        let budget = core.config.budget;
-        let to = limits::multiheap_bound(game, largest, Method::Fast, budget, |fits| {
-            format!("positions with heaps up to {fits} can be judged")
-        })?;
-        let position = limits::multiheap_heaps(heaps)?;
-        let _reserved = core.reserve(
-            watch,
-            limits::multiheap_bytes(game, to, Method::Fast),
-            "a scan of P-positions",
-        )?;
-        let options = multiheap::Options {
-            method: Method::Fast,
-            budget,
-        };
+        let (position, options, _reserved) =
+            super::moves::scan_setup(core, game, heaps, largest, watch)?;
         let mut progress = |p: multiheap::Progress| {
             watch.tell(Event::Scan {
                 done: p.done,
