@@ -53,6 +53,7 @@
 mod boards;
 mod core;
 mod exclusive;
+mod family_cost;
 mod game;
 mod json_int;
 mod limits;

@@ -52,6 +52,33 @@ fn values_of_a_family_in_every_format() {
     assert_snapshot!("values_node_kayles_ladder_csv", out);
 }
 
+/// A sweep whose last boards would take hours or more is refused after its
+/// first cheap members, with the last `n` that would fit; a sweep that fits
+/// is answered (above).
+#[test]
+fn a_family_sweep_past_hours_is_refused_with_the_n_that_fits() {
+    let args = [
+        "--no-cache",
+        "--threads",
+        "1",
+        "values",
+        "cram:3xn",
+        "--to",
+        "1000",
+    ];
+    refused(&args, "ask for n up to");
+    let out = grundy(&args, None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let fits: u64 = stderr
+        .split("ask for n up to ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no n in {stderr}"));
+    assert!((8..1000).contains(&fits), "{stderr}");
+    assert!(stderr.contains("an estimate"), "{stderr}");
+}
+
 #[test]
 fn value_of_a_board_in_every_format() {
     for format in FORMATS {

@@ -1,11 +1,17 @@
 //! The values of a family of boards (`cram:3xn`) over a range of `n`: each
 //! member checked before any is searched, then valued in turn by one
-//! search, which carries what it learnt from each member to the next.
+//! search, which carries what it learnt from each member to the next. Before
+//! each member, the rest of the sweep is estimated from the growth of the
+//! members searched so far, and refused where it would take hours or more
+//! ([`SweepCost`]).
+
+use std::time::Instant;
 
 use grundy::Result;
 
 use crate::boards;
 use crate::core::Core;
+use crate::family_cost::SweepCost;
 use crate::game::Game;
 use crate::limits;
 use crate::report::{BoardRow, BoardValuesReport};
@@ -30,8 +36,13 @@ pub(crate) fn board_values(
         })
         .collect::<Result<Vec<_>>>()?;
     let mut boards = Vec::with_capacity(members.len());
+    let mut cost = SweepCost::default();
+    let family_name = family.to_string();
     for (n, board) in members {
+        cost.check(&family_name, n, to)?;
+        let started = Instant::now();
         let (value, searched) = boards::nimber(core, &board, watch)?;
+        cost.searched(n, started.elapsed().as_secs_f64());
         boards.push(BoardRow {
             n,
             game: board.to_string(),
