@@ -199,6 +199,10 @@ pub(crate) struct Work {
     /// What the table is charged to the process's accountant, given back
     /// when the table is dropped.
     pub(crate) charge: Option<Reservation>,
+    /// Computed apart from the game's slot, for one request, while the
+    /// request holding the slot runs a callback: never written to the
+    /// store, dropped after the request.
+    pub(crate) apart: bool,
 }
 
 /// The search of each kind of board game, kept between requests with what
