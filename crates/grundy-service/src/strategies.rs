@@ -119,7 +119,9 @@ pub(crate) fn covering(
             }
             bound = largest;
         }
-        let computed = Quotient::compute_as_far_as(game, bound, core.misere_bytes(), &mut |p| {
+        let bytes = core.misere_bytes();
+        let _reserved = core.reserve(watch, bytes, "a misère quotient's memory bound")?;
+        let computed = Quotient::compute_as_far_as(game, bound, bytes, &mut |p| {
             watch.tell(Event::Values {
                 done: p.done,
                 total: p.total,
