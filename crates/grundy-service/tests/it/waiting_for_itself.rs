@@ -163,3 +163,53 @@ fn a_watch_asking_for_values_past_memory_while_they_are_computed_is_refused_at_o
     });
     assert_eq!(heard, [Err(true)]);
 }
+
+/// A request waiting for another thread's values past memory hears its
+/// watch: a stop (Ctrl-C, a deadline) ends the wait at once, where it
+/// used to sit on a plain lock until the other run ended.
+#[test]
+fn a_request_waiting_for_values_past_memory_hears_its_watch() {
+    let waited = within_a_minute(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let solver = Arc::new(Solver::new(grundy_service::Config {
+            budget: grundy::values::Budget::bytes(5 << 19),
+            store: Some(Arc::new(grundy_service::FileStore::new(dir.path()))),
+            ..grundy_service::Config::default()
+        }));
+        let (started, running) = mpsc::channel();
+        let (release, released) = mpsc::channel::<()>();
+        let computing = {
+            let solver = Arc::clone(&solver);
+            thread::spawn(move || {
+                let mut told = false;
+                // Holds the one run past memory until released.
+                let mut watch = Watch::new(move |event| {
+                    let past_quick = matches!(event, grundy_service::Event::Values { done, .. } if done > 1_000_000);
+                    if past_quick && !told {
+                        told = true;
+                        let _ = started.send(());
+                        let _ = released.recv();
+                    }
+                    ControlFlow::Continue(())
+                });
+                let _ = solver.frequencies(&"0.161".parse().unwrap(), 3_000_000, &mut watch);
+            })
+        };
+        running.recv().unwrap();
+        let mut waited = false;
+        let mut stopping = Watch::new(|event| {
+            waited |= matches!(event, grundy_service::Event::Waiting);
+            if waited {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let asked = solver.frequencies(&"0.161".parse().unwrap(), 3_000_000, &mut stopping);
+        drop(stopping);
+        release.send(()).unwrap();
+        computing.join().unwrap();
+        (waited, asked.map(drop).map_err(|e| e.kind()))
+    });
+    assert_eq!(waited, (true, Err(grundy::ErrorKind::Interrupted)));
+}
