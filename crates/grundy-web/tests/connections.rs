@@ -404,8 +404,14 @@ async fn a_client_that_does_not_read_its_answer_is_closed_at_the_write_limit() {
         .write_all(b"GET /api/values?game=kayles&to=6000000 HTTP/1.1\r\nHost: t\r\n\r\n")
         .await
         .unwrap();
-    // Not read for longer than the write limit.
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    // Once the answer has begun to arrive (however long it took to
+    // compute), not read for longer than the write limit.
+    let mut first = [0u8; 16];
+    tokio::time::timeout(PATIENCE, socket.peek(&mut first))
+        .await
+        .expect("the answer begins")
+        .unwrap();
+    tokio::time::sleep(Duration::from_secs(3)).await;
     let seen = read_to_close(&mut socket)
         .await
         .expect("the connection is closed, not kept for a client that does not read");
@@ -433,7 +439,7 @@ async fn a_client_that_does_not_read_its_answer_is_closed_at_the_write_limit() {
 async fn a_client_reading_slowly_gets_its_whole_answer() {
     let server = Server::start_with(
         ConnectionLimits {
-            write: Duration::from_secs(1),
+            write: Duration::from_secs(3),
             ..generous()
         },
         Limits {
@@ -447,11 +453,11 @@ async fn a_client_reading_slowly_gets_its_whole_answer() {
     socket.set_recv_buffer_size(4096).unwrap();
     let mut socket = socket.connect(server.addr).await.unwrap();
     socket
-        .write_all(b"GET /api/values?game=kayles&to=400000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        .write_all(b"GET /api/values?game=kayles&to=2000000 HTTP/1.1\r\nHost: t\r\n\r\n")
         .await
         .unwrap();
-    // A few hundred kilobytes, read a little at a time over about two
-    // seconds, each pause well under the write limit.
+    // Some 5 MB, more than the sockets' buffers hold, read a little at a
+    // time for longer than the write limit, each pause far under it.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut seen = Vec::new();
     let mut buf = vec![0u8; 64 * 1024];
@@ -465,7 +471,7 @@ async fn a_client_reading_slowly_gets_its_whole_answer() {
                 Ok(0) | Err(_) => return,
                 Ok(n) => seen.extend_from_slice(&buf[..n]),
             }
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
     })
     .await;
