@@ -138,6 +138,9 @@ pub(crate) fn quotient_or_search(
             // No quotient covers the heaps: the search is the answer,
             // however long it takes.
             Ok(None) => true,
+            // No room for the construction beside what others hold: the
+            // search, which has its own, may still answer.
+            Err(e) if matches!(e.detail(), Some(grundy::Detail::MemoryInUse { .. })) => true,
             // Stopped because the search answered.
             Err(e) if e.kind() == ErrorKind::Interrupted => {
                 searching.answered.load(Ordering::Relaxed)
