@@ -21,9 +21,13 @@
 //! refused because others hold the memory, the solver first drops the
 //! value tables and board searches no request is using (the store keeps
 //! them) and tries again. A board search's table stays charged while it
-//! is kept between requests. Heap misère play (genera, quotients, the
-//! judge) and a certificate's check are charged their memory bound (which
-//! the library keeps as it allocates) before they start.
+//! is kept between requests. A certificate's check is charged the window it
+//! recomputes before it starts. Heap misère play (genera, quotients, the
+//! judge) is **not** charged: each keeps within its own bound (a quarter of
+//! the budget), counted as the library allocates, but the library reports
+//! no bytes as it goes, and charging the whole bound up front made
+//! concurrent computations refuse each other (eight test threads: five
+//! spurious refusals).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

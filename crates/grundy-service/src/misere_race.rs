@@ -47,17 +47,14 @@ pub(crate) enum Rule {
     Searched(bool, Vec<HeapMove>),
 }
 
-/// The game-tree search of `heaps` within `bytes` of memo, set aside with
-/// the process's accountant first: whether the player to move wins, and
-/// every winning move.
+/// The game-tree search of `heaps` within `bytes` of memo: whether the
+/// player to move wins, and every winning move.
 pub(crate) fn search(
-    core: &Core,
     game: &Ruleset,
     heaps: &[u64],
     bytes: u64,
     watch: &mut Watch,
 ) -> Result<(bool, Vec<HeapMove>)> {
-    let _reserved = core.reserve(watch, bytes, "a misère game-tree search's memory bound")?;
     let mut judge = Judge::with_normal_form(game.clone(), bytes);
     let mut decided = |p: Progress| {
         watch.tell(Event::Scan {
@@ -118,7 +115,7 @@ pub(crate) fn quotient_or_search(
                     ControlFlow::Continue(())
                 }
             });
-            let answer = search(core, game, heaps, core.misere_bytes(), &mut told);
+            let answer = search(game, heaps, core.misere_bytes(), &mut told);
             if answer.is_ok() {
                 searching.answered.store(true, Ordering::Relaxed);
             }
@@ -138,9 +135,6 @@ pub(crate) fn quotient_or_search(
             // No quotient covers the heaps: the search is the answer,
             // however long it takes.
             Ok(None) => true,
-            // No room for the construction beside what others hold: the
-            // search, which has its own, may still answer.
-            Err(e) if matches!(e.detail(), Some(grundy::Detail::MemoryInUse { .. })) => true,
             // Stopped because the search answered.
             Err(e) if e.kind() == ErrorKind::Interrupted => {
                 searching.answered.load(Ordering::Relaxed)

@@ -119,9 +119,7 @@ pub(crate) fn covering(
             }
             bound = largest;
         }
-        let bytes = core.misere_bytes();
-        let _reserved = core.reserve(watch, bytes, "a misère quotient's memory bound")?;
-        let computed = Quotient::compute_as_far_as(game, bound, bytes, &mut |p| {
+        let computed = Quotient::compute_as_far_as(game, bound, core.misere_bytes(), &mut |p| {
             watch.tell(Event::Values {
                 done: p.done,
                 total: p.total,

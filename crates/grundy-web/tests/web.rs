@@ -843,64 +843,6 @@ async fn past_the_process_budget_p_positions_get_503() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn past_the_process_budget_misere_play_gets_503() {
-    // Issue 38, W1: heap misère play sets its memory bound (a quarter of
-    // the budget: 2 MiB of 8) aside with the process's accountant before
-    // it starts, so that misère requests at once cannot together pass the
-    // server's budget.
-    let accountant = Arc::new(Accountant::new(8 << 20));
-    let solver = Solver::new(Config {
-        budget: Budget::bytes(8 << 20),
-        accountant: Arc::clone(&accountant),
-        ..Config::default()
-    });
-    let app = router(Arc::new(solver), patient());
-    let routes = [
-        "/api/misere?game=kayles&max_heap=20",
-        "/api/position?game=kayles&heaps=9,14,20&play=misere",
-    ];
-    // Another computation holds 7 MiB.
-    let held = accountant.reserve(7 << 20, "another computation").unwrap();
-    for route in routes {
-        let (status, _, body) = get(&app, route).await;
-        assert_eq!(
-            status,
-            StatusCode::SERVICE_UNAVAILABLE,
-            "{route}: {}",
-            head(&body)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
-        assert_eq!(json["error"], "busy", "{route}");
-        assert_eq!(
-            accountant.in_use(),
-            7 << 20,
-            "{route}: the refusal holds nothing"
-        );
-    }
-    drop(held);
-    for route in routes {
-        let (status, _, body) = get(&app, route).await;
-        assert_eq!(status, StatusCode::OK, "{route}: {}", head(&body));
-    }
-    // With 5 MiB held, two quotients at once: the first holds its 2 MiB,
-    // and never are more than the 8 MiB held.
-    let held = accountant.reserve(5 << 20, "another computation").unwrap();
-    let quotients = futures_util::future::join_all(
-        (0..2).map(|_| get(&app, "/api/misere?game=kayles&max_heap=20")),
-    )
-    .await;
-    for (status, _, body) in quotients {
-        assert!(
-            status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE,
-            "{status}: {}",
-            head(&body)
-        );
-    }
-    drop(held);
-    assert_eq!(accountant.in_use(), 0);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_far_plot_takes_a_heavy_permit() {
     // Issue 38, W2: a plot of ten million values from a proved period took
     // no permit; with the one heavy permit held, it is refused at once.

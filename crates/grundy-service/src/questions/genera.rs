@@ -14,9 +14,7 @@ use crate::watch::{Watch, values_progress as heaps_done};
 pub(crate) fn genera(core: &Core, game: &Game, to: u64, watch: &mut Watch) -> Result<GeneraReport> {
     let game = game.sum_of_heaps("misère play")?;
     limits::genera_heap(to)?;
-    let bytes = core.misere_bytes();
-    let _reserved = core.reserve(watch, bytes, "the genera's memory bound")?;
-    let genera = Genera::compute_with(game, to, bytes, &mut heaps_done(watch))?;
+    let genera = Genera::compute_with(game, to, core.misere_bytes(), &mut heaps_done(watch))?;
     Ok(GeneraReport {
         game: game.to_string(),
         to,

@@ -25,7 +25,7 @@
 
 use grundy::misere::{self, Genera, Outcome, Strategy};
 use grundy::sum::HeapMove;
-use grundy::{Detail, Error, ErrorKind, Result, Ruleset};
+use grundy::{ErrorKind, Result, Ruleset};
 
 use crate::core::Core;
 use crate::game::Game;
@@ -62,7 +62,7 @@ pub(crate) fn misere_position(
         answer
     } else {
         let searched = limits::misere_heap(game, largest)
-            .and_then(|()| search(core, game, heaps, core.misere_bytes(), watch));
+            .and_then(|()| search(game, heaps, core.misere_bytes(), watch));
         match searched {
             Ok((winning, moves)) => (MisereMethod::Judge, None, winning, moves),
             // Where nothing else answers, a record in the store of where
@@ -133,11 +133,9 @@ fn position_rule(
             return Ok(Some(Rule::Tame(Box::new(genera))));
         }
         let bytes = QUICK_SEARCH_BYTES.min(core.misere_bytes());
-        match search(core, game, heaps, bytes, watch) {
+        match search(game, heaps, bytes, watch) {
             Ok((winning, moves)) => return Ok(Some(Rule::Searched(winning, moves))),
-            // Past its small bound; memory held by others is no reason to
-            // go on to the larger work.
-            Err(e) if e.kind() == ErrorKind::TooLarge && !memory_in_use(&e) => {}
+            Err(e) if e.kind() == ErrorKind::TooLarge => {}
             Err(e) => return Err(e),
         }
         if core.threads() > 1 {
@@ -175,13 +173,12 @@ fn tame_genera(
 ) -> Result<Option<Genera>> {
     let mut bound = largest.min(16);
     loop {
-        let bytes = core.misere_bytes();
-        let _reserved = core.reserve(watch, bytes, "the genera's memory bound")?;
-        let genera = match Genera::compute_with(game, bound, bytes, &mut heaps_done(watch)) {
-            Ok(genera) => genera,
-            Err(e) if e.kind() == ErrorKind::TooLarge => return Ok(None),
-            Err(e) => return Err(e),
-        };
+        let genera =
+            match Genera::compute_with(game, bound, core.misere_bytes(), &mut heaps_done(watch)) {
+                Ok(genera) => genera,
+                Err(e) if e.kind() == ErrorKind::TooLarge => return Ok(None),
+                Err(e) => return Err(e),
+            };
         let reached = heaps.iter().filter(|&&h| h <= bound);
         if reached.clone().any(|&h| genera.tame(h).is_none()) {
             return Ok(None);
@@ -194,9 +191,4 @@ fn tame_genera(
         }
         bound = bound.saturating_mul(2).min(largest);
     }
-}
-
-/// Whether `e` refuses memory that other computations hold now.
-fn memory_in_use(e: &Error) -> bool {
-    matches!(e.detail(), Some(Detail::MemoryInUse { .. }))
 }

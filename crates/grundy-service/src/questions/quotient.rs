@@ -25,9 +25,7 @@ pub(crate) fn bounded(
 ) -> Result<(QuotientReport, Option<String>)> {
     let game = game.sum_of_heaps("misère play")?;
     limits::quotient_bound(max_heap)?;
-    let bytes = core.misere_bytes();
-    let _reserved = core.reserve(watch, bytes, "a misère quotient's memory bound")?;
-    let q = Quotient::compute_with(game, max_heap, bytes, &mut heaps_done(watch))?;
+    let q = Quotient::compute_with(game, max_heap, core.misere_bytes(), &mut heaps_done(watch))?;
     let period = pretending_period(game, &q);
     let strategy = Arc::new(Strategy::new(game, q));
     report(game, strategy, period.as_ref(), certify)
