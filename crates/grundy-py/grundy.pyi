@@ -46,7 +46,10 @@ __all__ = [
 _Progress = Callable[[int, int], object]
 """Called as ``progress(done, total)`` a few times a second during a long
 computation; returning ``False`` stops it (``Interrupted``), and an
-exception raised in it stops it and propagates."""
+exception raised in it stops it and propagates. Asking the game being
+computed from it raises RuntimeError; a thread it starts and waits for
+may ask it (a ``Game``'s values are computed apart; a game given by
+functions raises RuntimeError at once)."""
 
 _Heaps = int | Sequence[int]
 

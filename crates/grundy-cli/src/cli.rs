@@ -595,6 +595,10 @@ pub struct ServeArgs {
     /// Seconds a kept-alive connection may wait for its next request
     #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::ConnectionLimits::default().idle.as_secs_f64())]
     pub idle_timeout: f64,
+    /// Seconds a write of an answer may wait for the client to read it
+    /// before the connection (and the answer's computation) is closed
+    #[arg(long, value_name = "SECONDS", default_value_t = grundy_web::ConnectionLimits::default().write.as_secs_f64())]
+    pub write_timeout: f64,
     /// Connections open at once; past it the one waiting longest with
     /// nothing to answer is closed (keep it under `ulimit -n`)
     #[arg(long, value_name = "N", default_value_t = grundy_web::ConnectionLimits::default().connections)]

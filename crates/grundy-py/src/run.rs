@@ -167,12 +167,17 @@ pub fn compute_mapped<T: Send>(
                 return ControlFlow::Continue(());
             }
             last = Instant::now();
-            Python::attach(|py| match look(py, progress.as_ref(), &event) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    failure = Some(e);
-                    ControlFlow::Break(())
-                }
+            // Marked as calling out: a thread the callback starts and
+            // waits for, asking this game, is answered apart or refused at
+            // once, never left waiting for this computation.
+            grundy_service::calling_out(|| {
+                Python::attach(|py| match look(py, progress.as_ref(), &event) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        failure = Some(e);
+                        ControlFlow::Break(())
+                    }
+                })
             })
         });
         f(&solver, &mut watch)

@@ -1,7 +1,10 @@
 """A callback asking the game whose computation called it (issue 38, P1):
 refused at once with a RuntimeError, never a wait for ever; a callback
-asking another game is answered; and Ctrl-C is heard while waiting for
-another thread's computation of the same game.
+asking another game is answered; a thread that a progress callback starts
+and waits for, asking the same game, is answered (a game's values) or
+refused at once (a game given by functions); and Ctrl-C is heard while
+waiting for another thread's computation of the same game, and in a
+progress callback waiting for a thread.
 
 Each case that used to hang runs in a child process with a generous time
 limit, so that a regression fails the test instead of hanging the suite.
@@ -148,3 +151,74 @@ def test_ctrl_c_is_heard_while_waiting_for_another_thread_on_the_same_game():
     assert status == 0, err
     assert "interrupted while waiting" in out, out
     assert out.strip().endswith("[0, 1, 0, 1]"), out
+
+
+def test_a_thread_a_progress_callback_waits_for_gets_the_same_games_values():
+    out, err, status = run_child(
+        """
+        import threading
+        import grundy
+        got = []
+        def progress(done, total):
+            if not got:
+                asker = threading.Thread(
+                    target=lambda: got.append(grundy.Game("0.6").values(1000).tolist()))
+                asker.start()
+                asker.join()
+        values = grundy.Game("0.6").values(2 * 10**6, progress=progress)
+        print(len(got), got[0] == values.tolist()[:1001], len(values))
+        """
+    )
+    assert status == 0, err
+    assert out.split() == ["1", "True", "2000001"], out
+
+
+def test_a_thread_a_progress_callback_waits_for_is_refused_a_game_given_by_functions():
+    out, err, status = run_child(
+        """
+        import threading
+        import grundy
+        g = grundy.Game.from_options(lambda n: [(n - 1,)] if n else [], name="a line")
+        heard = []
+        def ask():
+            try:
+                heard.append(g.value(3))
+            except RuntimeError as e:
+                heard.append(str(e))
+        def progress(done, total):
+            if not heard:
+                asker = threading.Thread(target=ask)
+                asker.start()
+                asker.join()
+        g.values(300_000, progress=progress)
+        print(heard)
+        """
+    )
+    assert status == 0, err
+    assert "cannot ask the solver about the game it is computing" in out, out
+
+
+def test_ctrl_c_is_heard_in_a_progress_callback_waiting_for_a_thread():
+    out, err, status = run_child(
+        """
+        import os, signal, threading
+        import grundy
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        never = threading.Event()
+        def progress(done, total):
+            asker = threading.Thread(
+                target=lambda: grundy.Game("0.6").values(1000), daemon=True)
+            asker.start()
+            asker.join()
+            threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+            never.wait()
+        try:
+            grundy.Game("0.6").values(2 * 10**6, progress=progress)
+        except KeyboardInterrupt:
+            print("interrupted")
+        print(grundy.Game("0.6").values(5).tolist())
+        """
+    )
+    assert status == 0, err
+    assert "interrupted" in out, out
+    assert out.strip().endswith("[0, 0, 1, 2, 0, 1]"), out

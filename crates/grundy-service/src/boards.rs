@@ -8,7 +8,10 @@
 //!   that were cheapest to find, so a search never stops for memory. When
 //!   a kind's search is made, the searches of the other kinds that no
 //!   request is using are dropped, so that one table at a time holds its
-//!   share.
+//!   share. The table is charged to the process's accountant as it grows,
+//!   and stays charged while it is kept between requests; a search no
+//!   request is using is dropped, as an idle value table is, where another
+//!   computation needs the memory (`Core::make_room`).
 //! - **Progress and stopping.** The library's progress reports become
 //!   [`Event::Positions`]; a watch that says stop ends the search with
 //!   [`ErrorKind::Interrupted`], what it learnt kept.
@@ -264,8 +267,10 @@ fn with_search<K: Kind, T>(
     let started = Instant::now();
     // The table is charged to the process's budget as it grows, while this
     // request searches (what it keeps after is bounded by its share).
-    let make_room = || core.tables.forget_idle();
-    let mut table = Growing::new(
+    // The table is charged from what it was charged when kept.
+    let make_room = || core.make_room();
+    let mut table = Growing::kept(
+        slot.charge.take(),
         &core.config.accountant,
         "the table of a board search",
         &make_room,
@@ -318,9 +323,18 @@ fn with_search<K: Kind, T>(
         facts: stats.facts,
         bytes: stats.bytes,
     };
-    if result.is_err()
-        && let Some(refused) = table.refusal()
-    {
+    let refused = if result.is_err() {
+        table.refusal()
+    } else {
+        None
+    };
+    // Kept with the table, at what it holds now; a table whose charge does
+    // not fit beside what others hold is not kept.
+    match table.keep(searched.bytes) {
+        Some(charge) => slot.charge = Some(charge),
+        None => slot.forget(),
+    }
+    if let Some(refused) = refused {
         return Err(refused);
     }
     match result {
@@ -342,7 +356,7 @@ fn with_search<K: Kind, T>(
 fn forget_other_kinds<K: Kind>(core: &Core) {
     fn forget<G: Kind>(core: &Core) {
         if let Some(mut slot) = G::slot(core).try_hold() {
-            slot.search = None;
+            slot.forget();
         }
     }
     if K::NAME != Cram::NAME {
@@ -415,7 +429,7 @@ fn misere<K: Kind, T>(
 ) -> Result<(T, Searched)> {
     let budget = core.misere_bytes();
     let mut search = MisereSearch::new(K::default(), Budget::bytes(budget));
-    let make_room = || core.tables.forget_idle();
+    let make_room = || core.make_room();
     let mut table = Growing::new(&core.config.accountant, "a misère search", &make_room);
     let mut progress = |p: Progress| {
         if table.charge(p.bytes).is_break() {

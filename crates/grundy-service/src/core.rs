@@ -125,8 +125,17 @@ impl Core {
         what: &str,
     ) -> grundy::Result<Reservation> {
         memory::reserve(&self.config.accountant, watch, bytes, what, &|| {
-            self.tables.forget_idle();
+            self.make_room();
         })
+    }
+
+    /// Drops what no request is using and the store can give back: the
+    /// idle value tables and board searches, and their charges; called
+    /// where the accountant refuses a charge because others hold the
+    /// memory.
+    pub(crate) fn make_room(&self) {
+        self.tables.forget_idle();
+        self.boards.forget_idle();
     }
 
     /// Memory for misère play (the genera, the judge, a quotient's
@@ -199,6 +208,10 @@ pub(crate) struct Work {
     /// What the table is charged to the process's accountant, given back
     /// when the table is dropped.
     pub(crate) charge: Option<Reservation>,
+    /// Computed apart from the game's slot, for one request, while the
+    /// request holding the slot runs a callback: never written to the
+    /// store, dropped after the request.
+    pub(crate) apart: bool,
 }
 
 /// The search of each kind of board game, kept between requests with what
@@ -220,6 +233,18 @@ pub(crate) struct BoardSlot<G: grundy::search::Game> {
     pub(crate) search: Option<Search<G>>,
     /// Time spent searching since the facts were last saved.
     pub(crate) unsaved: Duration,
+    /// What the search's table is charged to the process's accountant,
+    /// kept with it between requests and given back when it is dropped.
+    pub(crate) charge: Option<Reservation>,
+}
+
+impl<G: grundy::search::Game> BoardSlot<G> {
+    /// Drops the search and its charge (what it learnt in a long search
+    /// is in the store).
+    pub(crate) fn forget(&mut self) {
+        self.search = None;
+        self.charge = None;
+    }
 }
 
 impl<G: grundy::search::Game> Default for BoardSlot<G> {
@@ -227,6 +252,22 @@ impl<G: grundy::search::Game> Default for BoardSlot<G> {
         BoardSlot {
             search: None,
             unsaved: Duration::ZERO,
+            charge: None,
+        }
+    }
+}
+
+impl Boards {
+    /// Drops the searches no request is using, giving back their charges.
+    pub(crate) fn forget_idle(&self) {
+        if let Some(mut slot) = self.cram.try_hold() {
+            slot.forget();
+        }
+        if let Some(mut slot) = self.node_kayles.try_hold() {
+            slot.forget();
+        }
+        if let Some(mut slot) = self.chomp.try_hold() {
+            slot.forget();
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Work that one request holds at a time, and the one wait that can never
+//! Work that one request holds at a time, and the waits that can never
 //! end: a request waiting for work its own thread holds. That happens when
 //! a callback run by a computation (a progress callback, or the rules of a
 //! game given as code) asks about the game being computed: the callback
@@ -6,6 +6,13 @@
 //! is refused at once ([`waits_for_itself`] recognises the refusal), and
 //! every other wait hears its [`Watch`], so that a stop (Ctrl-C) is heard
 //! while waiting.
+//!
+//! The same wait arises across threads: a callback that starts a thread
+//! and waits for it, while that thread asks about the game. A front end
+//! whose callbacks may do so runs them inside [`calling_out`]; a request
+//! that arrives while the thread holding its work is calling out is not
+//! left waiting: it is refused at once here, and a game's values
+//! (`tables.rs`) are computed beside the held ones instead.
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::thread::{self, ThreadId};
@@ -30,6 +37,54 @@ pub(crate) fn refusal(what: &str) -> Error {
             "{REFUSAL} this thread is computing {what}, and a callback of that computation (a progress callback, or the game's own rules) asked for it again; a callback cannot ask the solver about the game it is computing, so ask after the computation returns"
         ),
     )
+}
+
+/// The refusal of a request for `what` arriving while another thread,
+/// holding it, runs a callback (see [`calling_out`]).
+pub(crate) fn refusal_across(what: &str) -> Error {
+    Error::new(
+        ErrorKind::InvalidInput,
+        format!(
+            "{REFUSAL} another thread is computing {what} and running a callback of that computation, which may be waiting for this request; a callback (or a thread it waits for) cannot ask the solver about the game it is computing, so ask after the computation returns"
+        ),
+    )
+}
+
+/// The threads running a front end's callback now, once for each call in
+/// progress (see [`calling_out`]).
+static CALLING_OUT: Mutex<Vec<ThreadId>> = Mutex::new(Vec::new());
+
+/// Runs `callback`, a front end's code called by a computation (such as a
+/// Python progress callback), with this thread marked as calling out.
+/// A request for the work this thread holds, arriving from another thread
+/// meanwhile, may come from a thread the callback waits for: it is
+/// refused at once (or, for a game's values, computed apart), never left
+/// waiting for a computation that waits for it.
+///
+/// ```
+/// use grundy_service::calling_out;
+/// assert_eq!(calling_out(|| 6 * 7), 42);
+/// ```
+pub fn calling_out<R>(callback: impl FnOnce() -> R) -> R {
+    /// Unmarks the thread, even if the callback panics.
+    struct Back(ThreadId);
+    impl Drop for Back {
+        fn drop(&mut self) {
+            let mut calling = lock(&CALLING_OUT);
+            if let Some(i) = calling.iter().rposition(|t| *t == self.0) {
+                calling.swap_remove(i);
+            }
+        }
+    }
+    let me = thread::current().id();
+    lock(&CALLING_OUT).push(me);
+    let _back = Back(me);
+    callback()
+}
+
+/// Whether `thread` is running a front end's callback now.
+pub(crate) fn is_calling_out(thread: ThreadId) -> bool {
+    lock(&CALLING_OUT).contains(&thread)
 }
 
 /// Whether `e` is the refusal of a request that would wait for itself,
@@ -82,8 +137,10 @@ impl<T> Exclusive<T> {
     ///
     /// # Errors
     /// [`ErrorKind::InvalidInput`] at once, without waiting, if this
-    /// thread holds it already ([`waits_for_itself`]; `what` names it in
-    /// the message); [`ErrorKind::Interrupted`] if `watch` says stop while
+    /// thread holds it already, or the thread holding it is running a
+    /// callback as the request arrives ([`calling_out`]);
+    /// [`waits_for_itself`] recognises both, and `what` names the value in
+    /// the message. [`ErrorKind::Interrupted`] if `watch` says stop while
     /// waiting.
     pub fn hold(&self, what: &str, watch: &mut Watch) -> Result<Held<'_, T>> {
         let me = thread::current().id();
@@ -93,8 +150,14 @@ impl<T> Exclusive<T> {
                 Ok(value) => value,
                 Err(TryLockError::Poisoned(e)) => e.into_inner(),
                 Err(TryLockError::WouldBlock) => {
-                    if *lock(&self.holder) == Some(me) {
+                    let holder = *lock(&self.holder);
+                    if holder == Some(me) {
                         return Err(refusal(what));
+                    }
+                    // Only as the request arrives: one already waiting
+                    // was not asked by the callback, and waits on.
+                    if !told && holder.is_some_and(is_calling_out) {
+                        return Err(refusal_across(what));
                     }
                     told = true;
                     if watch.tell(Event::Waiting).is_break() {

@@ -14,7 +14,10 @@
 //! - one computation per game at a time: two requests for the same game
 //!   share it ([`Solver::computations`] counts them), and a request that
 //!   would wait for its own thread's computation (a callback asking about
-//!   the game it is computing) is refused at once ([`waits_for_itself`]);
+//!   the game it is computing) is refused at once ([`waits_for_itself`]),
+//!   and so is one from another thread while the computation runs a front
+//!   end's callback ([`calling_out`]; a game's values are then computed
+//!   apart instead);
 //! - watching and stopping a request from outside ([`Watch`]).
 //!
 //! Every question has a method on [`Solver`] returning a serde report: the
@@ -74,7 +77,7 @@ mod tables;
 mod watch;
 
 pub use core::Config;
-pub use exclusive::{Exclusive, Held, waits_for_itself};
+pub use exclusive::{Exclusive, Held, calling_out, waits_for_itself};
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use limits::{

@@ -15,13 +15,19 @@
 //! What is counted: the tables a question sizes before it computes (values
 //! listed, a count's histogram, the tables of a multi-heap scan or move,
 //! values past memory), each for as long as the question runs; a board or
-//! misère search's table as it grows, while it searches; and value tables
-//! for as long as the solver keeps them in memory. Where a reservation is
+//! misère search's table as it grows, while it searches, and a board
+//! search's table for as long as it is kept; and value tables for as long
+//! as the solver keeps them in memory. Where a reservation is
 //! refused because others hold the memory, the solver first drops the
-//! value tables no request is using (the store keeps them) and tries
-//! again. A board search's table kept between requests is bounded apart,
-//! by its share of the budget; heap misère play (genera, quotients, the
-//! judge) by its share, not counted yet.
+//! value tables and board searches no request is using (the store keeps
+//! them) and tries again. A board search's table stays charged while it
+//! is kept between requests. A certificate's check is charged the window it
+//! recomputes before it starts. Heap misère play (genera, quotients, the
+//! judge) is **not** charged: each keeps within its own bound (a quarter of
+//! the budget), counted as the library allocates, but the library reports
+//! no bytes as it goes, and charging the whole bound up front made
+//! concurrent computations refuse each other (eight test threads: five
+//! spurious refusals).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -162,6 +168,16 @@ impl Reservation {
         self.bytes
     }
 
+    /// Gives back what is held past `bytes`.
+    pub(crate) fn shrink_to(&mut self, bytes: u64) {
+        if bytes < self.bytes {
+            self.accountant
+                .in_use
+                .fetch_sub(self.bytes - bytes, Ordering::AcqRel);
+            self.bytes = bytes;
+        }
+    }
+
     /// Takes `other`'s bytes into this reservation: both are given back
     /// together.
     pub(crate) fn absorb(&mut self, mut other: Reservation) {
@@ -255,6 +271,33 @@ impl<'a> Growing<'a> {
             make_room,
             refused: None,
         }
+    }
+
+    /// A table kept from an earlier request, charged `kept` already
+    /// (nothing where `None`), charged from there as it grows.
+    pub(crate) fn kept(
+        kept: Option<Reservation>,
+        accountant: &Arc<Accountant>,
+        what: &'static str,
+        make_room: &'a dyn Fn(),
+    ) -> Self {
+        let mut growing = Growing::new(accountant, what, make_room);
+        if let Some(kept) = kept {
+            growing.reservation.absorb(kept);
+        }
+        growing
+    }
+
+    /// The charge of a table kept after its search, holding `bytes` now
+    /// (rounded up to a megabyte): charged up to them, what was charged
+    /// past them given back. `None` where they do not fit what others
+    /// hold: the table must then not be kept.
+    pub(crate) fn keep(mut self, bytes: u64) -> Option<Reservation> {
+        let rounded = bytes.div_ceil(GROWTH_STEP).saturating_mul(GROWTH_STEP);
+        self.charge(rounded).is_continue().then(|| {
+            self.reservation.shrink_to(rounded);
+            self.reservation
+        })
     }
 
     /// Charges the table's `bytes` now (rounded up to a megabyte);

@@ -13,13 +13,13 @@
 //! and the XXH3-64 checksum of their bytes). A resumed run checks the
 //! values it reads back against that checksum: a damaged file (a flipped
 //! bit, zeroes, cut short) is reported and computed again, never used.
-//! One windowed run at a time per solver process.
+//! One windowed run at a time per process; a request for another waits,
+//! hearing its watch.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use grundy::values::sparse::windowed::{ColdValues, Windowed, Windows};
@@ -28,14 +28,20 @@ use grundy::{Error, ErrorKind, Nimber, Result, Ruleset, ValueTable};
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::core::Core;
+use crate::exclusive::Exclusive;
 use crate::limits;
 use crate::watch::{Event, Watch};
 
 /// The first line of a checkpoint file.
 pub(crate) const STATE_FORMAT: &str = "grundy windowed values 2";
 
-/// One windowed run at a time: the files of a game are not shared.
-static RUNNING: Mutex<()> = Mutex::new(());
+/// One windowed run at a time: the files of a game are not shared. Held
+/// as every other work one request does at a time ([`Exclusive`]): a
+/// request waiting for it hears its watch (Ctrl-C, a deadline), and one
+/// from the thread running (a progress callback asking for values past
+/// memory), or arriving while that thread runs a front end's callback, is
+/// refused at once instead of waiting for ever.
+static RUNNING: Exclusive<()> = Exclusive::new(());
 
 /// The values kept in a file, read and written at offsets (`pread`,
 /// `pwrite`), with the checksum of the bytes written in order from the
@@ -306,7 +312,7 @@ pub(crate) fn compute<R>(
     // Two bytes a cell at most, and a megabyte for the engine's state.
     let resident = windows.resident_cells() as u64 * 2 + (1 << 20);
     limits::past_memory_resident(resident, budget)?;
-    let _one = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = RUNNING.hold("values past memory", watch)?;
     let _reserved = core.reserve(watch, resident, "a computation past memory")?;
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).map_err(|e| file_error("create the directory of", e))?;

@@ -255,9 +255,10 @@ impl Solver {
     /// # Errors
     /// [`ErrorKind::Corrupt`](grundy::ErrorKind::Corrupt) with what failed,
     /// or [`ErrorKind::TooLarge`](grundy::ErrorKind::TooLarge) past the
-    /// verifier's limits.
+    /// verifier's limits, or where the window it checks would not fit in
+    /// what the process's memory budget leaves (before it is allocated).
     pub fn verify(&self, text: &str) -> Result<VerifyReport> {
-        verify::verify(text, &mut Watch::silent())
+        verify::verify(&self.core, text, &mut Watch::silent())
     }
 
     /// [`Solver::verify`] under `watch`: the heaps checked (or recomputed)
@@ -269,7 +270,7 @@ impl Solver {
     /// [`ErrorKind::Interrupted`](grundy::ErrorKind::Interrupted) when
     /// `watch` said stop.
     pub fn verify_with(&self, text: &str, watch: &mut Watch) -> Result<VerifyReport> {
-        verify::verify(text, watch)
+        verify::verify(&self.core, text, watch)
     }
 
     /// First-player wins and losses among the heaps `from..=to` (`from`

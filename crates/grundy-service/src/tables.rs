@@ -265,7 +265,17 @@ fn exclusive<R>(
     f: impl FnOnce(&mut Work, &mut Watch) -> Result<R>,
 ) -> Result<R> {
     let slot = slot(core, game);
-    let work = take(core, game, &slot, watch)?;
+    let Some(work) = take(core, game, &slot, watch)? else {
+        // The holder is running a callback that may wait for this request:
+        // the values are computed apart, from the store, and dropped after.
+        let mut apart = Work {
+            apart: true,
+            ..Work::default()
+        };
+        load(core, game, &mut apart, watch);
+        let bytes = apart.table.value_bytes();
+        return charge(core, game, &mut apart, bytes, watch).and_then(|()| f(&mut apart, watch));
+    };
     // Given back whatever happens, even a panic, so that the requests
     // waiting for this game go on.
     let mut held = Held {
@@ -315,13 +325,21 @@ fn slot(core: &Core, game: &Ruleset) -> Arc<Slot> {
 /// Waits until no request works on `slot`, then takes its work. While
 /// waiting, `watch` hears the other request's progress and may stop; a
 /// request on the thread that works on it is refused at once, since it
-/// would wait for itself.
-fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<Work> {
+/// would wait for itself. `None`, at once, where the request arrives while
+/// the thread working on it runs a front end's callback
+/// ([`calling_out`](crate::exclusive::calling_out)), which may be waiting
+/// for this request: it is answered apart.
+fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<Option<Work>> {
     let mut state = lock(&slot.state);
     let mut told = false;
     while state.busy {
         if state.holder == Some(std::thread::current().id()) {
             return Err(crate::exclusive::refusal(&format!("the values of {game}")));
+        }
+        // Only as the request arrives: one already waiting was not asked
+        // by the callback, and waits on.
+        if !told && state.holder.is_some_and(crate::exclusive::is_calling_out) {
+            return Ok(None);
         }
         if !told {
             told = true;
@@ -348,7 +366,7 @@ fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<W
     state.busy = true;
     state.holder = Some(std::thread::current().id());
     state.last_used = core.tables.clock.fetch_add(1, Ordering::Relaxed);
-    Ok(std::mem::take(&mut state.work))
+    Ok(Some(std::mem::take(&mut state.work)))
 }
 
 fn forget_past_memory_kept(core: &Core, keep: &Ruleset) {
@@ -440,6 +458,9 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     let stepper = work
         .stepper
         .get_or_insert_with(|| Stepper::new(game, options));
+    // Values computed apart are not written: the request holding the
+    // game writes its own.
+    let stores = !work.apart;
     let table = Arc::make_mut(&mut work.table);
     let mut totals: Option<Report> = None;
     let mut step: u64 = 1 << 16;
@@ -474,7 +495,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
             Err(e) => break Err(e),
         }
         step = next_step(step, step_started.elapsed(), checkpoint_every);
-        if (table.len() as u64) < want && last_saved.elapsed() >= checkpoint_every {
+        if stores && (table.len() as u64) < want && last_saved.elapsed() >= checkpoint_every {
             save(core, game, table, &mut work.saved, watch);
             last_saved = Instant::now();
             work.unsaved = Duration::ZERO;
@@ -489,7 +510,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     // more on a long table (a rewrite of the whole file).
     let long = work.unsaved >= WORTH_STORING || checkpoint_every.is_zero();
     let grown = work.saved > 0 && table.len() - work.saved.min(table.len()) >= work.saved / 8;
-    if long || grown || result.is_err() {
+    if stores && (long || grown || result.is_err()) {
         save(core, game, table, &mut work.saved, watch);
         work.unsaved = Duration::ZERO;
     }

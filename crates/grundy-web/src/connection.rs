@@ -1,12 +1,14 @@
 //! One client connection's clock: what it is doing (sending a request's
-//! head, being answered, or idle between requests) and when it must be
-//! closed for it.
+//! head, being answered, or idle between requests), whether a write to it
+//! is waiting for the client to read, and when it must be closed for it.
 //!
 //! The server's accept loop (`server.rs`) makes one [`Connection`] a
 //! socket; the socket's reads ([`Tracked`]), the start of each request and
 //! the end of its answer ([`InFlight`]) move it from phase to phase, and
 //! [`Connection::expired`] resolves once the phase has lasted past its
-//! limit, or the server evicted the connection to make room for a new one.
+//! limit, a write has waited past the write limit (a client that asked and
+//! does not read its answer), or the server evicted the connection to make
+//! room for a new one.
 //! hyper's own header timeout is not used: its clock also runs while a
 //! kept-alive connection waits for its next request, so it cannot tell a
 //! slow head from an idle connection.
@@ -42,6 +44,9 @@ struct State {
     in_flight: usize,
     /// Closed by the server to make room for a newer connection.
     evicted: bool,
+    /// Since when a write has waited for the client to read (the socket's
+    /// buffer full), while one does.
+    write_waiting: Option<Instant>,
 }
 
 /// One connection's phase, shared by its socket, its requests and the
@@ -61,6 +66,7 @@ impl Connection {
                 phase: Phase::Head(Instant::now()),
                 in_flight: 0,
                 evicted: false,
+                write_waiting: None,
             }),
             changed: Notify::new(),
         })
@@ -79,6 +85,19 @@ impl Connection {
             drop(state);
             self.changed.notify_one();
         }
+    }
+
+    /// A write returned `polled`: the write clock starts when it waits for
+    /// the client to read, and stops when it goes on.
+    fn wrote<T>(&self, polled: Poll<T>) -> Poll<T> {
+        let waiting = polled.is_pending();
+        let mut state = self.state();
+        if state.write_waiting.is_some() != waiting {
+            state.write_waiting = waiting.then(Instant::now);
+            drop(state);
+            self.changed.notify_one();
+        }
+        polled
     }
 
     /// Whether no request is being answered (an answer written now is the
@@ -121,18 +140,28 @@ impl Connection {
     }
 
     /// Resolves once the connection must be closed: its head took longer
-    /// than `head`, it was idle longer than `idle`, or it was evicted.
-    pub(crate) async fn expired(&self, head: Duration, idle: Duration) {
+    /// than `head`, it was idle longer than `idle`, a write waited longer
+    /// than `write` for the client to read, or it was evicted.
+    pub(crate) async fn expired(&self, head: Duration, idle: Duration, write: Duration) {
         loop {
             let deadline = {
                 let state = self.state();
                 if state.evicted {
                     return;
                 }
-                match state.phase {
-                    Phase::Head(since) => Some(since + head),
-                    Phase::Idle(since) => Some(since + idle),
+                // A limit too far to be written as an instant is never
+                // reached.
+                let phase = match state.phase {
+                    Phase::Head(since) => since.checked_add(head),
+                    Phase::Idle(since) => since.checked_add(idle),
                     Phase::Serving => None,
+                };
+                let written = state
+                    .write_waiting
+                    .and_then(|since| since.checked_add(write));
+                match (phase, written) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
                 }
             };
             match deadline {
@@ -223,13 +252,9 @@ impl<IO: AsyncRead + Unpin> AsyncRead for Tracked<IO> {
     }
 }
 
-impl<IO: AsyncWrite + Unpin> AsyncWrite for Tracked<IO> {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let this = &mut *self;
+impl<IO: AsyncWrite + Unpin> Tracked<IO> {
+    fn poll_write_untimed(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        let this = self;
         match &mut this.answer {
             // The rest of the library's refusal, already replaced.
             Some(_) => Poll::Ready(Ok(buf.len())),
@@ -248,13 +273,36 @@ impl<IO: AsyncWrite + Unpin> AsyncWrite for Tracked<IO> {
         }
     }
 
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+    fn poll_flush_untimed(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         std::task::ready!(self.poll_answer(cx))?;
         Pin::new(&mut self.io).poll_flush(cx)
     }
 
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+    fn poll_shutdown_untimed(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         std::task::ready!(self.poll_answer(cx))?;
         Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+}
+
+/// Every write is timed: one that waits for the client to read starts the
+/// connection's write clock ([`Connection::expired`]).
+impl<IO: AsyncWrite + Unpin> AsyncWrite for Tracked<IO> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let polled = self.poll_write_untimed(cx, buf);
+        self.connection.wrote(polled)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let polled = self.poll_flush_untimed(cx);
+        self.connection.wrote(polled)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let polled = self.poll_shutdown_untimed(cx);
+        self.connection.wrote(polled)
     }
 }

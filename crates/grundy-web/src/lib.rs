@@ -9,7 +9,8 @@
 //! `Retry-After` beyond it), a time limit, a body limit, computations that
 //! stop when their client goes away, and errors that are always JSON; and
 //! on the socket ([`serve_with`]), [`ConnectionLimits`]: read timeouts for
-//! a request's head and body, an idle timeout, and a cap on connections.
+//! a request's head and body, an idle timeout, a write timeout, and a cap
+//! on connections.
 //!
 //! ```
 //! use std::sync::Arc;

@@ -14,6 +14,11 @@
 //!   of its head; a route reading it then gets an error (400 `bad_body`).
 //! - A connection with no request for [`ConnectionLimits::idle`] after its
 //!   last answer is closed.
+//! - A write that waits longer than [`ConnectionLimits::write`] for the
+//!   client to read (the socket's buffer full: a client that asked and
+//!   does not read its answer) closes the connection, and the answer's
+//!   computation and memory with it. A client reading slowly is not cut
+//!   off: the clock runs only while no byte can be written.
 //! - At most [`ConnectionLimits::connections`] are open at once. A new one
 //!   past the cap closes the connection that has waited longest with
 //!   nothing to answer (an unfinished head, or idle), and is then served;
@@ -61,6 +66,8 @@ pub struct ConnectionLimits {
     pub body: Duration,
     /// The longest a connection may wait for its next request.
     pub idle: Duration,
+    /// The longest a write may wait for the client to read.
+    pub write: Duration,
     /// Connections open at once.
     pub connections: usize,
     /// The longest request head (request line and headers), in bytes; more
@@ -74,6 +81,7 @@ impl Default for ConnectionLimits {
             header: Duration::from_secs(10),
             body: Duration::from_secs(10),
             idle: Duration::from_secs(30),
+            write: Duration::from_secs(30),
             connections: 512,
             header_bytes: 16 * 1024,
         }
@@ -179,7 +187,7 @@ async fn run(
     loop {
         tokio::select! {
             _ = served.as_mut() => return,
-            () = connection.expired(limits.header, limits.idle) => return,
+            () = connection.expired(limits.header, limits.idle, limits.write) => return,
             _ = stopping.wait_for(|stop| *stop), if !stopped => {
                 // The server stops: a connection with nothing to answer
                 // closes now, one answering a request once it is answered.

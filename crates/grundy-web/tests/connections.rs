@@ -1,5 +1,5 @@
 //! The server's connections under slow and odd clients (issue 38, W3, W4,
-//! W6): raw sockets on loopback against `grundy_web::serve_with`, with
+//! W6, and a client that does not read its answer): raw sockets on loopback against `grundy_web::serve_with`, with
 //! short connection limits so that each case takes a second or two. Each
 //! waits for what it expects for at most [`PATIENCE`], a bound no loaded
 //! machine reaches, and never asserts how fast an answer came.
@@ -36,15 +36,20 @@ struct Server {
 
 impl Server {
     async fn start(limits: ConnectionLimits) -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let app = router(
-            Arc::new(Solver::default()),
+        Server::start_with(
+            limits,
             Limits {
                 time: Duration::from_secs(3600),
                 ..Limits::default()
             },
-        );
+        )
+        .await
+    }
+
+    async fn start_with(limits: ConnectionLimits, requests: Limits) -> Server {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let app = router(Arc::new(Solver::default()), requests);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(grundy_web::serve_with(listener, app, limits, async {
             let _ = stopped.await;
@@ -370,6 +375,115 @@ async fn read_to_close_or_answer(socket: &mut TcpStream) -> String {
     })
     .await;
     String::from_utf8_lossy(&seen).into_owned()
+}
+
+/// A client that asks for a large answer and never reads it: the server's
+/// writes wait for it, and past the write limit the connection is closed
+/// with the answer unfinished, rather than held (with the answer's memory)
+/// for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_does_not_read_its_answer_is_closed_at_the_write_limit() {
+    let server = Server::start_with(
+        ConnectionLimits {
+            write: Duration::from_secs(1),
+            ..generous()
+        },
+        Limits {
+            time: Duration::from_secs(3600),
+            values_range: 10_000_000,
+            ..Limits::default()
+        },
+    )
+    .await;
+    // A small receiving buffer, so that the answer (some 20 MB of values
+    // of Kayles, read from its period) cannot fit in the sockets' buffers.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut socket = socket.connect(server.addr).await.unwrap();
+    socket
+        .write_all(b"GET /api/values?game=kayles&to=6000000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .unwrap();
+    // Once the answer has begun to arrive (however long it took to
+    // compute), not read for longer than the write limit.
+    let mut first = [0u8; 16];
+    tokio::time::timeout(PATIENCE, socket.peek(&mut first))
+        .await
+        .expect("the answer begins")
+        .unwrap();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let seen = read_to_close(&mut socket)
+        .await
+        .expect("the connection is closed, not kept for a client that does not read");
+    assert!(
+        seen.starts_with("HTTP/1.1 200"),
+        "{}",
+        &seen[..seen.len().min(200)]
+    );
+    assert!(
+        !seen.trim_end().ends_with("]}"),
+        "the whole answer was written ({} bytes)",
+        seen.len()
+    );
+    // The server still answers others.
+    let mut other = server.connect().await;
+    other.write_all(CHEAP.as_bytes()).await.unwrap();
+    assert!(read_answer(&mut other).await.starts_with("HTTP/1.1 200"));
+    drop(other);
+    server.stop().await;
+}
+
+/// A client reading slowly is not cut off by the write limit: the clock
+/// runs only while no byte can be written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_reading_slowly_gets_its_whole_answer() {
+    let server = Server::start_with(
+        ConnectionLimits {
+            write: Duration::from_secs(3),
+            ..generous()
+        },
+        Limits {
+            time: Duration::from_secs(3600),
+            values_range: 10_000_000,
+            ..Limits::default()
+        },
+    )
+    .await;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut socket = socket.connect(server.addr).await.unwrap();
+    socket
+        .write_all(b"GET /api/values?game=kayles&to=2000000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .unwrap();
+    // Some 5 MB, more than the sockets' buffers hold, read a little at a
+    // time for longer than the write limit, each pause far under it.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut seen = Vec::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    let read = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let text_done = seen.ends_with(b"]}");
+            if text_done {
+                return;
+            }
+            match socket.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => seen.extend_from_slice(&buf[..n]),
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await;
+    assert!(read.is_ok(), "the answer did not end within {PATIENCE:?}");
+    let text = String::from_utf8_lossy(&seen);
+    assert!(
+        text.starts_with("HTTP/1.1 200"),
+        "{}",
+        &text[..text.len().min(200)]
+    );
+    assert!(text.ends_with("]}"), "cut off after {} bytes", seen.len());
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -20,6 +20,7 @@ pub fn run(ctx: &Context, args: &ServeArgs, out: Out<'_>) -> anyhow::Result<Exit
         header: seconds("--header-timeout", args.header_timeout)?,
         body: seconds("--body-timeout", args.body_timeout)?,
         idle: seconds("--idle-timeout", args.idle_timeout)?,
+        write: seconds("--write-timeout", args.write_timeout)?,
         connections: args.max_connections.max(1),
         ..ConnectionLimits::default()
     };

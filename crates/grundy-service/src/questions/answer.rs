@@ -343,7 +343,7 @@ pub(crate) fn answer(core: &Core, question: &Question, watch: &mut Watch) -> Res
         Question::Analyze { game, to, max } => {
             Answer::Analysis(analyze::analyze(core, &game.parse()?, *to, *max, watch)?)
         }
-        Question::Verify { text } => Answer::Verified(verify::verify(text, watch)?),
+        Question::Verify { text } => Answer::Verified(verify::verify(core, text, watch)?),
         Question::MiserePosition { game, heaps, limit } => {
             Answer::MiserePosition(misere_position::misere_position(
                 core,

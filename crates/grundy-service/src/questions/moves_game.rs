@@ -73,7 +73,7 @@ pub(crate) fn misere<G: Game>(
 ) -> Result<bool> {
     let budget = core.misere_bytes();
     let mut search = MisereSearch::new(game, Budget::bytes(budget));
-    let make_room = || core.tables.forget_idle();
+    let make_room = || core.make_room();
     let mut table = Growing::new(&core.config.accountant, "a misère search", &make_room);
     let mut told = progress(watch);
     let lost = search.is_lost(position, &mut |p: Progress| {

@@ -3,11 +3,15 @@
 
 use grundy::{Result, certificate};
 
+use crate::core::Core;
 use crate::report::{MisereVerified, VerifyReport};
 use crate::watch::{Event, Watch};
 
-/// See [`Solver::verify_with`](crate::Solver::verify_with).
-pub(crate) fn verify(text: &str, watch: &mut Watch) -> Result<VerifyReport> {
+/// See [`Solver::verify_with`](crate::Solver::verify_with). The window a
+/// certificate's check allocates is set aside with the process's
+/// accountant first, and refused with the budget's error where it would
+/// not fit.
+pub(crate) fn verify(core: &Core, text: &str, watch: &mut Watch) -> Result<VerifyReport> {
     if text.starts_with(grundy::misere::certificate::HEADER) {
         let q = grundy::misere::certificate::verify(text)?;
         return Ok(VerifyReport {
@@ -25,6 +29,10 @@ pub(crate) fn verify(text: &str, watch: &mut Watch) -> Result<VerifyReport> {
             }),
         });
     }
+    // A text whose fields do not read is refused by the check itself, in
+    // its own words, before it allocates anything.
+    let need = certificate::memory_needed(text).unwrap_or(0);
+    let _reserved = core.reserve(watch, need, "the window a certificate's check recomputes")?;
     let c = certificate::verify_with(text, &mut |p| {
         watch.tell(Event::Scan {
             done: p.done,

@@ -200,3 +200,78 @@ fn solvers_sharing_an_accountant_share_its_budget() {
         "a solver's tables go with it"
     );
 }
+
+/// A certificate's check sets the memory of the window it recomputes aside
+/// with the process's accountant before it starts: where other computations
+/// hold the budget, it is refused at once, holding nothing (issue 38, W1).
+/// (Heap misère play is not charged: see `memory.rs`.)
+#[test]
+fn a_certificates_check_is_charged_before_it_starts() {
+    let accountant = Arc::new(Accountant::new(8 << 20));
+    let solver = Solver::new(Config {
+        budget: Budget::bytes(8 << 20),
+        accountant: Arc::clone(&accountant),
+        ..Config::default()
+    });
+    let dawson: Game = "0.07".parse().unwrap();
+    let (_, certificate) = solver
+        .certificate(&dawson, None, &mut Watch::silent())
+        .unwrap();
+    let certificate = certificate.expect("0.07's period is proved");
+    type Ask<'a> = Box<dyn Fn(&Solver) -> grundy_service::Result<()> + 'a>;
+    let questions: Vec<(&str, Ask)> = vec![(
+        "a certificate's check",
+        Box::new(|s| s.verify(&certificate).map(drop)),
+    )];
+    // Another computation holds all but 256 KiB of the budget: less than
+    // the certificate's window and search.
+    let held = accountant
+        .reserve((8 << 20) - (1 << 18), "another computation")
+        .unwrap();
+    for (what, ask) in &questions {
+        let e = ask(&solver).unwrap_err();
+        assert!(
+            matches!(e.detail(), Some(Detail::MemoryInUse { .. })),
+            "{what}: {e}"
+        );
+        assert_eq!(
+            accountant.in_use(),
+            held.bytes(),
+            "{what}: a refusal holds nothing"
+        );
+    }
+    drop(held);
+    for (what, ask) in &questions {
+        ask(&solver).unwrap_or_else(|e| panic!("{what}: {e}"));
+    }
+}
+
+/// A board search's table kept between requests stays charged to the
+/// accountant, and is dropped to make room for another computation as an
+/// idle value table is.
+#[test]
+fn a_board_search_kept_between_requests_is_charged_and_dropped_to_make_room() {
+    let accountant = Arc::new(Accountant::new(32 << 20));
+    let solver = Solver::new(Config {
+        budget: Budget::bytes(32 << 20),
+        accountant: Arc::clone(&accountant),
+        ..Config::default()
+    });
+    let board: Game = "cram:5x5".parse().unwrap();
+    solver.board_value(&board, &mut Watch::silent()).unwrap();
+    let kept = accountant.in_use();
+    assert!(kept > 0, "the kept search's table is charged");
+    // Asked again, it is not charged twice.
+    solver.board_value(&board, &mut Watch::silent()).unwrap();
+    assert_eq!(accountant.in_use(), kept);
+    // With every byte of the budget held, a question of the solver's own
+    // is answered once the idle search is dropped.
+    let held = accountant
+        .reserve((32 << 20) - kept, "another computation")
+        .unwrap();
+    solver
+        .values(&"kayles".parse().unwrap(), 1000, &mut Watch::silent())
+        .unwrap();
+    assert!(accountant.in_use() < held.bytes() + kept);
+    drop(held);
+}

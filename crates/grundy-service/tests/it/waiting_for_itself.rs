@@ -8,7 +8,7 @@ use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::Duration;
 
-use grundy_service::{Game, Solver, Watch, waits_for_itself};
+use grundy_service::{Game, Solver, Watch, calling_out, waits_for_itself};
 
 /// Runs `ask` on a thread of its own; its answer, or a failure if it has
 /// not answered within a minute (the wait for ever this guards against).
@@ -79,4 +79,137 @@ fn a_watch_asking_a_board_of_the_kind_being_searched_is_refused_at_once() {
     });
     assert!(!heard.is_empty(), "the watch was never told");
     assert!(heard.iter().all(|a| *a == Err(true)), "{heard:?}");
+}
+
+/// What a callback heard that, run inside [`calling_out`] by the watch of
+/// the computation of `outer`, started a thread asking `inner` and waited
+/// for it: the answers, `Ok(())` or whether the refusal was the one of a
+/// wait for itself.
+fn answers_across_threads(
+    outer: &'static str,
+    inner: &'static str,
+    ask: fn(&Solver, &Game, &mut Watch) -> grundy::Result<()>,
+) -> Vec<Result<(), bool>> {
+    within_a_minute(move || {
+        let solver = Arc::new(Solver::default());
+        let outer: Game = outer.parse().unwrap();
+        let mut heard = Vec::new();
+        let mut watch = Watch::new(|_| {
+            if heard.len() < 2 {
+                let asker = Arc::clone(&solver);
+                let answer = calling_out(|| {
+                    thread::spawn(move || ask_inner(&asker, &inner.parse().unwrap()))
+                        .join()
+                        .unwrap()
+                });
+                heard.push(answer.map_err(|e| waits_for_itself(&e)));
+            }
+            ControlFlow::Continue(())
+        });
+        let _ = ask(&solver, &outer, &mut watch);
+        drop(watch);
+        heard
+    })
+}
+
+#[test]
+fn a_thread_a_callback_waits_for_gets_the_values_being_computed() {
+    let heard = answers_across_threads("0.6", "0.6", |s, outer, w| {
+        s.values(outer, 400_000, w).map(drop)
+    });
+    assert!(!heard.is_empty(), "the watch was never told");
+    assert!(heard.iter().all(|a| *a == Ok(())), "{heard:?}");
+}
+
+#[test]
+fn a_thread_a_callback_waits_for_is_refused_the_board_kind_being_searched() {
+    let heard = answers_across_threads("cram:5x6", "cram:2x3", |s, outer, w| {
+        s.board_value(outer, w).map(drop)
+    });
+    assert!(!heard.is_empty(), "the watch was never told");
+    assert!(heard.iter().all(|a| *a == Err(true)), "{heard:?}");
+}
+
+/// Values past memory are computed one game at a time in a process: a
+/// watch asking for them while they are computed is refused at once, not
+/// left waiting for itself on the lock of that one computation.
+#[test]
+fn a_watch_asking_for_values_past_memory_while_they_are_computed_is_refused_at_once() {
+    let heard = within_a_minute(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let solver = Solver::new(grundy_service::Config {
+            budget: grundy::values::Budget::bytes(5 << 19),
+            store: Some(Arc::new(grundy_service::FileStore::new(dir.path()))),
+            ..grundy_service::Config::default()
+        });
+        let game: Game = "0.161".parse().unwrap();
+        let mut heard = Vec::new();
+        let mut watch = Watch::new(|event| {
+            // Past the quick period search, which the table in memory
+            // answers: the values past memory are being computed.
+            let past_quick =
+                matches!(event, grundy_service::Event::Values { done, .. } if done > 1_000_000);
+            if past_quick && heard.is_empty() {
+                let again = solver.frequencies(&game, 3_000_000, &mut Watch::silent());
+                heard.push(again.map(drop).map_err(|e| waits_for_itself(&e)));
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        let outer = solver.frequencies(&game, 3_000_000, &mut watch);
+        drop(watch);
+        assert!(outer.is_err(), "stopped after the first progress");
+        heard
+    });
+    assert_eq!(heard, [Err(true)]);
+}
+
+/// A request waiting for another thread's values past memory hears its
+/// watch: a stop (Ctrl-C, a deadline) ends the wait at once, where it
+/// used to sit on a plain lock until the other run ended.
+#[test]
+fn a_request_waiting_for_values_past_memory_hears_its_watch() {
+    let waited = within_a_minute(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let solver = Arc::new(Solver::new(grundy_service::Config {
+            budget: grundy::values::Budget::bytes(5 << 19),
+            store: Some(Arc::new(grundy_service::FileStore::new(dir.path()))),
+            ..grundy_service::Config::default()
+        }));
+        let (started, running) = mpsc::channel();
+        let (release, released) = mpsc::channel::<()>();
+        let computing = {
+            let solver = Arc::clone(&solver);
+            thread::spawn(move || {
+                let mut told = false;
+                // Holds the one run past memory until released.
+                let mut watch = Watch::new(move |event| {
+                    let past_quick = matches!(event, grundy_service::Event::Values { done, .. } if done > 1_000_000);
+                    if past_quick && !told {
+                        told = true;
+                        let _ = started.send(());
+                        let _ = released.recv();
+                    }
+                    ControlFlow::Continue(())
+                });
+                let _ = solver.frequencies(&"0.161".parse().unwrap(), 3_000_000, &mut watch);
+            })
+        };
+        running.recv().unwrap();
+        let mut waited = false;
+        let mut stopping = Watch::new(|event| {
+            waited |= matches!(event, grundy_service::Event::Waiting);
+            if waited {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let asked = solver.frequencies(&"0.161".parse().unwrap(), 3_000_000, &mut stopping);
+        drop(stopping);
+        release.send(()).unwrap();
+        computing.join().unwrap();
+        (waited, asked.map(drop).map_err(|e| e.kind()))
+    });
+    assert_eq!(waited, (true, Err(grundy::ErrorKind::Interrupted)));
 }

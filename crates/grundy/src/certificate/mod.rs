@@ -355,6 +355,41 @@ pub fn verify(text: &str) -> Result<Certificate> {
     verify_with(text, &mut crate::values::silent)
 }
 
+/// The most memory [`verify`] allocates for `text`, in bytes, from its
+/// fields alone (nothing is decoded or recomputed): for a version 2
+/// certificate the window at four bytes a heap, the carried values at
+/// eight and the histogram of the rare values' search; for version 1 the
+/// recomputed values at eight bytes a heap. A front end sets this aside
+/// from its memory budget before verifying.
+///
+/// ```
+/// use grundy::{Ruleset, certificate::{self, Certificate}, period};
+/// let r: Ruleset = "0.07".parse()?;
+/// let (v, table) = period::find(&r, 1000, Default::default(), &mut grundy::values::silent)?;
+/// let text = Certificate::new(&r, &v.periodicity().unwrap(), &table)?.to_text();
+/// let bytes = certificate::memory_needed(&text)?;
+/// assert!(bytes >= 4 * 142);
+/// # Ok::<(), grundy::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`verify`] for a text whose fields cannot be read, or whose window
+/// the verifier refuses before allocating it (its message is then the
+/// one [`verify`] gives, or one of the checks [`verify`] makes first).
+pub fn memory_needed(text: &str) -> Result<u64> {
+    let (c, encoding) = read(text)?;
+    let bound = required_bound(&c)?;
+    let w = window_end(c.preperiod, c.period, bound)?;
+    if encoding.is_none() {
+        return Ok(c.checked_to.saturating_add(1).saturating_mul(8));
+    }
+    within_limits(&c.game, w)?;
+    let carried = c.preperiod.saturating_add(c.period).saturating_mul(8);
+    Ok(w.saturating_mul(4)
+        .saturating_add(carried)
+        .saturating_add(8 << 16))
+}
+
 /// [`verify`], telling `progress` how many heaps of the window are checked
 /// (or, for a version 1 certificate, recomputed) every few milliseconds; it
 /// may answer stop.
