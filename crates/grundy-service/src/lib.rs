@@ -71,6 +71,7 @@ mod store_files;
 mod strategies;
 mod tables;
 mod watch;
+mod widths;
 
 pub use core::Config;
 pub use exclusive::{Exclusive, Held, waits_for_itself};
@@ -104,6 +105,7 @@ pub use statistics::{Rare, TableStatistics};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
 pub use store_files::StoredFile;
 pub use watch::{Event, Pattern, TableSummary, Watch};
+pub use widths::Width;
 
 /// The library's types that front ends name: the games (board and graph
 /// games with their families among them), the value table,

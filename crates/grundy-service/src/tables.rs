@@ -19,6 +19,7 @@ use grundy::{Error, ErrorKind, Result, Ruleset, ValueTable};
 
 use crate::core::{Core, Slot, Work, lock};
 use crate::watch::{Event, Pattern, TableSummary, Watch};
+use crate::widths::Widen;
 
 /// Computations shorter than this are not worth writing to the store.
 const WORTH_STORING: Duration = Duration::from_secs(1);
@@ -442,6 +443,12 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         .get_or_insert_with(|| Stepper::new(game, options));
     let table = Arc::make_mut(&mut work.table);
     let mut totals: Option<Report> = None;
+    // Without a thread count, the threads are chosen step by step.
+    let mut widen = core
+        .config
+        .threads
+        .is_none()
+        .then(|| Widen::new(std::thread::available_parallelism().map_or(1, |n| n.get())));
     let mut step: u64 = 1 << 16;
     let mut last_saved = Instant::now();
     let checkpoint_every = core.config.checkpoint_every;
@@ -451,6 +458,10 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         }
         let from = table.len() as u64;
         let step_to = to.min(from.saturating_add(step - 1));
+        // The pool of the width this step runs on, when the threads are
+        // chosen here.
+        let width = widen.as_ref().and_then(|w| core.widths.get(w.threads()));
+        let cpu_before = width.as_ref().and_then(|p| p.cpu());
         let step_started = Instant::now();
         slot.total.store(want, Ordering::Relaxed);
         let mut progress = |p: values::Progress| {
@@ -460,12 +471,24 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
                 total: want,
             })
         };
-        let extended = match &core.pool {
-            Some(pool) => pool.install(|| stepper.extend(table, step_to, &mut progress)),
-            None => stepper.extend(table, step_to, &mut progress),
+        let extended = match (&width, &core.pool) {
+            (Some(width), _) => width
+                .pool
+                .install(|| stepper.extend(table, step_to, &mut progress)),
+            (None, Some(pool)) => pool.install(|| stepper.extend(table, step_to, &mut progress)),
+            (None, None) => stepper.extend(table, step_to, &mut progress),
         };
         match extended {
             Ok(report) => {
+                if let (Some(widen), Some(width)) = (&mut widen, &width) {
+                    // Only the sparse engine computes on more than one
+                    // thread: the others' steps measure nothing.
+                    if report.engine == Some(values::Engine::Sparse) {
+                        let cpu = cpu_before.zip(width.cpu()).map(|(a, b)| b.saturating_sub(a));
+                        let heaps = table.len() as u64 - from;
+                        widen.step(from, heaps, step_started.elapsed(), cpu);
+                    }
+                }
                 totals = Some(match totals.take() {
                     Some(before) => before.then(report),
                     None => report,
@@ -482,7 +505,12 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     };
     if let Some(report) = totals {
         let table = TableSummary::of(table);
-        let _ = watch.tell(Event::Computed { report, table });
+        let width = widen.as_ref().map(Widen::width);
+        let _ = watch.tell(Event::Computed {
+            report,
+            table,
+            width,
+        });
     }
     work.unsaved += started.elapsed();
     // Worth writing: an hour's work or a second's, not a few values
