@@ -19,7 +19,7 @@ use grundy::{Error, ErrorKind, Result, Ruleset, ValueTable};
 
 use crate::core::{Core, Slot, Work, lock};
 use crate::watch::{Event, Pattern, TableSummary, Watch};
-use crate::widths::Widen;
+use crate::widths::{self, Widen};
 
 /// Computations shorter than this are not worth writing to the store.
 const WORTH_STORING: Duration = Duration::from_secs(1);
@@ -496,7 +496,13 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
             }
             Err(e) => break Err(e),
         }
-        step = next_step(step, step_started.elapsed(), checkpoint_every);
+        // Steps measured for the width are short, so that the widths
+        // that do not pay run briefly.
+        let aim = match &widen {
+            Some(w) if w.measuring() => widths::TRIAL_STEP * 10,
+            _ => checkpoint_every,
+        };
+        step = next_step(step, step_started.elapsed(), aim);
         if (table.len() as u64) < want && last_saved.elapsed() >= checkpoint_every {
             save(core, game, table, &mut work.saved, watch);
             last_saved = Instant::now();

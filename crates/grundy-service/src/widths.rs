@@ -19,11 +19,15 @@ use crate::core::lock;
 /// thread: heaps there grow costlier too fast for two steps in a row to
 /// compare, and the sparse engine reads ahead on other threads only from
 /// heap 2^16 on.
-pub(crate) const MEASURED_FROM: u64 = 1 << 20;
+pub(crate) const MEASURED_FROM: u64 = 1 << 18;
 
-/// Steps shorter than this are not measured (the clock of `/proc` counts
-/// in hundredths of a second).
-const SHORTEST_TRIAL: Duration = Duration::from_millis(200);
+/// The time a measured step aims at: short, since the widths that do not
+/// pay run it too, and long enough for `/proc`'s clock (hundredths of a
+/// second).
+pub(crate) const TRIAL_STEP: Duration = Duration::from_millis(250);
+
+/// Steps shorter than this are not measured.
+const SHORTEST_TRIAL: Duration = Duration::from_millis(150);
 
 /// A pool of threads of one width, and the system's ids of its threads.
 #[derive(Debug)]
@@ -126,6 +130,11 @@ impl Widen {
         }
     }
 
+    /// Whether the width is still being measured.
+    pub(crate) fn measuring(&self) -> bool {
+        matches!(self.state, Widening::Try(_))
+    }
+
     /// Threads for the next step.
     pub(crate) fn threads(&self) -> usize {
         match self.state {
@@ -161,7 +170,7 @@ impl Widen {
         let why = match self.state {
             Widening::Settled(choice) => format!("chosen: {choice}"),
             Widening::Try(_) if self.trials.is_empty() => format!(
-                "not measured: a step is measured from heap 2^20 on, once it takes {} ms",
+                "not measured: a step is measured from heap 2^18 on, once it takes {} ms",
                 SHORTEST_TRIAL.as_millis()
             ),
             Widening::Try(_) => format!(

@@ -115,7 +115,7 @@ proptest! {
 }
 
 /// The default (no thread count) computes on the widths it measures and
-/// chooses (from heap 2^20 on), with the values of one thread, and tells
+/// chooses (from heap 2^18 on), with the values of one thread, and tells
 /// how many threads it chose and why.
 #[test]
 fn the_default_chooses_its_threads_and_keeps_the_values() {
