@@ -484,7 +484,9 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
                     // Only the sparse engine computes on more than one
                     // thread: the others' steps measure nothing.
                     if report.engine == Some(values::Engine::Sparse) {
-                        let cpu = cpu_before.zip(width.cpu()).map(|(a, b)| b.saturating_sub(a));
+                        let cpu = cpu_before
+                            .zip(width.cpu())
+                            .map(|(a, b)| b.saturating_sub(a));
                         let heaps = table.len() as u64 - from;
                         widen.step(from, heaps, step_started.elapsed(), cpu);
                     }

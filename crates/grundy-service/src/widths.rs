@@ -205,7 +205,11 @@ mod tests {
         assert_eq!(w.threads(), 4);
         w.step(MEASURED_FROM + 2900, 1950, s, Some(4 * s));
         assert_eq!(w.threads(), 2);
-        assert!(w.width().why.starts_with("chosen: 2 (4 were"), "{:?}", w.width());
+        assert!(
+            w.width().why.starts_with("chosen: 2 (4 were"),
+            "{:?}",
+            w.width()
+        );
         // Settled: later steps change nothing.
         w.step(MEASURED_FROM + 4850, 10, s, Some(s));
         assert_eq!(w.threads(), 2);
@@ -217,9 +221,10 @@ mod tests {
         let pool = pools.get(2).expect("two threads");
         assert!(Arc::ptr_eq(&pool, &pools.get(2).unwrap()));
         pool.pool.install(|| {
-            rayon::join(|| spin(Duration::from_millis(300)), || {
-                spin(Duration::from_millis(300))
-            })
+            rayon::join(
+                || spin(Duration::from_millis(300)),
+                || spin(Duration::from_millis(300)),
+            )
         });
         if cfg!(target_os = "linux") {
             let cpu = pool.cpu().expect("the threads' CPU on Linux");

@@ -25,7 +25,8 @@ fn same_on_every_thread_count(args: &[&str]) -> String {
 #[test]
 fn values_are_the_same_on_every_thread_count() {
     for game in ["grundy", "0.6", "0.161", "0.354"] {
-        let csv = same_on_every_thread_count(&["values", game, "--to", "131072", "--format", "csv"]);
+        let csv =
+            same_on_every_thread_count(&["values", game, "--to", "131072", "--format", "csv"]);
         assert_eq!(csv.lines().count(), 131_073 + 1, "{game}");
     }
 }
@@ -83,6 +84,9 @@ fn stats_tell_the_threads_the_default_chose() {
         "{line}"
     );
     let forced = stats(&["--threads", "2"]);
-    assert!(!forced.lines().any(|l| l.starts_with("threads ")), "{forced}");
+    assert!(
+        !forced.lines().any(|l| l.starts_with("threads ")),
+        "{forced}"
+    );
     assert!(forced.contains("on 2 thread(s)"), "{forced}");
 }

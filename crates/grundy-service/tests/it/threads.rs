@@ -132,7 +132,10 @@ fn the_default_chooses_its_threads_and_keeps_the_values() {
     });
     let table = default.values(&game, to, &mut watch).unwrap();
     drop(watch);
-    assert!(*table == *one, "the default's values differ from one thread's");
+    assert!(
+        *table == *one,
+        "the default's values differ from one thread's"
+    );
     let width = width.expect("the default tells its width");
     assert!(width.threads >= 1, "{width:?}");
     assert!(
