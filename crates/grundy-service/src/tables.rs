@@ -313,6 +313,36 @@ fn slot(core: &Core, game: &Ruleset) -> Arc<Slot> {
     Arc::clone(games.entry(game.to_string()).or_default())
 }
 
+thread_local! {
+    /// The thread of the request a pool's thread computes for
+    /// ([`acting_for`]).
+    static ACTING_FOR: std::cell::Cell<Option<std::thread::ThreadId>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The thread of the request running here: this thread, or the one a
+/// pool's thread computes for. A request asked from a computation's
+/// progress (a watch asking the game being computed) is then seen as
+/// that computation's own and refused, not left waiting for itself.
+fn requester() -> std::thread::ThreadId {
+    ACTING_FOR
+        .with(std::cell::Cell::get)
+        .unwrap_or_else(|| std::thread::current().id())
+}
+
+/// Runs `f` on this thread as the request of thread `who`; the thread is
+/// its own again afterwards, even if `f` panics.
+fn acting_for<T>(who: std::thread::ThreadId, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<std::thread::ThreadId>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ACTING_FOR.with(|a| a.set(self.0));
+        }
+    }
+    let _restore = Restore(ACTING_FOR.with(|a| a.replace(Some(who))));
+    f()
+}
+
 /// Waits until no request works on `slot`, then takes its work. While
 /// waiting, `watch` hears the other request's progress and may stop; a
 /// request on the thread that works on it is refused at once, since it
@@ -321,7 +351,7 @@ fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<W
     let mut state = lock(&slot.state);
     let mut told = false;
     while state.busy {
-        if state.holder == Some(std::thread::current().id()) {
+        if state.holder == Some(requester()) {
             return Err(crate::exclusive::refusal(&format!("the values of {game}")));
         }
         if !told {
@@ -347,7 +377,7 @@ fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<W
         let _ = watch.tell(Event::Resumed);
     }
     state.busy = true;
-    state.holder = Some(std::thread::current().id());
+    state.holder = Some(requester());
     state.last_used = core.tables.clock.fetch_add(1, Ordering::Relaxed);
     Ok(std::mem::take(&mut state.work))
 }
@@ -471,11 +501,13 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
                 total: want,
             })
         };
+        // On a pool, the engine (and `progress`, which may ask the
+        // solver) runs on one of its threads, acting for this one.
+        let me = requester();
+        let on_pool = || acting_for(me, || stepper.extend(table, step_to, &mut progress));
         let extended = match (&width, &core.pool) {
-            (Some(width), _) => width
-                .pool
-                .install(|| stepper.extend(table, step_to, &mut progress)),
-            (None, Some(pool)) => pool.install(|| stepper.extend(table, step_to, &mut progress)),
+            (Some(width), _) => width.pool.install(on_pool),
+            (None, Some(pool)) => pool.install(on_pool),
             (None, None) => stepper.extend(table, step_to, &mut progress),
         };
         match extended {

@@ -13,8 +13,6 @@ use std::time::Duration;
 
 use grundy::values::widening::{self, Trial, Widening};
 
-use crate::core::lock;
-
 /// Steps that start before this heap are not measured, and run on one
 /// thread: heaps there grow costlier too fast for two steps in a row to
 /// compare, and the sparse engine reads ahead on other threads only from
@@ -82,6 +80,14 @@ fn thread_cpu(id: &str) -> Option<Duration> {
     let fields: Vec<&str> = rest.split_whitespace().collect();
     let ticks = |i: usize| fields.get(i - 3)?.parse::<u64>().ok();
     Some(Duration::from_millis((ticks(14)? + ticks(15)?) * 10))
+}
+
+/// `mutex` locked, whether or not a thread panicked holding it: what it
+/// guards (pools, thread ids) stays valid either way.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The pools of each width a solver has used, built when first asked.
