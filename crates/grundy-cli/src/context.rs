@@ -66,7 +66,14 @@ impl Context {
                 Event::Saved { count, location } => {
                     stats.saved = format!("wrote {count} values to {location}");
                 }
-                Event::Computed { report, table } => {
+                Event::Computed {
+                    report,
+                    table,
+                    width,
+                } => {
+                    if width.is_some() {
+                        stats.width = width;
+                    }
                     stats.report = Some(match stats.report.take() {
                         Some(before) => before.then(report),
                         None => report,
@@ -99,7 +106,10 @@ impl Context {
         stats.cpu = cpu
             .zip(crate::cpu::used())
             .map(|(a, b)| b.saturating_sub(a));
-        stats.threads = self.solver.threads();
+        stats.threads = match &stats.width {
+            Some(width) => width.threads,
+            None => self.solver.threads(),
+        };
         self.print_stats(&stats, started);
         Ok(answer?)
     }
@@ -130,6 +140,8 @@ pub struct Stats {
     cpu: Option<Duration>,
     /// Threads the engines had.
     threads: usize,
+    /// The threads the default chose for the values, and why.
+    width: Option<grundy_service::Width>,
 }
 
 impl Stats {
@@ -192,6 +204,9 @@ impl Stats {
                         ),
                     );
                 }
+            }
+            if let Some(w) = &self.width {
+                line("threads", format!("{} by default; {}", w.threads, w.why));
             }
             if !s.is_sparse() {
                 line(

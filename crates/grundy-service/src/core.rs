@@ -43,10 +43,11 @@ pub struct Config {
     pub checkpoint_every: Duration,
     /// The most bytes of value tables kept in memory between requests.
     pub memory_kept: u64,
-    /// Threads the engines compute on; `None`: one a core (rayon's global
-    /// pool). One pool serves every request of the solver, so requests
-    /// computing at once share its threads: a survey running one game a
-    /// core leaves this `None`.
+    /// Threads the engines compute on. `None`: a value table is grown on
+    /// as many threads as pay, up to one a core, measured step by step
+    /// (`widths.rs`), and the rest runs on rayon's global pool. With a
+    /// number, one pool serves every request of the solver, so requests
+    /// computing at once share its threads.
     pub threads: Option<NonZeroUsize>,
     /// Whether to time each thread's work in the sparse engine, reported in
     /// [`Event::Computed`](crate::Event::Computed) (the CLI's `--stats`).
@@ -77,6 +78,9 @@ pub(crate) struct Core {
     pub(crate) config: Config,
     /// The threads of [`Config::threads`]; `None`: rayon's global pool.
     pub(crate) pool: Option<rayon::ThreadPool>,
+    /// Without [`Config::threads`], a pool of each width a value table
+    /// was grown on.
+    pub(crate) widths: crate::widths::Pools,
     /// The value tables held, one slot a game.
     pub(crate) tables: Tables,
     /// Misère quotients found, by game.

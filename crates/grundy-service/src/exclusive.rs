@@ -76,7 +76,7 @@ pub fn calling_out<R>(callback: impl FnOnce() -> R) -> R {
             }
         }
     }
-    let me = thread::current().id();
+    let me = requester();
     lock(&CALLING_OUT).push(me);
     let _back = Back(me);
     callback()
@@ -143,7 +143,7 @@ impl<T> Exclusive<T> {
     /// the message. [`ErrorKind::Interrupted`] if `watch` says stop while
     /// waiting.
     pub fn hold(&self, what: &str, watch: &mut Watch) -> Result<Held<'_, T>> {
-        let me = thread::current().id();
+        let me = requester();
         let mut told = false;
         loop {
             let value = match self.value.try_lock() {
@@ -188,7 +188,7 @@ impl<T> Exclusive<T> {
             Err(TryLockError::Poisoned(e)) => e.into_inner(),
             Err(TryLockError::WouldBlock) => return None,
         };
-        *lock(&self.holder) = Some(thread::current().id());
+        *lock(&self.holder) = Some(requester());
         Some(Held {
             value,
             holder: &self.holder,
@@ -223,4 +223,35 @@ impl<T> Drop for Held<'_, T> {
 /// guards is written in one step.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+thread_local! {
+    /// The thread of the request a pool's thread computes for
+    /// ([`acting_for`]).
+    static ACTING_FOR: std::cell::Cell<Option<std::thread::ThreadId>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The thread of the request running here: this thread, or the one a
+/// pool's thread computes for. A request asked from a computation's
+/// progress (a watch asking the game being computed) is then seen as
+/// that computation's own and refused, not left waiting for itself, and a
+/// callback it runs is marked calling out for that request.
+pub(crate) fn requester() -> std::thread::ThreadId {
+    ACTING_FOR
+        .with(std::cell::Cell::get)
+        .unwrap_or_else(|| std::thread::current().id())
+}
+
+/// Runs `f` on this thread as the request of thread `who`; the thread is
+/// its own again afterwards, even if `f` panics.
+pub(crate) fn acting_for<T>(who: std::thread::ThreadId, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<std::thread::ThreadId>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ACTING_FOR.with(|a| a.set(self.0));
+        }
+    }
+    let _restore = Restore(ACTING_FOR.with(|a| a.replace(Some(who))));
+    f()
 }

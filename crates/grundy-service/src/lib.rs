@@ -75,6 +75,7 @@ mod store_files;
 mod strategies;
 mod tables;
 mod watch;
+mod widths;
 
 pub use core::Config;
 pub use exclusive::{Exclusive, Held, calling_out, waits_for_itself};
@@ -108,6 +109,7 @@ pub use statistics::{Rare, TableStatistics};
 pub use store::{FileStore, MemoryStore, Store, StoreError};
 pub use store_files::StoredFile;
 pub use watch::{Event, Pattern, TableSummary, Watch};
+pub use widths::Width;
 
 /// The library's types that front ends name: the games (board and graph
 /// games with their families among them), the value table,

@@ -19,6 +19,7 @@ use grundy::{Error, ErrorKind, Result, Ruleset, ValueTable};
 
 use crate::core::{Core, Slot, Work, lock};
 use crate::watch::{Event, Pattern, TableSummary, Watch};
+use crate::widths::{self, Widen};
 
 /// Computations shorter than this are not worth writing to the store.
 const WORTH_STORING: Duration = Duration::from_secs(1);
@@ -333,7 +334,7 @@ fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<O
     let mut state = lock(&slot.state);
     let mut told = false;
     while state.busy {
-        if state.holder == Some(std::thread::current().id()) {
+        if state.holder == Some(crate::exclusive::requester()) {
             return Err(crate::exclusive::refusal(&format!("the values of {game}")));
         }
         // Only as the request arrives: one already waiting was not asked
@@ -364,7 +365,7 @@ fn take(core: &Core, game: &Ruleset, slot: &Slot, watch: &mut Watch) -> Result<O
         let _ = watch.tell(Event::Resumed);
     }
     state.busy = true;
-    state.holder = Some(std::thread::current().id());
+    state.holder = Some(crate::exclusive::requester());
     state.last_used = core.tables.clock.fetch_add(1, Ordering::Relaxed);
     Ok(Some(std::mem::take(&mut state.work)))
 }
@@ -463,6 +464,12 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     let stores = !work.apart;
     let table = Arc::make_mut(&mut work.table);
     let mut totals: Option<Report> = None;
+    // Without a thread count, the threads are chosen step by step.
+    let mut widen = core
+        .config
+        .threads
+        .is_none()
+        .then(|| Widen::new(std::thread::available_parallelism().map_or(1, |n| n.get())));
     let mut step: u64 = 1 << 16;
     let mut last_saved = Instant::now();
     let checkpoint_every = core.config.checkpoint_every;
@@ -472,6 +479,10 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         }
         let from = table.len() as u64;
         let step_to = to.min(from.saturating_add(step - 1));
+        // The pool of the width this step runs on, when the threads are
+        // chosen here.
+        let width = widen.as_ref().and_then(|w| core.widths.get(w.threads()));
+        let cpu_before = width.as_ref().and_then(|p| p.cpu());
         let step_started = Instant::now();
         slot.total.store(want, Ordering::Relaxed);
         let mut progress = |p: values::Progress| {
@@ -481,12 +492,29 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
                 total: want,
             })
         };
-        let extended = match &core.pool {
-            Some(pool) => pool.install(|| stepper.extend(table, step_to, &mut progress)),
-            None => stepper.extend(table, step_to, &mut progress),
+        // On a pool, the engine (and `progress`, which may ask the
+        // solver) runs on one of its threads, acting for this one.
+        let me = crate::exclusive::requester();
+        let on_pool =
+            || crate::exclusive::acting_for(me, || stepper.extend(table, step_to, &mut progress));
+        let extended = match (&width, &core.pool) {
+            (Some(width), _) => width.pool.install(on_pool),
+            (None, Some(pool)) => pool.install(on_pool),
+            (None, None) => stepper.extend(table, step_to, &mut progress),
         };
         match extended {
             Ok(report) => {
+                if let (Some(widen), Some(width)) = (&mut widen, &width) {
+                    // Only the sparse engine computes on more than one
+                    // thread: the others' steps measure nothing.
+                    if report.engine == Some(values::Engine::Sparse) {
+                        let cpu = cpu_before
+                            .zip(width.cpu())
+                            .map(|(a, b)| b.saturating_sub(a));
+                        let heaps = table.len() as u64 - from;
+                        widen.step(from, heaps, step_started.elapsed(), cpu);
+                    }
+                }
                 totals = Some(match totals.take() {
                     Some(before) => before.then(report),
                     None => report,
@@ -494,7 +522,13 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
             }
             Err(e) => break Err(e),
         }
-        step = next_step(step, step_started.elapsed(), checkpoint_every);
+        // Steps measured for the width are short, so that the widths
+        // that do not pay run briefly.
+        let aim = match &widen {
+            Some(w) if w.measuring() => widths::TRIAL_STEP * 10,
+            _ => checkpoint_every,
+        };
+        step = next_step(step, step_started.elapsed(), aim);
         if stores && (table.len() as u64) < want && last_saved.elapsed() >= checkpoint_every {
             save(core, game, table, &mut work.saved, watch);
             last_saved = Instant::now();
@@ -503,7 +537,12 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     };
     if let Some(report) = totals {
         let table = TableSummary::of(table);
-        let _ = watch.tell(Event::Computed { report, table });
+        let width = widen.as_ref().map(Widen::width);
+        let _ = watch.tell(Event::Computed {
+            report,
+            table,
+            width,
+        });
     }
     work.unsaved += started.elapsed();
     // Worth writing: an hour's work or a second's, not a few values

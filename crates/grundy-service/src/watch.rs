@@ -74,6 +74,9 @@ pub enum Event {
         report: Report,
         /// The table after the computation.
         table: TableSummary,
+        /// The threads the default chose for it, and why; `None` when
+        /// [`Config::threads`](crate::Config::threads) forced them.
+        width: Option<crate::widths::Width>,
     },
     /// Values were read from the store (`count` of them; for a board
     /// search, the facts its table learnt).

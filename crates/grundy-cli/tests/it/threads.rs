@@ -1,28 +1,32 @@
-//! `--threads 1`, `2`, `4` and `8` give identical answers; a proved period is
+//! `--threads 1`, `2`, `4`, `8` and `16`, and the default, give identical answers; a proved period is
 //! proved on exactly its window, whatever the threads, and its certificate
 //! verifies.
 
 use crate::ok;
 
-/// `grundy --no-cache --threads N ARGS…` on N = 1, 2, 4 and 8, checked
-/// equal; returns the answer.
-fn same_on_1_2_4_8(args: &[&str]) -> String {
+/// `grundy --no-cache --threads N ARGS…` on N = 1, 2, 4, 8 and 16, and
+/// with no `--threads`, checked equal; returns the answer.
+fn same_on_every_thread_count(args: &[&str]) -> String {
     let run = |threads: &str| {
         let mut all = vec!["--no-cache", "--threads", threads];
         all.extend_from_slice(args);
         ok(&all)
     };
     let one = run("1");
-    for n in ["2", "4", "8"] {
+    for n in ["2", "4", "8", "16"] {
         assert!(run(n) == one, "grundy {args:?} differs on {n} threads");
     }
+    let mut default = vec!["--no-cache"];
+    default.extend_from_slice(args);
+    assert!(ok(&default) == one, "grundy {args:?} differs by default");
     one
 }
 
 #[test]
-fn values_are_the_same_on_1_2_4_and_8_threads() {
+fn values_are_the_same_on_every_thread_count() {
     for game in ["grundy", "0.6", "0.161", "0.354"] {
-        let csv = same_on_1_2_4_8(&["values", game, "--to", "131072", "--format", "csv"]);
+        let csv =
+            same_on_every_thread_count(&["values", game, "--to", "131072", "--format", "csv"]);
         assert_eq!(csv.lines().count(), 131_073 + 1, "{game}");
     }
 }
@@ -31,10 +35,10 @@ fn values_are_the_same_on_1_2_4_and_8_threads() {
 /// `bound + p − 1`), read from the answer itself, on any number of threads;
 /// the certificate of that table verifies.
 #[test]
-fn period_searches_stop_at_the_window_on_1_2_4_and_8_threads() {
+fn period_searches_stop_at_the_window_on_every_thread_count() {
     let dir = tempfile::tempdir().unwrap();
     for game in ["0.017", "0.77", "0.127", "0.16"] {
-        let json = same_on_1_2_4_8(&["period", game, "--format", "json"]);
+        let json = same_on_every_thread_count(&["period", game, "--format", "json"]);
         let v: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(v["status"], "proved", "{game}: {json}");
         let (bound, period) = (v["bound"].as_u64().unwrap(), v["period"].as_u64().unwrap());
@@ -56,4 +60,33 @@ fn period_searches_stop_at_the_window_on_1_2_4_and_8_threads() {
         let expected = format!("verified: {game} has period {period} from heap");
         assert!(verified.starts_with(&expected), "{verified}");
     }
+}
+
+/// `--stats` says how many threads the default chose and why; with
+/// `--threads`, nothing is chosen and no such line is printed.
+#[test]
+fn stats_tell_the_threads_the_default_chose() {
+    let stats = |extra: &[&str]| {
+        let mut args = vec!["--no-cache"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["count", "0.161", "--to", "3145728", "--stats"]);
+        let out = crate::grundy(&args, None);
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let default = stats(&[]);
+    let line = default
+        .lines()
+        .find(|l| l.starts_with("threads "))
+        .unwrap_or_else(|| panic!("no threads line in {default}"));
+    assert!(
+        line.contains("by default; chosen: ") || line.contains("by default; still measuring"),
+        "{line}"
+    );
+    let forced = stats(&["--threads", "2"]);
+    assert!(
+        !forced.lines().any(|l| l.starts_with("threads ")),
+        "{forced}"
+    );
+    assert!(forced.contains("on 2 thread(s)"), "{forced}");
 }

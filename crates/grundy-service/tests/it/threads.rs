@@ -1,6 +1,7 @@
 //! The number of threads never changes an answer: `Config::threads` 1, 2,
-//! 4 and 8 give identical values and verdicts (the sparse engine reads
-//! more ahead on more threads).
+//! 4, 8 and 16 give identical values and verdicts (the sparse engine reads
+//! more ahead on more threads), and so does the default, which chooses its
+//! own.
 
 use std::num::NonZeroUsize;
 
@@ -9,7 +10,7 @@ use grundy_service::{Config, Game, Solver, Watch};
 use proptest::prelude::*;
 
 /// The thread counts compared.
-const THREADS: [usize; 4] = [1, 2, 4, 8];
+const THREADS: [usize; 5] = [1, 2, 4, 8, 16];
 
 fn solver(threads: usize) -> Solver {
     let solver = Solver::new(Config {
@@ -48,28 +49,28 @@ fn same_values(spec: &str, to: u64) -> ValueTable {
 /// Deterministic larger tables: past the sizes where the sparse engine's
 /// two-thread pipeline and its mask changes start.
 #[test]
-fn grundys_game_is_the_same_on_1_2_4_and_8_threads() {
+fn grundys_game_is_the_same_on_every_thread_count() {
     same_values("grundy", 1 << 18);
 }
 
 #[test]
-fn game_0_6_is_the_same_on_1_2_4_and_8_threads() {
+fn game_0_6_is_the_same_on_every_thread_count() {
     same_values("0.6", 1 << 18);
 }
 
 #[test]
-fn game_0_161_is_the_same_on_1_2_4_and_8_threads() {
+fn game_0_161_is_the_same_on_every_thread_count() {
     same_values("0.161", 1 << 18);
 }
 
 #[test]
-fn game_0_354_is_the_same_on_1_2_4_and_8_threads() {
+fn game_0_354_is_the_same_on_every_thread_count() {
     same_values("0.354", 1 << 18);
 }
 
 /// Period searches: the same verdict, on the same values.
 #[test]
-fn period_verdicts_are_the_same_on_1_2_4_and_8_threads() {
+fn period_verdicts_are_the_same_on_every_thread_count() {
     for spec in ["0.127", "kayles", "0.6", "sub:1,3,4"] {
         let game: Ruleset = spec.parse().unwrap();
         let answers: Vec<_> = THREADS
@@ -106,9 +107,39 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
     /// Random octal codes at small sizes.
     #[test]
-    fn random_codes_are_the_same_on_1_2_4_and_8_threads(spec in arb_code(), to in 0u64..20_000) {
+    fn random_codes_are_the_same_on_every_thread_count(spec in arb_code(), to in 0u64..20_000) {
         if spec.parse::<Ruleset>().is_ok() {
             same_values(&spec, to);
         }
     }
+}
+
+/// The default (no thread count) computes on the widths it measures and
+/// chooses (from heap 2^18 on), with the values of one thread, and tells
+/// how many threads it chose and why.
+#[test]
+fn the_default_chooses_its_threads_and_keeps_the_values() {
+    let game = Game::from("0.161".parse::<Ruleset>().unwrap());
+    let to = 3 << 20;
+    let one = solver(1).values(&game, to, &mut Watch::silent()).unwrap();
+    let default = Solver::new(Config::default());
+    let mut width = None;
+    let mut watch = Watch::new(|event| {
+        if let grundy_service::Event::Computed { width: w, .. } = event {
+            width = w;
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    let table = default.values(&game, to, &mut watch).unwrap();
+    drop(watch);
+    assert!(
+        *table == *one,
+        "the default's values differ from one thread's"
+    );
+    let width = width.expect("the default tells its width");
+    assert!(width.threads >= 1, "{width:?}");
+    assert!(
+        width.why.starts_with("chosen: ") || width.why.starts_with("still measuring"),
+        "{width:?}"
+    );
 }

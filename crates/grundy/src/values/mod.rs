@@ -18,6 +18,7 @@ pub mod naive;
 pub mod sparse;
 pub mod splits;
 mod table;
+pub mod widening;
 
 use table::fixed_width;
 pub(crate) use table::{Slice, Window};

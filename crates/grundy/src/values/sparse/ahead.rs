@@ -156,7 +156,9 @@ impl FarJob {
             .collect();
         let mut buffer = rows;
         if !CATCH_UP {
-            buffer.clear();
+            // Each task clears its own rows (below), not the thread that
+            // starts the job: the clearing is spread over the threads, and
+            // a row's lines are first written by the thread that marks it.
             buffer.resize((end - first) * B, 0);
         }
         debug_assert_eq!(buffer.len(), (end - first) * B);
@@ -166,6 +168,9 @@ impl FarJob {
         let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
             let started = lanes.as_ref().map(|_| Instant::now());
             let c = first + chunk * ROWS;
+            if !CATCH_UP {
+                rows.as_flattened_mut().fill(0);
+            }
             let mut pairs = [0u64; 2];
             // Marks the splits `p + (n − t − p)` of the heaps n of the
             // chunk whose other part lies from `below` (at least 1) to

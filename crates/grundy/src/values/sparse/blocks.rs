@@ -48,7 +48,14 @@ impl Visit for Run<'_> {
             progress,
         } = self;
         state.bits = tuning.bits;
-        if tuning.profile && state.lanes.is_none() {
+        // A lane a thread of the pool this run is on (a caller may step
+        // one computation on pools of several widths).
+        if tuning.profile
+            && state
+                .lanes
+                .as_ref()
+                .is_none_or(|lanes| lanes.len() != rayon::current_num_threads().max(1))
+        {
             state.lanes = Some(std::sync::Arc::new(Lanes::new()));
         }
         let more = len.saturating_sub(values.len());

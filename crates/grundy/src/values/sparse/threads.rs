@@ -62,6 +62,11 @@ impl Lanes {
         )
     }
 
+    /// The number of lanes.
+    pub(super) fn len(&self) -> usize {
+        self.0.len()
+    }
+
     /// Adds the time since `started` to the lane of the thread running.
     pub(super) fn add_since(&self, started: Instant) {
         let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);

@@ -1,0 +1,248 @@
+//! The default thread count of a value computation (issue 37, point 3):
+//! with no [`Config::threads`](crate::Config::threads), a long computation
+//! runs its measured steps on 1, 2, 4, … threads, each on a pool of that
+//! width, and keeps the width [`grundy::values::widening::next`] settles on.
+//! The engine's timings are the steps' own: wall time, and the CPU time of
+//! the pool's threads as the system counts it (spinning included), read
+//! from `/proc` (Linux); elsewhere a pool of `n` threads is counted as
+//! `n` times its wall time, which can only make the choice narrower.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use grundy::values::widening::{self, Trial, Widening};
+
+/// Steps that start before this heap are not measured, and run on one
+/// thread: heaps there grow costlier too fast for two steps in a row to
+/// compare, and the sparse engine reads ahead on other threads only from
+/// heap 2^16 on.
+pub(crate) const MEASURED_FROM: u64 = 1 << 18;
+
+/// The time a measured step aims at: short, since the widths that do not
+/// pay run it too, and long enough for `/proc`'s clock (hundredths of a
+/// second).
+pub(crate) const TRIAL_STEP: Duration = Duration::from_millis(250);
+
+/// Steps shorter than this are not measured.
+const SHORTEST_TRIAL: Duration = Duration::from_millis(150);
+
+/// A pool of threads of one width, and the system's ids of its threads.
+#[derive(Debug)]
+pub(crate) struct Pool {
+    pub(crate) pool: rayon::ThreadPool,
+    threads: usize,
+    ids: Arc<Mutex<Vec<String>>>,
+}
+
+impl Pool {
+    fn new(threads: usize) -> Option<Pool> {
+        let ids = Arc::new(Mutex::new(Vec::new()));
+        let started = Arc::clone(&ids);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(move |i| format!("grundy-{threads}-{i}"))
+            .start_handler(move |_| {
+                // "PID/task/TID" on Linux; nothing elsewhere.
+                if let Ok(link) = std::fs::read_link("/proc/thread-self") {
+                    lock(&started).push(link.to_string_lossy().into_owned());
+                }
+            })
+            .build()
+            .ok()?;
+        // The threads say who they are as they start: wait for them (a
+        // few milliseconds), so that a step's CPU is read whole.
+        for _ in 0..200 {
+            if lock(&ids).len() >= threads {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Some(Pool { pool, threads, ids })
+    }
+
+    /// The CPU time the pool's threads have used, if the system says.
+    pub(crate) fn cpu(&self) -> Option<Duration> {
+        let ids = lock(&self.ids).clone();
+        if ids.len() < self.threads {
+            return None;
+        }
+        ids.iter().map(|id| thread_cpu(id)).sum()
+    }
+}
+
+/// User plus system time of the thread `/proc/PID/task/TID`.
+fn thread_cpu(id: &str) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{id}/stat")).ok()?;
+    // After the command name (in parentheses, may hold spaces): state is
+    // field 3, utime 14, stime 15, in ticks of 1/100 s (proc(5)).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i - 3)?.parse::<u64>().ok();
+    Some(Duration::from_millis((ticks(14)? + ticks(15)?) * 10))
+}
+
+/// `mutex` locked, whether or not a thread panicked holding it: what it
+/// guards (pools, thread ids) stays valid either way.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The pools of each width a solver has used, built when first asked.
+#[derive(Debug, Default)]
+pub(crate) struct Pools(Mutex<HashMap<usize, Arc<Pool>>>);
+
+impl Pools {
+    /// The pool of `threads` threads (`None` if the system refuses to start
+    /// them: the caller then computes on the global pool).
+    pub(crate) fn get(&self, threads: usize) -> Option<Arc<Pool>> {
+        let mut pools = lock(&self.0);
+        if let Some(pool) = pools.get(&threads) {
+            return Some(Arc::clone(pool));
+        }
+        let pool = Arc::new(Pool::new(threads)?);
+        pools.insert(threads, Arc::clone(&pool));
+        Some(pool)
+    }
+}
+
+/// The width of one computation: widening while more threads pay.
+#[derive(Debug)]
+pub(crate) struct Widen {
+    most: usize,
+    trials: Vec<Trial>,
+    state: Widening,
+}
+
+/// The threads a computation ran on by default, and why, for
+/// [`Event::Computed`](crate::Event::Computed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Width {
+    /// Threads of the last step.
+    pub threads: usize,
+    /// Why that many: the widening's choice, or why nothing was measured.
+    pub why: String,
+}
+
+impl Widen {
+    /// A widening up to `most` threads.
+    pub(crate) fn new(most: usize) -> Widen {
+        Widen {
+            most: most.max(1),
+            trials: Vec::new(),
+            state: Widening::Try(1),
+        }
+    }
+
+    /// Whether the width is still being measured.
+    pub(crate) fn measuring(&self) -> bool {
+        matches!(self.state, Widening::Try(_))
+    }
+
+    /// Threads for the next step.
+    pub(crate) fn threads(&self) -> usize {
+        match self.state {
+            Widening::Try(n) => n,
+            Widening::Settled(choice) => choice.threads,
+        }
+    }
+
+    /// Takes in a step of the sparse engine from heap `from`, of `heaps`
+    /// values, that took `wall` and `cpu` (if known) on the width asked.
+    pub(crate) fn step(&mut self, from: u64, heaps: u64, wall: Duration, cpu: Option<Duration>) {
+        if matches!(self.state, Widening::Settled(_))
+            || from < MEASURED_FROM
+            || wall < SHORTEST_TRIAL
+            || heaps == 0
+        {
+            return;
+        }
+        let threads = self.threads();
+        let cpu = cpu.unwrap_or(wall * u32::try_from(threads).unwrap_or(u32::MAX));
+        self.trials.push(Trial {
+            threads,
+            heaps,
+            wall,
+            cpu,
+        });
+        self.state = widening::next(&self.trials, self.most);
+    }
+
+    /// What to tell about the width.
+    pub(crate) fn width(&self) -> Width {
+        let threads = self.threads();
+        let why = match self.state {
+            Widening::Settled(choice) => format!("chosen: {choice}"),
+            Widening::Try(_) if self.trials.is_empty() => format!(
+                "not measured: a step is measured from heap 2^18 on, once it takes {} ms",
+                SHORTEST_TRIAL.as_millis()
+            ),
+            Widening::Try(_) => format!(
+                "still measuring after {} step(s) when the computation ended",
+                self.trials.len()
+            ),
+        };
+        Width { threads, why }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn early_and_short_steps_are_not_measured() {
+        let mut w = Widen::new(8);
+        w.step(1000, 1 << 16, Duration::from_secs(1), None);
+        w.step(MEASURED_FROM, 1000, Duration::from_millis(10), None);
+        assert_eq!(w.threads(), 1);
+        assert!(w.width().why.starts_with("not measured"), "{:?}", w.width());
+    }
+
+    #[test]
+    fn a_step_that_pays_widens_and_one_that_does_not_settles() {
+        let mut w = Widen::new(8);
+        let s = Duration::from_secs(1);
+        w.step(MEASURED_FROM, 1000, s, Some(s));
+        assert_eq!(w.threads(), 2);
+        w.step(MEASURED_FROM + 1000, 1900, s, Some(2 * s));
+        assert_eq!(w.threads(), 4);
+        w.step(MEASURED_FROM + 2900, 1950, s, Some(4 * s));
+        assert_eq!(w.threads(), 2);
+        assert!(
+            w.width().why.starts_with("chosen: 2 (4 were"),
+            "{:?}",
+            w.width()
+        );
+        // Settled: later steps change nothing.
+        w.step(MEASURED_FROM + 4850, 10, s, Some(s));
+        assert_eq!(w.threads(), 2);
+    }
+
+    #[test]
+    fn a_pool_counts_its_threads_cpu_where_the_system_says() {
+        let pools = Pools::default();
+        let pool = pools.get(2).expect("two threads");
+        assert!(Arc::ptr_eq(&pool, &pools.get(2).unwrap()));
+        pool.pool.install(|| {
+            rayon::join(
+                || spin(Duration::from_millis(300)),
+                || spin(Duration::from_millis(300)),
+            )
+        });
+        if cfg!(target_os = "linux") {
+            let cpu = pool.cpu().expect("the threads' CPU on Linux");
+            assert!(cpu >= Duration::from_millis(100), "{cpu:?}");
+        }
+    }
+
+    fn spin(d: Duration) {
+        let start = std::time::Instant::now();
+        let mut x = 0u64;
+        while start.elapsed() < d {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+    }
+}
