@@ -78,9 +78,6 @@ pub(crate) struct Core {
     pub(crate) config: Config,
     /// The threads of [`Config::threads`]; `None`: rayon's global pool.
     pub(crate) pool: Option<rayon::ThreadPool>,
-    /// Without [`Config::threads`], a pool of each width a value table
-    /// was grown on.
-    pub(crate) widths: crate::widths::Pools,
     /// The value tables held, one slot a game.
     pub(crate) tables: Tables,
     /// Misère quotients found, by game.

@@ -470,6 +470,12 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         .threads
         .is_none()
         .then(|| Widen::new(std::thread::available_parallelism().map_or(1, |n| n.get())));
+    // This computation's own pools, one a width: shared with no other
+    // request, so that a callback blocking one of their threads (a front
+    // end's progress waiting for a thread that asks the solver) can never
+    // leave another request waiting for that thread, and their threads'
+    // CPU is this computation's alone.
+    let pools = widths::Pools::default();
     let mut step: u64 = 1 << 16;
     let mut last_saved = Instant::now();
     let checkpoint_every = core.config.checkpoint_every;
@@ -481,7 +487,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         let step_to = to.min(from.saturating_add(step - 1));
         // The pool of the width this step runs on, when the threads are
         // chosen here.
-        let width = widen.as_ref().and_then(|w| core.widths.get(w.threads()));
+        let width = widen.as_ref().and_then(|w| pools.get(w.threads()));
         let cpu_before = width.as_ref().and_then(|p| p.cpu());
         let step_started = Instant::now();
         slot.total.store(want, Ordering::Relaxed);

@@ -90,7 +90,8 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// The pools of each width a solver has used, built when first asked.
+/// The pools of each width one computation has used, built when first
+/// asked, and shut down with it.
 #[derive(Debug, Default)]
 pub(crate) struct Pools(Mutex<HashMap<usize, Arc<Pool>>>);
 
