@@ -55,6 +55,15 @@ impl Game for Cram {
     fn moves(&self, board: &Board, out: &mut Vec<(Domino, Board)>) {
         let mut pairs = Vec::new();
         board.pairs(&mut pairs);
+        // Dominoes near the middle first: they cut the board in pieces.
+        let (rows, cols) = (board.rows() as i64, board.cols() as i64);
+        pairs.sort_by_key(|&(a, b)| {
+            let (ra, ca) = board.cell(a);
+            let (rb, cb) = board.cell(b);
+            let dr = i64::from(ra + rb) - (rows - 1);
+            let dc = i64::from(ca + cb) - (cols - 1);
+            dr.abs() + dc.abs()
+        });
         out.extend(pairs.into_iter().map(|(a, b)| {
             let domino = Domino {
                 first: board.cell(a),

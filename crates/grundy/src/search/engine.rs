@@ -323,16 +323,21 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         for (_, p) in moves {
             let start = components.len();
             self.game.components(&p, &mut components);
-            let weight = components[start..]
+            cancel_pairs(&mut components, start);
+            let cost = components[start..]
                 .iter()
-                .map(|c| self.game.weight(c))
-                .max()
-                .unwrap_or(0);
-            heaviest.push(weight);
+                .map(|c| {
+                    let w = self.game.weight(c);
+                    w.saturating_mul(w)
+                })
+                .fold(0u64, u64::saturating_add);
+            heaviest.push(cost);
             options.push(start..components.len());
         }
         // Options that fall apart into light components first: their
-        // values are the likeliest to be known or cheap to find.
+        // values are the likeliest to be known or cheap to find. A
+        // component's cost is taken as its weight squared, so an option
+        // cut into many small pieces comes before one with a large piece.
         let mut order: Vec<usize> = (0..options.len()).collect();
         order.sort_by_key(|&i| heaviest[i]);
         let mut options: Vec<_> = order.into_iter().map(|i| options[i].clone()).collect();
@@ -520,5 +525,21 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         };
         self.leave(component);
         Ok(lost)
+    }
+}
+
+/// Removes from `components[start..]` every pair of equal components: two
+/// equal components have equal values, whose nim-sum is zero, so the
+/// option's value is that of the rest.
+fn cancel_pairs<P: Eq>(components: &mut Vec<P>, start: usize) {
+    let mut i = start;
+    while i < components.len() {
+        match (i + 1..components.len()).find(|&j| components[j] == components[i]) {
+            Some(j) => {
+                components.swap_remove(j);
+                components.swap_remove(i);
+            }
+            None => i += 1,
+        }
     }
 }
