@@ -203,10 +203,21 @@ impl Board {
     /// Congruent regions (one is the other moved, turned or reflected) have
     /// the same canonical form, and a canonical form is congruent to its
     /// region.
-    pub(crate) fn regions(&self, min_cells: u32, out: &mut Vec<Board>) {
+    ///
+    /// On a board of at most 128 cells, `simplify` first takes the free
+    /// cells (and the board's rows and columns) to those of a board of the
+    /// same value, as the game defines it.
+    pub(crate) fn regions(
+        &self,
+        min_cells: u32,
+        simplify: fn(u128, usize, usize) -> u128,
+        out: &mut Vec<Board>,
+    ) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         match &self.cells {
-            Cells::Small(free) => regions_small(*free, rows, cols, min_cells, out),
+            Cells::Small(free) => {
+                regions_small(simplify(*free, rows, cols), rows, cols, min_cells, out);
+            }
             Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
         }
     }
@@ -518,7 +529,7 @@ mod tests {
 
     fn regions(board: &Board, min: u32) -> Vec<Board> {
         let mut out = Vec::new();
-        board.regions(min, &mut out);
+        board.regions(min, |free, _, _| free, &mut out);
         out
     }
 

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::board::Board;
+use super::pendant::without_redundant_cells;
 use crate::search::{Codec, Game};
 
 /// Cram on a [`Board`].
@@ -74,9 +75,11 @@ impl Game for Cram {
     }
 
     /// The connected regions of at least two free cells, each cropped and
-    /// turned to its canonical form (a lone cell takes no domino).
+    /// turned to its canonical form (a lone cell takes no domino), once
+    /// the cells that change no value are blocked (on boards of at most
+    /// 128 cells; the rule is in `pendant.rs`).
     fn components(&self, board: &Board, out: &mut Vec<Board>) {
-        board.regions(2, out);
+        board.regions(2, without_redundant_cells, out);
     }
 
     /// A game of Cram lasts at most half the free cells' moves, and no
