@@ -25,7 +25,7 @@ pub const MAX_CELLS: u64 = 1 << 20;
 /// assert_eq!(board.to_string(), "...\n.#.\n...");
 /// # Ok::<(), grundy::Error>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Board {
     rows: u32,
     cols: u32,
@@ -38,6 +38,21 @@ pub struct Board {
 pub(crate) enum Cells {
     Small(u128),
     Large(Wide),
+}
+
+impl std::hash::Hash for Board {
+    /// The size and the cells as whole words: a board is a key of the
+    /// search's table, hashed at every lookup.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(u64::from(self.rows) << 32 | u64::from(self.cols));
+        match &self.cells {
+            Cells::Small(b) => {
+                state.write_u64(*b as u64);
+                state.write_u64((*b >> 64) as u64);
+            }
+            Cells::Large(w) => w.0.iter().for_each(|&word| state.write_u64(word)),
+        }
+    }
 }
 
 /// Runs `$body` with `$bits` bound to the board's cells, whichever their
@@ -175,6 +190,24 @@ impl Board {
     pub(crate) fn lost_by_symmetry(&self) -> bool {
         let n = self.rows as usize * self.cols as usize;
         let cols = self.cols as usize;
+        if let Cells::Small(b) = self.cells {
+            if n == 0 {
+                return true;
+            }
+            // The half turn takes cell i to n − 1 − i: the cells reversed.
+            // A cell is its own image or next to it only at the centre.
+            let image = b.reverse_bits() >> (128 - n);
+            let mut centre = 0u128;
+            if n % 2 == 1 {
+                centre |= 1 << (n / 2);
+            } else if cols % 2 == 0 && (self.rows % 2 == 1) {
+                centre |= 0b11 << (n / 2 - 1);
+            } else if cols % 2 == 1 && n / 2 >= cols.div_ceil(2) {
+                let below = n / 2 + cols / 2;
+                centre |= 1 << below | 1 << (n - 1 - below);
+            }
+            return image == b && b & centre == 0;
+        }
         let image = |i: usize| n - 1 - i;
         let mut symmetric = true;
         with_cells!(self, b => b.each(|i| {
@@ -233,8 +266,13 @@ fn regions_small(free: u128, rows: usize, cols: usize, min_cells: u32, out: &mut
     while left != 0 {
         let mut region = left & left.wrapping_neg();
         loop {
-            let grown = (region | region << 1 & from_left | region >> 1 & from_right)
-                | (region.up(cols) | region.down(cols)) & left;
+            // Along each row to the right at once: adding the region to the
+            // free cells that have a right neighbour carries through the
+            // run of free cells from each cell of the region.
+            let run = left & !last;
+            let along = ((run.wrapping_add(region & run) ^ run) | region) & left;
+            let grown = (along | along << 1 & from_left | along >> 1 & from_right)
+                | (along.up(cols) | along.down(cols)) & left;
             let grown = grown & left;
             if grown == region {
                 break;

@@ -339,7 +339,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         // component's cost is taken as its weight squared, so an option
         // cut into many small pieces comes before one with a large piece.
         let mut order: Vec<usize> = (0..options.len()).collect();
-        order.sort_by_key(|&i| heaviest[i]);
+        order.sort_unstable_by_key(|&i| (heaviest[i], i));
         let mut options: Vec<_> = order.into_iter().map(|i| options[i].clone()).collect();
         if self.worker > 0 && !options.is_empty() {
             let len = options.len();
