@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::bits::{Bits, Wide, column, flood, ones};
+use super::bits::{Bits, Wide, Word, column, flood, ones};
 use crate::error::{Error, Result};
 
 /// The most cells a board may have, free or blocked.
@@ -238,41 +238,72 @@ impl Board {
     /// region.
     ///
     /// On a board of at most 128 cells, `simplify` first takes the free
-    /// cells (and the board's rows and columns) to those of a board of the
-    /// same value, as the game defines it.
-    pub(crate) fn regions(
-        &self,
-        min_cells: u32,
-        simplify: fn(u128, usize, usize) -> u128,
-        out: &mut Vec<Board>,
-    ) {
+    /// cells to those of a board of the same value, as the game defines
+    /// it.
+    pub(crate) fn regions<S: Simplify>(&self, min_cells: u32, simplify: S, out: &mut Vec<Board>) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         match &self.cells {
+            Cells::Small(free) if rows * cols <= 64 => {
+                let free = simplify.simplify(*free as u64, rows, cols);
+                regions_small(free, rows, cols, min_cells, out);
+            }
             Cells::Small(free) => {
-                regions_small(simplify(*free, rows, cols), rows, cols, min_cells, out);
+                let free = simplify.simplify(*free, rows, cols);
+                regions_small(free, rows, cols, min_cells, out);
             }
             Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
         }
     }
 }
 
-/// [`Board::regions`] of a board of at most 128 cells: the region grows a
-/// step in every direction at a time, in one word.
-fn regions_small(free: u128, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
-    let first: u128 = column(rows, cols, 0);
-    let last: u128 = column(rows, cols, cols.saturating_sub(1));
+/// A rule that blocks free cells of a small board without changing its
+/// value, applied before the board is split into regions.
+pub(crate) trait Simplify {
+    /// The free cells `free` of a `rows × cols` board, simplified.
+    fn simplify<W: Word>(&self, free: W, rows: usize, cols: usize) -> W;
+}
+
+/// The rule that blocks nothing.
+#[cfg(test)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AsItIs;
+
+#[cfg(test)]
+impl Simplify for AsItIs {
+    fn simplify<W: Word>(&self, free: W, _: usize, _: usize) -> W {
+        free
+    }
+}
+
+/// The cells of column `col` of a `rows × cols` board, as a word.
+fn column_word<W: Word>(rows: usize, cols: usize, col: usize) -> W {
+    let mut set = W::ZERO;
+    for r in 0..rows {
+        set |= W::cell(r * cols + col);
+    }
+    set
+}
+
+/// [`Board::regions`] of a board of at most 128 cells, in one word: the
+/// region grows along rows at once, and a step up and down at a time.
+fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
+    if cols == 0 {
+        return;
+    }
+    let first: W = column_word(rows, cols, 0);
+    let last: W = column_word(rows, cols, cols - 1);
     let (from_left, from_right) = (free & !first, free & !last);
     let mut left = free;
-    while left != 0 {
-        let mut region = left & left.wrapping_neg();
+    while left != W::ZERO {
+        let mut region = left.lowest();
         loop {
             // Along each row to the right at once: adding the region to the
             // free cells that have a right neighbour carries through the
             // run of free cells from each cell of the region.
             let run = left & !last;
-            let along = ((run.wrapping_add(region & run) ^ run) | region) & left;
-            let grown = (along | along << 1 & from_left | along >> 1 & from_right)
-                | (along.up(cols) | along.down(cols)) & left;
+            let along = ((run.add(region & run) ^ run) | region) & left;
+            let grown = (along | along.shl(1) & from_left | along.shr(1) & from_right)
+                | (along.shl(cols) | along.shr(cols)) & left;
             let grown = grown & left;
             if grown == region {
                 break;
@@ -280,8 +311,8 @@ fn regions_small(free: u128, rows: usize, cols: usize, min_cells: u32, out: &mut
             region = grown;
         }
         left &= !region;
-        if region.count_ones() >= min_cells {
-            out.push(canonical_in_word(region, cols));
+        if region.count() >= min_cells {
+            out.push(canonical_in_word(region.wide(), cols));
         }
     }
 }
@@ -567,7 +598,7 @@ mod tests {
 
     fn regions(board: &Board, min: u32) -> Vec<Board> {
         let mut out = Vec::new();
-        board.regions(min, |free, _, _| free, &mut out);
+        board.regions(min, super::AsItIs, &mut out);
         out
     }
 

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::board::Board;
-use super::pendant::without_redundant_cells;
+use super::pendant::PendantRule;
 use crate::search::{Codec, Game};
 
 /// Cram on a [`Board`].
@@ -79,7 +79,7 @@ impl Game for Cram {
     /// the cells that change no value are blocked (on boards of at most
     /// 128 cells; the rule is in `pendant.rs`).
     fn components(&self, board: &Board, out: &mut Vec<Board>) {
-        board.regions(2, without_redundant_cells, out);
+        board.regions(2, PendantRule, out);
     }
 
     /// A game of Cram lasts at most half the free cells' moves, and no

@@ -30,39 +30,52 @@
 //! at once: the kept pendants make the condition hold for all of them.
 //! Lone cells, with no neighbour, go too.
 
+use super::bits::Word;
+use super::board::Simplify;
+
+/// The rule, for [`Board::regions`](super::board::Board::regions).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PendantRule;
+
+impl Simplify for PendantRule {
+    fn simplify<W: Word>(&self, free: W, rows: usize, cols: usize) -> W {
+        without_redundant_cells(free, rows, cols)
+    }
+}
+
 /// The free cells `free` of a `rows × cols` board (cell `i` at row
 /// `i / cols`, column `i % cols`) without the cells the rule removes.
-pub(crate) fn without_redundant_cells(free: u128, rows: usize, cols: usize) -> u128 {
+pub(crate) fn without_redundant_cells<W: Word>(free: W, rows: usize, cols: usize) -> W {
     if cols == 0 || rows * cols > 128 {
         return free;
     }
-    let mut first = 0u128;
+    let mut first = W::ZERO;
     for r in 0..rows {
-        first |= 1 << (r * cols);
+        first |= W::cell(r * cols);
     }
-    let last = first << (cols - 1);
-    let up = |b: u128| b.checked_shl(cols as u32).unwrap_or(0);
-    let down = |b: u128| b.checked_shr(cols as u32).unwrap_or(0);
+    let last = first.shl(cols - 1);
+    let up = |b: W| b.shl(cols);
+    let down = |b: W| b.shr(cols);
     let mut free = free;
     loop {
         // Cells whose neighbour on the right, left, below, above is free.
-        let right = free & (free >> 1) & !last;
-        let left = free & (free << 1) & !first;
+        let right = free & free.shr(1) & !last;
+        let left = free & free.shl(1) & !first;
         let below = free & down(free);
         let above = free & up(free);
         let any = right | left | below | above;
         let two = (right & (left | below | above)) | (left & (below | above)) | (below & above);
         let pendants = any & !two;
         // Each anchor keeps the first pendant met, in this order of sides.
-        let mut anchors = 0u128;
-        let mut extra = 0u128;
+        let mut anchors = W::ZERO;
+        let mut extra = W::ZERO;
         // (pendants on this side of their anchor, the anchors, the way
         // back from an anchor to its pendant)
-        let sides: [(u128, u128, fn(u128, usize) -> u128); 4] = [
-            (pendants & right, (pendants & right) << 1, |b, _| b >> 1),
-            (pendants & left, (pendants & left) >> 1, |b, _| b << 1),
-            (pendants & below, up(pendants & below), |b, k| b >> k),
-            (pendants & above, down(pendants & above), |b, k| b << k),
+        let sides: [(W, W, fn(W, usize) -> W); 4] = [
+            (pendants & right, (pendants & right).shl(1), |b, _| b.shr(1)),
+            (pendants & left, (pendants & left).shr(1), |b, _| b.shl(1)),
+            (pendants & below, up(pendants & below), |b, k| b.shr(k)),
+            (pendants & above, down(pendants & above), |b, k| b.shl(k)),
         ];
         for (side, their_anchors, back) in sides {
             extra |= side & back(their_anchors & anchors, cols);
@@ -71,7 +84,7 @@ pub(crate) fn without_redundant_cells(free: u128, rows: usize, cols: usize) -> u
         // Cells with a free neighbour that is not an anchor.
         let others = free & !anchors;
         let beside_other =
-            free & (((others >> 1) & !last) | ((others << 1) & !first) | down(others) | up(others));
+            free & ((others.shr(1) & !last) | (others.shl(1) & !first) | down(others) | up(others));
         let bridges = free & any & !pendants & !anchors & !beside_other;
         let lone = free & !any;
         let next = free & !(extra | bridges | lone);
