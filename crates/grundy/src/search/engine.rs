@@ -266,6 +266,10 @@ struct Moves<P> {
     components: Vec<P>,
     /// Each option's components, as a range of `components`.
     options: Vec<std::ops::Range<usize>>,
+    /// Each option's value, once the table has given it: a component is
+    /// asked about several values in turn, and an option's value, once
+    /// found, is not looked up again.
+    values: Vec<Option<u32>>,
 }
 
 impl<P> Moves<P> {
@@ -347,6 +351,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         Ok(Moves {
             components,
+            values: vec![None; options.len()],
             options,
         })
     }
@@ -373,7 +378,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         self.enter(component)?;
         let since = self.ticker.nodes;
-        let options = self.options(component)?;
+        let mut options = self.options(component)?;
         let bound = self.bound(component, options.len());
         let mut excluded = fact;
         let mut k = 0;
@@ -382,7 +387,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 break bound;
             }
             if !excluded.excludes(k) {
-                if !self.some_option_has(&options, k)? {
+                if !self.some_option_has(&mut options, k)? {
                     break k;
                 }
                 // Not recorded: the nimber, recorded below, says more, and
@@ -429,13 +434,19 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// Whether some option has value `x`: whether `component + *x` is won
     /// by a move in `component`.
-    fn some_option_has(&mut self, options: &Moves<G::Position>, x: u32) -> Result<bool> {
+    fn some_option_has(&mut self, options: &mut Moves<G::Position>, x: u32) -> Result<bool> {
         // First the options the table values outright: no search at all.
         let mut unknown = Vec::new();
-        for (i, option) in options.iter().enumerate() {
+        for i in 0..options.len() {
+            if let Some(v) = options.values[i] {
+                if v == x {
+                    return Ok(true);
+                }
+                continue;
+            }
             let mut sum = 0;
             let mut known = true;
-            for c in option {
+            for c in &options.components[options.options[i].clone()] {
                 match self.table.get(c).value() {
                     Some(v) => sum ^= v,
                     None => {
@@ -445,6 +456,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 }
             }
             if known {
+                options.values[i] = Some(sum);
                 if sum == x {
                     return Ok(true);
                 }
@@ -500,11 +512,11 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         self.enter(component)?;
         let since = self.ticker.nodes;
-        let options = self.options(component)?;
+        let mut options = self.options(component)?;
         let bound = self.bound(component, options.len());
         let lost = if x > bound {
             false
-        } else if self.some_option_has(&options, x)? {
+        } else if self.some_option_has(&mut options, x)? {
             self.record(component, Fact::excluding(x), since);
             false
         } else {
@@ -515,7 +527,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 if fact.excludes(k) {
                     continue;
                 }
-                if !self.some_option_has(&options, k)? {
+                if !self.some_option_has(&mut options, k)? {
                     value = k;
                     break;
                 }
