@@ -200,7 +200,7 @@ impl Board {
             let mut centre = 0u128;
             if n % 2 == 1 {
                 centre |= 1 << (n / 2);
-            } else if cols % 2 == 0 && (self.rows % 2 == 1) {
+            } else if cols.is_multiple_of(2) && self.rows % 2 == 1 {
                 centre |= 0b11 << (n / 2 - 1);
             } else if cols % 2 == 1 && n / 2 >= cols.div_ceil(2) {
                 let below = n / 2 + cols / 2;

@@ -69,18 +69,19 @@ pub(crate) fn without_redundant_cells<W: Word>(free: W, rows: usize, cols: usize
         // Each anchor keeps the first pendant met, in this order of sides.
         let mut anchors = W::ZERO;
         let mut extra = W::ZERO;
-        // (pendants on this side of their anchor, the anchors, the way
-        // back from an anchor to its pendant)
-        let sides: [(W, W, fn(W, usize) -> W); 4] = [
-            (pendants & right, (pendants & right).shl(1), |b, _| b.shr(1)),
-            (pendants & left, (pendants & left).shr(1), |b, _| b.shl(1)),
-            (pendants & below, up(pendants & below), |b, k| b.shr(k)),
-            (pendants & above, down(pendants & above), |b, k| b.shl(k)),
-        ];
-        for (side, their_anchors, back) in sides {
-            extra |= side & back(their_anchors & anchors, cols);
-            anchors |= their_anchors;
-        }
+        // On each side: the pendants whose anchor is there, their anchors,
+        // and the pendants of anchors already kept.
+        let side = pendants & right;
+        anchors |= side.shl(1);
+        let side = pendants & left;
+        extra |= side & (side.shr(1) & anchors).shl(1);
+        anchors |= side.shr(1);
+        let side = pendants & below;
+        extra |= side & down(up(side) & anchors);
+        anchors |= up(side);
+        let side = pendants & above;
+        extra |= side & up(down(side) & anchors);
+        anchors |= down(side);
         // Cells with a free neighbour that is not an anchor.
         let others = free & !anchors;
         let beside_other =
