@@ -321,6 +321,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.ticker.tick()?;
         let mut moves = Vec::new();
         self.game.moves(component, &mut moves);
+        self.game.order_moves(component, &mut moves);
         let mut components = Vec::with_capacity(moves.len() * 2);
         let mut options = Vec::with_capacity(moves.len());
         let mut heaviest = Vec::with_capacity(moves.len());
