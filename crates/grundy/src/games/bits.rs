@@ -8,6 +8,67 @@
 //! fewer, which is nearly every position a search meets) without
 //! allocating.
 
+/// A machine word of cells, for the hot loops on small boards: `u64` for
+/// boards of 64 cells or fewer (one register), `u128` up to 128.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// Cell `i` alone.
+    fn cell(i: usize) -> Self;
+    /// Every cell `i` moved to `i + k` (none past the word).
+    fn shl(self, k: usize) -> Self;
+    /// Every cell `i` moved to `i − k` (none below 0).
+    fn shr(self, k: usize) -> Self;
+    /// The sum as numbers, wrapping.
+    fn add(self, other: Self) -> Self;
+    /// The least cell alone.
+    fn lowest(self) -> Self;
+    /// Cells in the set.
+    fn count(self) -> u32;
+    /// The same cells in 128 bits.
+    fn wide(self) -> u128;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            fn cell(i: usize) -> Self {
+                1 << i
+            }
+            fn shl(self, k: usize) -> Self {
+                self.checked_shl(k as u32).unwrap_or(0)
+            }
+            fn shr(self, k: usize) -> Self {
+                self.checked_shr(k as u32).unwrap_or(0)
+            }
+            fn add(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            fn wide(self) -> u128 {
+                self as u128
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
 /// A set of cells `0..n` for a fixed `n` known to the caller.
 pub(crate) trait Bits: Clone + Eq {
     /// The empty set of `n` cells.

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::bits::{Bits, Wide, column, flood, ones};
+use super::bits::{Bits, Wide, Word, column, flood, ones};
 use crate::error::{Error, Result};
 
 /// The most cells a board may have, free or blocked.
@@ -25,7 +25,7 @@ pub const MAX_CELLS: u64 = 1 << 20;
 /// assert_eq!(board.to_string(), "...\n.#.\n...");
 /// # Ok::<(), grundy::Error>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Board {
     rows: u32,
     cols: u32,
@@ -38,6 +38,21 @@ pub struct Board {
 pub(crate) enum Cells {
     Small(u128),
     Large(Wide),
+}
+
+impl std::hash::Hash for Board {
+    /// The size and the cells as whole words: a board is a key of the
+    /// search's table, hashed at every lookup.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(u64::from(self.rows) << 32 | u64::from(self.cols));
+        match &self.cells {
+            Cells::Small(b) => {
+                state.write_u64(*b as u64);
+                state.write_u64((*b >> 64) as u64);
+            }
+            Cells::Large(w) => w.0.iter().for_each(|&word| state.write_u64(word)),
+        }
+    }
 }
 
 /// Runs `$body` with `$bits` bound to the board's cells, whichever their
@@ -175,6 +190,24 @@ impl Board {
     pub(crate) fn lost_by_symmetry(&self) -> bool {
         let n = self.rows as usize * self.cols as usize;
         let cols = self.cols as usize;
+        if let Cells::Small(b) = self.cells {
+            if n == 0 {
+                return true;
+            }
+            // The half turn takes cell i to n − 1 − i: the cells reversed.
+            // A cell is its own image or next to it only at the centre.
+            let image = b.reverse_bits() >> (128 - n);
+            let mut centre = 0u128;
+            if n % 2 == 1 {
+                centre |= 1 << (n / 2);
+            } else if cols.is_multiple_of(2) && self.rows % 2 == 1 {
+                centre |= 0b11 << (n / 2 - 1);
+            } else if cols % 2 == 1 && n / 2 >= cols.div_ceil(2) {
+                let below = n / 2 + cols / 2;
+                centre |= 1 << below | 1 << (n - 1 - below);
+            }
+            return image == b && b & centre == 0;
+        }
         let image = |i: usize| n - 1 - i;
         let mut symmetric = true;
         with_cells!(self, b => b.each(|i| {
@@ -203,27 +236,74 @@ impl Board {
     /// Congruent regions (one is the other moved, turned or reflected) have
     /// the same canonical form, and a canonical form is congruent to its
     /// region.
-    pub(crate) fn regions(&self, min_cells: u32, out: &mut Vec<Board>) {
+    ///
+    /// On a board of at most 128 cells, `simplify` first takes the free
+    /// cells to those of a board of the same value, as the game defines
+    /// it.
+    pub(crate) fn regions<S: Simplify>(&self, min_cells: u32, simplify: S, out: &mut Vec<Board>) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         match &self.cells {
-            Cells::Small(free) => regions_small(*free, rows, cols, min_cells, out),
+            Cells::Small(free) if rows * cols <= 64 => {
+                let free = simplify.simplify(*free as u64, rows, cols);
+                regions_small(free, rows, cols, min_cells, out);
+            }
+            Cells::Small(free) => {
+                let free = simplify.simplify(*free, rows, cols);
+                regions_small(free, rows, cols, min_cells, out);
+            }
             Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
         }
     }
 }
 
-/// [`Board::regions`] of a board of at most 128 cells: the region grows a
-/// step in every direction at a time, in one word.
-fn regions_small(free: u128, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
-    let first: u128 = column(rows, cols, 0);
-    let last: u128 = column(rows, cols, cols.saturating_sub(1));
+/// A rule that blocks free cells of a small board without changing its
+/// value, applied before the board is split into regions.
+pub(crate) trait Simplify {
+    /// The free cells `free` of a `rows × cols` board, simplified.
+    fn simplify<W: Word>(&self, free: W, rows: usize, cols: usize) -> W;
+}
+
+/// The rule that blocks nothing.
+#[cfg(test)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AsItIs;
+
+#[cfg(test)]
+impl Simplify for AsItIs {
+    fn simplify<W: Word>(&self, free: W, _: usize, _: usize) -> W {
+        free
+    }
+}
+
+/// The cells of column `col` of a `rows × cols` board, as a word.
+fn column_word<W: Word>(rows: usize, cols: usize, col: usize) -> W {
+    let mut set = W::ZERO;
+    for r in 0..rows {
+        set |= W::cell(r * cols + col);
+    }
+    set
+}
+
+/// [`Board::regions`] of a board of at most 128 cells, in one word: the
+/// region grows along rows at once, and a step up and down at a time.
+fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
+    if cols == 0 {
+        return;
+    }
+    let first: W = column_word(rows, cols, 0);
+    let last: W = column_word(rows, cols, cols - 1);
     let (from_left, from_right) = (free & !first, free & !last);
     let mut left = free;
-    while left != 0 {
-        let mut region = left & left.wrapping_neg();
+    while left != W::ZERO {
+        let mut region = left.lowest();
         loop {
-            let grown = (region | region << 1 & from_left | region >> 1 & from_right)
-                | (region.up(cols) | region.down(cols)) & left;
+            // Along each row to the right at once: adding the region to the
+            // free cells that have a right neighbour carries through the
+            // run of free cells from each cell of the region.
+            let run = left & !last;
+            let along = ((run.add(region & run) ^ run) | region) & left;
+            let grown = (along | along.shl(1) & from_left | along.shr(1) & from_right)
+                | (along.shl(cols) | along.shr(cols)) & left;
             let grown = grown & left;
             if grown == region {
                 break;
@@ -231,8 +311,8 @@ fn regions_small(free: u128, rows: usize, cols: usize, min_cells: u32, out: &mut
             region = grown;
         }
         left &= !region;
-        if region.count_ones() >= min_cells {
-            out.push(canonical_in_word(region, cols));
+        if region.count() >= min_cells {
+            out.push(canonical_in_word(region.wide(), cols));
         }
     }
 }
@@ -518,7 +598,7 @@ mod tests {
 
     fn regions(board: &Board, min: u32) -> Vec<Board> {
         let mut out = Vec::new();
-        board.regions(min, &mut out);
+        board.regions(min, super::AsItIs, &mut out);
         out
     }
 

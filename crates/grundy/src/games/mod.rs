@@ -18,6 +18,7 @@ mod chomp;
 mod cram;
 mod graph;
 mod node_kayles;
+mod pendant;
 mod spec;
 
 pub use board::{Board, MAX_CELLS};

@@ -266,6 +266,10 @@ struct Moves<P> {
     components: Vec<P>,
     /// Each option's components, as a range of `components`.
     options: Vec<std::ops::Range<usize>>,
+    /// Each option's value, once the table has given it: a component is
+    /// asked about several values in turn, and an option's value, once
+    /// found, is not looked up again.
+    values: Vec<Option<u32>>,
 }
 
 impl<P> Moves<P> {
@@ -317,24 +321,30 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.ticker.tick()?;
         let mut moves = Vec::new();
         self.game.moves(component, &mut moves);
+        self.game.order_moves(component, &mut moves);
         let mut components = Vec::with_capacity(moves.len() * 2);
         let mut options = Vec::with_capacity(moves.len());
         let mut heaviest = Vec::with_capacity(moves.len());
         for (_, p) in moves {
             let start = components.len();
             self.game.components(&p, &mut components);
-            let weight = components[start..]
+            cancel_pairs(&mut components, start);
+            let cost = components[start..]
                 .iter()
-                .map(|c| self.game.weight(c))
-                .max()
-                .unwrap_or(0);
-            heaviest.push(weight);
+                .map(|c| {
+                    let w = self.game.weight(c);
+                    w.saturating_mul(w)
+                })
+                .fold(0u64, u64::saturating_add);
+            heaviest.push(cost);
             options.push(start..components.len());
         }
         // Options that fall apart into light components first: their
-        // values are the likeliest to be known or cheap to find.
+        // values are the likeliest to be known or cheap to find. A
+        // component's cost is taken as its weight squared, so an option
+        // cut into many small pieces comes before one with a large piece.
         let mut order: Vec<usize> = (0..options.len()).collect();
-        order.sort_by_key(|&i| heaviest[i]);
+        order.sort_unstable_by_key(|&i| (heaviest[i], i));
         let mut options: Vec<_> = order.into_iter().map(|i| options[i].clone()).collect();
         if self.worker > 0 && !options.is_empty() {
             let len = options.len();
@@ -342,6 +352,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         Ok(Moves {
             components,
+            values: vec![None; options.len()],
             options,
         })
     }
@@ -368,7 +379,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         self.enter(component)?;
         let since = self.ticker.nodes;
-        let options = self.options(component)?;
+        let mut options = self.options(component)?;
         let bound = self.bound(component, options.len());
         let mut excluded = fact;
         let mut k = 0;
@@ -377,7 +388,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 break bound;
             }
             if !excluded.excludes(k) {
-                if !self.some_option_has(&options, k)? {
+                if !self.some_option_has(&mut options, k)? {
                     break k;
                 }
                 // Not recorded: the nimber, recorded below, says more, and
@@ -424,13 +435,19 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// Whether some option has value `x`: whether `component + *x` is won
     /// by a move in `component`.
-    fn some_option_has(&mut self, options: &Moves<G::Position>, x: u32) -> Result<bool> {
+    fn some_option_has(&mut self, options: &mut Moves<G::Position>, x: u32) -> Result<bool> {
         // First the options the table values outright: no search at all.
         let mut unknown = Vec::new();
-        for (i, option) in options.iter().enumerate() {
+        for i in 0..options.len() {
+            if let Some(v) = options.values[i] {
+                if v == x {
+                    return Ok(true);
+                }
+                continue;
+            }
             let mut sum = 0;
             let mut known = true;
-            for c in option {
+            for c in &options.components[options.options[i].clone()] {
                 match self.table.get(c).value() {
                     Some(v) => sum ^= v,
                     None => {
@@ -440,6 +457,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 }
             }
             if known {
+                options.values[i] = Some(sum);
                 if sum == x {
                     return Ok(true);
                 }
@@ -495,11 +513,11 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         self.enter(component)?;
         let since = self.ticker.nodes;
-        let options = self.options(component)?;
+        let mut options = self.options(component)?;
         let bound = self.bound(component, options.len());
         let lost = if x > bound {
             false
-        } else if self.some_option_has(&options, x)? {
+        } else if self.some_option_has(&mut options, x)? {
             self.record(component, Fact::excluding(x), since);
             false
         } else {
@@ -510,7 +528,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 if fact.excludes(k) {
                     continue;
                 }
-                if !self.some_option_has(&options, k)? {
+                if !self.some_option_has(&mut options, k)? {
                     value = k;
                     break;
                 }
@@ -520,5 +538,21 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         };
         self.leave(component);
         Ok(lost)
+    }
+}
+
+/// Removes from `components[start..]` every pair of equal components: two
+/// equal components have equal values, whose nim-sum is zero, so the
+/// option's value is that of the rest.
+fn cancel_pairs<P: Eq>(components: &mut Vec<P>, start: usize) {
+    let mut i = start;
+    while i < components.len() {
+        match (i + 1..components.len()).find(|&j| components[j] == components[i]) {
+            Some(j) => {
+                components.swap_remove(j);
+                components.swap_remove(i);
+            }
+            None => i += 1,
+        }
     }
 }

@@ -101,6 +101,16 @@ pub trait Game: Sync {
     /// leads to. A position with no moves is lost for the player to move.
     fn moves(&self, position: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>);
 
+    /// Puts `moves`, the moves of `position`, in the order the search
+    /// should try them: those likeliest to settle a question first. The
+    /// search then puts first the options that fall apart into light
+    /// components, keeping this order among equals. The default keeps the
+    /// order of [`Game::moves`], which is also the order the front ends
+    /// show.
+    fn order_moves(&self, position: &Self::Position, moves: &mut [(Self::Move, Self::Position)]) {
+        let _ = (position, moves);
+    }
+
     /// Appends the independent components of `position` to `out`, each in
     /// canonical form.
     ///
@@ -184,6 +194,10 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn moves(&self, position: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>) {
         (**self).moves(position, out);
+    }
+
+    fn order_moves(&self, position: &Self::Position, moves: &mut [(Self::Move, Self::Position)]) {
+        (**self).order_moves(position, moves);
     }
 
     fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
