@@ -287,8 +287,8 @@ pub fn hypotheses(
                     for &(sum, xor) in &small[(j - l) as usize] {
                         steps.take(1)?;
                         let n = l * e + rho + sum + t;
-                        let (v, s_) = (f.f(n)?, s);
-                        if high >= v / s_ && (low ^ xor) == v % s_ {
+                        let v = f.f(n)?;
+                        if high >= v / s && (low ^ xor) == v % s {
                             return Err(format!(
                                 "a move taking {t} and leaving {l} large parts (residues summing to {rho}) and {} small ones (sum {sum}) may have the value of its heap",
                                 j - l
