@@ -294,6 +294,23 @@ fn an_arithmetic_period_answers_far_heaps_of_0_8f() {
     // Counting through the period: nothing refused.
     let count = ok(&["count", "0.8f", "--to", "10^9"]);
     assert!(count.contains("losses"), "{count}");
+    ok(&["count", "0.8f", "--to", "10^6", "--frequencies"]);
+    // Its certificate verifies, and a wrong saltus is rejected in one line.
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("0.8f.cert");
+    let path = cert.to_str().unwrap();
+    ok(&["period", "0.8f", "--certificate", path]);
+    let verified = ok(&["verify", path]);
+    assert!(
+        verified.contains("saltus 4") && verified.contains("mirror theorem"),
+        "{verified}"
+    );
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let forged = dir.path().join("forged.cert");
+    std::fs::write(&forged, text.replace("saltus: 4", "saltus: 8")).unwrap();
+    let out = grundy(&["verify", forged.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
 
 #[test]
