@@ -321,18 +321,21 @@ fn small_parts(f: &Pattern<'_>, e: u64, steps: &mut Steps) -> Result<Vec<Vec<(u6
     Ok(all)
 }
 
-/// For `l` = 0 to 3 large parts `e + ρ_i (+ p·K_i)`: for each (Σρ, XOR of
+/// For some large parts `e + ρ_i (+ p·K_i)`: for each (Σρ, XOR of
 /// `r(e + ρ_i)`), the most `Σ q(e + ρ_i)`.
+type LargeParts = HashMap<(u64, u64), u64>;
+
+/// [`LargeParts`] for `l` = 0 to 3 large parts.
 fn large_parts(
     f: &Pattern<'_>,
     e: u64,
     p: u64,
     steps: &mut Steps,
-) -> Result<Vec<HashMap<(u64, u64), u64>>, String> {
+) -> Result<Vec<LargeParts>, String> {
     let mut all = vec![HashMap::from([((0u64, 0u64), 0u64)])];
     for _ in 1..=3 {
         let last = all.last().expect("one map");
-        let mut next: HashMap<(u64, u64), u64> = HashMap::new();
+        let mut next = LargeParts::new();
         for (&(rho, low), &high) in last {
             steps.take(p)?;
             for r in 0..p {

@@ -8,7 +8,7 @@
 //! increasing order of the smaller part up to a limit. With a saltus `s`
 //! (a power of two) a class no longer has one value, but the XOR of its two
 //! parts' values is counted by their high bits' sum, fixed in the class
-//! ([`pairs`]); splits into three heaps are counted smallest part by
+//! (`pairs`); splits into three heaps are counted smallest part by
 //! smallest part.
 
 use crate::error::{Error, Result};
