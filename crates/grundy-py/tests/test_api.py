@@ -72,3 +72,18 @@ def test_multiheap_position():
     [m] = grundy.Game("wythoff").winning_moves([4, 8])
     assert sum(m.to) < 12 and all(m.take <= [4, 8][h] for h in m.heaps)
     assert grundy.Game("wythoff").outcome(m.to) == "P"
+
+
+def test_an_arithmetic_period_answers_a_million_values():
+    # C6 (issue 38): 0.8f's arithmetic period, proved by the mirror theorem.
+    g = grundy.Game("0.8f")
+    p = g.period()
+    assert p.proved and (p.preperiod, p.period, p.saltus) == (7, 7, 4)
+    assert p.theorem == "mirror-arithmetic-periodicity"
+    first = g.values(13).tolist()
+    values = g.values(10**6)
+    assert len(values) == 10**6 + 1
+    n = 10**6
+    assert int(values[-1]) == first[7 + (n - 7) % 7] + 4 * ((n - 7) // 7)
+    assert "mirror-arithmetic-periodicity" in p.certificate()
+    assert g.position([n]).winning

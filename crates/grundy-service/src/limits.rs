@@ -319,10 +319,11 @@ pub(crate) fn histogram(values: &PeriodicValues, to: u64, budget: u64) -> Result
     Ok(u64::try_from(need).unwrap_or(u64::MAX))
 }
 
-/// A count a value up to the largest of `table`, beside the table.
+/// A count a value up to `largest` (the largest value counted), beside
+/// `table`.
 /// Returns the bytes the counts take.
-pub(crate) fn frequencies(table: &ValueTable, budget: u64) -> Result<u64> {
-    let need = table.max().value().saturating_add(1).saturating_mul(8);
+pub(crate) fn frequencies(largest: u64, table: &ValueTable, budget: u64) -> Result<u64> {
+    let need = largest.saturating_add(1).saturating_mul(8);
     if need > budget.saturating_sub(table.value_bytes()) {
         return Err(over_budget(
             need,
@@ -330,7 +331,7 @@ pub(crate) fn frequencies(table: &ValueTable, budget: u64) -> Result<u64> {
             None,
             format!(
                 "counting values up to {} needs {} beside the table, past the memory budget of {}; ask for fewer heaps",
-                table.max(),
+                largest,
                 human_bytes(need),
                 human_bytes(budget)
             ),

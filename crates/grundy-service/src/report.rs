@@ -173,7 +173,10 @@ impl PeriodReport {
                     saltus: p.saltus(),
                 };
                 let (theorem, bound) = grundy::period::proof::requirement(game, c)?;
+                // A window already checked with no proof: the theorem's
+                // hypotheses on the values failed, and no more values help.
                 Some((theorem, bound.checked_add(p.period())?.checked_sub(1)?))
+                    .filter(|&(_, last)| last > verdict.checked_to())
             }),
             sentence: String::new(),
         }
@@ -237,6 +240,11 @@ impl PeriodReport {
                 format!("{pattern}, proved by {}{window}", theorem.describe())
             }
             Proof::Observed => match self.needs {
+                Some((theorem @ Theorem::MirrorArithmetic, last)) => format!(
+                    "observed {pattern}, checked to {}, not proved yet: {} may prove it once the values reach heap {last}, if its hypotheses hold",
+                    p.checked_to(),
+                    theorem.describe()
+                ),
                 Some((theorem, last)) => format!(
                     "observed {pattern}, checked to {}, not proved yet: {} proves it once the values reach heap {last}",
                     p.checked_to(),

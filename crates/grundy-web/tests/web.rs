@@ -453,6 +453,49 @@ async fn values_and_plots_of_a_proved_period_come_from_the_period() {
     assert!(computed < 1_000, "{computed} values computed");
 }
 
+/// C6 (issue 38): 0.8f's arithmetic period (7, saltus 4, from heap 7) is
+/// proved by the mirror theorem, so a million values come from it (with the
+/// range allowed to reach them), as do a winning move and a count far out.
+/// The last value is checked against the first 14 continued by the pattern.
+#[tokio::test]
+async fn values_of_an_arithmetic_period_come_from_the_period() {
+    let app = router(
+        Arc::new(Solver::default()),
+        Limits {
+            values_range: 1_000_000,
+            ..patient()
+        },
+    );
+    let (status, _, body) = get(&app, "/api/values?game=0.8f&from=0&to=13").await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    let first: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let first: Vec<u64> = first["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let g = |n: u64| first[(7 + (n - 7) % 7) as usize] + 4 * ((n - 7) / 7);
+    let (status, _, body) = get(&app, "/api/values?game=0.8f&from=0&to=999999").await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    let all: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let all = all["values"].as_array().unwrap();
+    assert_eq!(all.len(), 1_000_000);
+    assert_eq!(all[999_999].as_u64(), Some(g(999_999)));
+    for uri in [
+        "/api/position?game=0.8f&heaps=1000000",
+        "/api/count?game=0.8f&to=1000000000",
+    ] {
+        let (status, _, body) = get(&app, uri).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{uri}: {}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_certificate_downloads_and_verifies() {
     let app = app();

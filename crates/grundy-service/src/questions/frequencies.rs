@@ -1,7 +1,9 @@
 //! How many heaps `1..=N` have each value: the frequencies published for
 //! octal games at powers of two (Rogalski's `results/GAME/N` files list
 //! `value count` lines for `0..=` the largest value). A proved period
-//! (without saltus) counts every heap from the values of one period; other
+//! without saltus counts every heap from the values of one period, one with
+//! a saltus reads each heap's value from the period (every value is then
+//! new, so the counts are as long as the values are large); other
 //! tables past the memory budget are computed and counted past memory
 //! (`past_memory.rs`).
 
@@ -34,11 +36,11 @@ pub(crate) fn frequencies(
     } else {
         None
     };
-    let periodic = periodic
-        .filter(|g| (g.table().len() as u64) > to || g.proved().is_some_and(|p| p.saltus() == 0));
+    let periodic = periodic.filter(|g| (g.table().len() as u64) > to || g.proved().is_some());
     let past_memory = goes && periodic.is_none();
     if let Some(g) = periodic {
-        let need = limits::frequencies(g.table(), core.config.budget.max_bytes())?;
+        let need =
+            limits::frequencies(largest(&g, to)?, g.table(), core.config.budget.max_bytes())?;
         let _reserved = core.reserve(watch, need, "a count a value")?;
         by_period(&g, to, &mut counts)?;
     } else if past_memory {
@@ -60,7 +62,8 @@ pub(crate) fn frequencies(
         let table = tables::values(core, game, to, watch)?;
         // A count a value, up to the largest: refused before it is
         // allocated where it would not fit beside the table.
-        let need = limits::frequencies(&table, core.config.budget.max_bytes())?;
+        let need =
+            limits::frequencies(table.max().value(), &table, core.config.budget.max_bytes())?;
         let _reserved = core.reserve(watch, need, "a count a value")?;
         for n in 1..=to {
             tally(&mut counts, table.raw(n as usize));
@@ -109,7 +112,31 @@ fn by_period(g: &PeriodicValues, to: u64, counts: &mut Vec<u64>) -> Result<()> {
         tally(counts, table.raw(n as usize));
     }
     for m in (first..first.saturating_add(p.period())).take_while(|&m| m <= to) {
-        tally_times(counts, g.get(m)?.value(), (to - m) / p.period() + 1);
+        let times = (to - m) / p.period() + 1;
+        if p.saltus() == 0 {
+            tally_times(counts, g.get(m)?.value(), times);
+        } else {
+            // `m + k·p <= to` for every k here.
+            for k in 0..times {
+                tally(counts, g.get(m + k * p.period())?.value());
+            }
+        }
     }
     Ok(())
+}
+
+/// The largest value of the heaps `0..=to`: the table's, or with a proved
+/// period also those of the last period before `to` (with a saltus the
+/// values grow, class by class).
+///
+/// # Errors
+/// [`Overflow`](ErrorKind::Overflow) where a value would pass `2^64 − 1`.
+fn largest(g: &PeriodicValues, to: u64) -> Result<u64> {
+    let mut most = g.table().max().value();
+    if let Some(p) = g.proved().filter(|_| (g.table().len() as u64) <= to) {
+        for m in to.saturating_sub(p.period() - 1)..=to {
+            most = most.max(g.get(m)?.value());
+        }
+    }
+    Ok(most)
 }

@@ -142,13 +142,14 @@ fn past_memory_a_quickly_proved_period_answers() {
     assert!(n < 1_000, "{n} values computed");
 }
 
-/// C6: 0.8f's pattern (period 7, saltus 4) is observed, not proved, and
-/// its values cost about N³/100 word operations up to N: past its search
-/// limit it is refused at once, with the limit, for values, counts and
-/// positions; a search limit that reaches the heap asks for them anyway.
+/// 0.88's pattern (period 3, saltus 1) is observed, not proved (the mirror
+/// theorem's hypotheses fail for it), and its values cost time cubic in
+/// the heap: past its search limit it is refused at once, with the limit,
+/// for values, counts and positions; a search limit that reaches the heap
+/// asks for them anyway.
 #[test]
 fn a_costly_game_without_a_proved_period_is_refused_past_its_limit() {
-    let game: Game = "0.8f".parse().unwrap();
+    let game: Game = "0.88".parse().unwrap();
     let solver = Solver::default();
     let limit = solver.default_search_limit(&game).unwrap();
     let refusals = [
@@ -200,6 +201,44 @@ fn a_costly_game_without_a_proved_period_is_refused_past_its_limit() {
             .count(&grundy_game, None, 20_000, None, &mut Watch::silent())
             .is_ok()
     );
+}
+
+/// C6 (issue 38): 0.8f's arithmetic period (7, saltus 4, from heap 7) is
+/// proved by the mirror theorem: values, frequencies, counts and a
+/// position a million heaps out come from it, with a few hundred values
+/// computed. The frequencies match a count of the values themselves.
+#[test]
+fn an_arithmetic_period_answers_far_questions() {
+    let game: Game = "0.8f".parse().unwrap();
+    let solver = Solver::default();
+    let to = 1_000_000;
+    let r = solver
+        .values_report(&game, 0, to, None, &mut Watch::silent())
+        .unwrap();
+    assert_eq!(r.values.len(), 1_000_001);
+    for h in 7..1_000_000 - 7 {
+        assert_eq!(r.values.raw(h) + 4, r.values.raw(h + 7), "G({h})");
+    }
+    let f = solver.frequencies(&game, to, &mut Watch::silent()).unwrap();
+    let mut twin = vec![0u64; r.values.max().value() as usize + 1];
+    for h in 1..=to as usize {
+        twin[r.values.raw(h) as usize] += 1;
+    }
+    assert_eq!(f.counts, twin);
+    assert!(
+        solver
+            .count(&game, None, 1_000_000_000, None, &mut Watch::silent())
+            .is_ok()
+    );
+    let p = solver
+        .position(&game, &[to], 5, None, &mut Watch::silent())
+        .unwrap();
+    assert!(p.winning && !p.moves.is_empty());
+    let n = computed(&solver, &game);
+    assert!(n < 1_000, "{n} values computed");
+    // Frequencies far out are refused before their counts are allocated.
+    let far = solver.frequencies(&game, 1 << 60, &mut Watch::silent());
+    assert_eq!(far.unwrap_err().kind(), ErrorKind::TooLarge);
 }
 
 /// A splitting rule, whose periods no theorem proves, asked past what its

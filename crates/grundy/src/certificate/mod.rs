@@ -52,7 +52,8 @@
 //!
 //! 1. the text is at most [`MAX_TEXT`] bytes and its fields are well formed;
 //! 2. the theorem applies to the game (take-and-break codes with the octal
-//!    theorem or its three-part extension, finite subtraction sets, nim) and
+//!    theorem or its three-part extension, or with the mirror theorem and a
+//!    saltus that is a power of two, finite subtraction sets, nim) and
 //!    needs exactly the stated window, every step in checked arithmetic;
 //!    `checked-to` is the window's end; the window is at most [`MAX_WINDOW`]
 //!    heaps ([`MAX_THREE_PART`] for codes that split in three, and no more
@@ -66,7 +67,9 @@
 //!    s`, and no proper divisor of `p` is a period from `e`;
 //! 5. every value in the window is the mex of its heap's options: the
 //!    claimed value is no option's value and every smaller one is some
-//!    option's value.
+//!    option's value;
+//! 6. for the mirror theorem, its hypotheses on the values
+//!    ([`crate::period::mirror::hypotheses`]), on the values just verified.
 //!
 //! Step 5 uses the sparse space of *Winning Ways* (Berlekamp, Conway, Guy,
 //! vol. 1, ch. 4). For a bit mask, chosen from the claimed values to leave
@@ -496,7 +499,27 @@ fn check_window<V: Cell>(
     }
     least(e, p, s, |n| periodic(&g, e, p, s, n))?;
     let mask = check::fewest_rare_mask(&g);
-    check::check_claims(&c.game, &g, mask, report)
+    check::check_claims(&c.game, &g, mask, report)?;
+    let first: Vec<u64> = g[..(e + p) as usize].iter().map(|v| v.get()).collect();
+    theorem_hypotheses(c, &first)
+}
+
+/// Step 6: the hypotheses a theorem places on the values beyond its window
+/// (only the mirror theorem has any), checked on the verified values.
+fn theorem_hypotheses(c: &Certificate, first: &[u64]) -> Result<()> {
+    match (c.theorem, &c.game) {
+        (Theorem::MirrorArithmetic, Ruleset::TakeAndBreak(code)) => {
+            crate::period::mirror::hypotheses(code, c.preperiod, c.period, c.saltus, first).map_err(
+                |why| {
+                    corrupt(format!(
+                        "the theorem {} does not apply: {why}",
+                        c.theorem.name()
+                    ))
+                },
+            )
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A version 1 certificate: its values recomputed by a plain mex, unless
@@ -549,6 +572,7 @@ fn verify_v1(c: Certificate, w: u64, progress: check::Watcher<'_>) -> Result<Cer
         return Err(corrupt(format!("G(n + {p}) = G(n) + {s} fails at n = {n}")));
     }
     least(e, p, s, |n| periodic(&g, e, p, s, n))?;
+    theorem_hypotheses(&c, &g[..(e + p) as usize])?;
     Ok(c)
 }
 
@@ -643,6 +667,16 @@ fn required_bound(c: &Certificate) -> Result<u64> {
                 .ok_or_else(overflow)
         }
         (Theorem::NimClosedForm, Ruleset::Nim) if (e, p, s) == (0, 1, 1) => Ok(0),
+        (Theorem::MirrorArithmetic, Ruleset::TakeAndBreak(code)) if s.is_power_of_two() => {
+            let mirrors = crate::period::mirror::Mirrors::of(code).ok_or_else(|| {
+                corrupt(format!(
+                    "the theorem {} needs an odd and an even take that may leave three heaps, which {} has not",
+                    c.theorem.name(),
+                    c.game
+                ))
+            })?;
+            mirrors.bound(e, p).ok_or_else(overflow)
+        }
         (t, game) => Err(corrupt(format!(
             "the theorem {} does not apply to {game} with saltus {s}",
             t.name()

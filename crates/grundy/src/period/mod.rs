@@ -32,6 +32,7 @@ use crate::values::{self, Progress, ValueTable};
 
 mod continuation;
 pub mod detect;
+pub mod mirror;
 pub mod moves;
 pub mod proof;
 
@@ -179,7 +180,8 @@ fn verdict(ruleset: &Ruleset, table: &ValueTable, candidate: Option<detect::Cand
     let periodicity = candidate.map(|c| {
         let proof = match proof::requirement(ruleset, c) {
             Some((theorem, bound))
-                if need(bound, c).is_some_and(|need| need <= table.len() as u64) =>
+                if need(bound, c).is_some_and(|need| need <= table.len() as u64)
+                    && hypotheses_hold(ruleset, theorem, table, c) =>
             {
                 Proof::Theorem { theorem, bound }
             }
@@ -196,6 +198,26 @@ fn verdict(ruleset: &Ruleset, table: &ValueTable, candidate: Option<detect::Cand
     Verdict {
         periodicity,
         checked_to,
+    }
+}
+
+/// Whether the hypotheses a theorem places on the values themselves hold
+/// (only the mirror theorem has any beyond its window).
+fn hypotheses_hold(
+    ruleset: &Ruleset,
+    theorem: Theorem,
+    table: &ValueTable,
+    c: detect::Candidate,
+) -> bool {
+    match (theorem, ruleset) {
+        (Theorem::MirrorArithmetic, Ruleset::TakeAndBreak(code)) => {
+            let first: Vec<u64> = (0..c.preperiod + c.period)
+                .map(|n| table.raw(n as usize))
+                .collect();
+            mirror::hypotheses(code, c.preperiod, c.period, c.saltus, &first).is_ok()
+        }
+        (Theorem::MirrorArithmetic, _) => false,
+        _ => true,
     }
 }
 

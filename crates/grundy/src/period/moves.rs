@@ -5,7 +5,11 @@
 //! split `a + b = rest` with both parts at least `e` depends only on
 //! `a mod p`; so the options fall into at most `p` classes, each of one value,
 //! and the winning ones can be *counted* class by class and *listed* in
-//! increasing order of the smaller part up to a limit.
+//! increasing order of the smaller part up to a limit. With a saltus `s`
+//! (a power of two) a class no longer has one value, but the XOR of its two
+//! parts' values is counted by their high bits' sum, fixed in the class
+//! (`pairs`); splits into three heaps are counted smallest part by
+//! smallest part.
 
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
@@ -46,12 +50,16 @@ pub struct WinningMoves {
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) if a heap is past the
 /// computed values and no period is proved;
+/// [`TooLarge`](crate::ErrorKind::TooLarge) if counting its splits into
+/// three heaps would pass [`MAX_THREE_PART_WORK`];
 /// [`TooLarge`](crate::ErrorKind::TooLarge) if a heap within them may have
 /// more than [`MAX_OPTIONS_LISTED`](crate::sum::MAX_OPTIONS_LISTED) moves.
 ///
 /// # Complexity
 /// Per heap past the table: O(|S|) for subtraction games, O(1) for nim, and
-/// O(t · (e + p) + p · limit) for take-and-break codes of `t` digits.
+/// O(t · (e + p) + p · limit) for take-and-break codes of `t` digits, and
+/// for splits into three heaps O(h · (e + 64·p)) more (refused past
+/// [`MAX_THREE_PART_WORK`]).
 pub fn winning_moves(
     ruleset: &Ruleset,
     values: &PeriodicValues,
@@ -111,9 +119,10 @@ pub fn winning_moves(
                     }
                 }
             }
-            Ruleset::TakeAndBreak(code) if code.max_heaps_left() <= 2 => {
+            Ruleset::TakeAndBreak(code) => {
                 let p = values.proved().ok_or_else(|| not_proved(h))?;
-                let (e, period) = (p.preperiod, p.period);
+                let pattern = (p.preperiod, p.period, p.saltus);
+                three_part_cost(code, h, pattern)?;
                 for (take, &d) in code.digits().iter().enumerate() {
                     let take = take as u64;
                     if d == 0 || take > h {
@@ -126,9 +135,10 @@ pub fn winning_moves(
                     if d & 2 != 0 && take > 0 && rest > 0 && values.get(rest)? == target {
                         found(take, vec![rest], &mut w);
                     }
-                    if d & 4 != 0 {
+                    if d & 4 != 0 && rest >= 2 {
                         let room = limit.saturating_sub(w.listed.len());
-                        let (count, list) = splits(values, rest, (e, period), target, room)?;
+                        let (count, list) =
+                            pairs(values, rest, (1, rest / 2), pattern, target.value(), room)?;
                         w.total += count;
                         w.listed.extend(list.into_iter().map(|a| HeapMove {
                             heap: i,
@@ -136,6 +146,23 @@ pub fn winning_moves(
                             removed: take,
                             parts: vec![a, rest - a],
                         }));
+                    }
+                    if d & 8 != 0 {
+                        // Parts a <= b <= c: for each smallest part a, the
+                        // pairs b + c = rest − a counted as above.
+                        for a in 1..=rest / 3 {
+                            let m = rest - a;
+                            let want = target.value() ^ values.get(a)?.value();
+                            let room = limit.saturating_sub(w.listed.len());
+                            let (count, list) = pairs(values, m, (a, m / 2), pattern, want, room)?;
+                            w.total += count;
+                            w.listed.extend(list.into_iter().map(|b| HeapMove {
+                                heap: i,
+                                from: h,
+                                removed: take,
+                                parts: vec![a, b, m - b],
+                            }));
+                        }
                     }
                 }
             }
@@ -145,59 +172,165 @@ pub fn winning_moves(
     Ok(w)
 }
 
-/// The splits `a + (rest − a)`, `1 <= a <= rest / 2`, of value `target`:
-/// how many there are, and the first `room` values of `a`. The small `a` are
-/// looked at one by one, the rest class by class modulo the period.
-fn splits(
+/// The most work [`winning_moves`] spends on the splits into three heaps of
+/// one heap past the table (smallest parts times the classes each reads).
+pub const MAX_THREE_PART_WORK: u64 = 400_000_000;
+
+/// Refuses a heap whose splits into three parts would take more than
+/// [`MAX_THREE_PART_WORK`] to count.
+fn three_part_cost(
+    code: &crate::ruleset::TakeAndBreak,
+    h: u64,
+    (e, p, _): (u64, u64, u64),
+) -> Result<()> {
+    if code.max_heaps_left() < 3 {
+        return Ok(());
+    }
+    let each = e.saturating_add(p.saturating_mul(65));
+    let work = (h / 3).saturating_mul(each);
+    if work > MAX_THREE_PART_WORK {
+        return Err(Error::new(
+            crate::ErrorKind::TooLarge,
+            format!(
+                "counting the winning splits of a heap of {h} into three heaps would take about {work} steps, past {MAX_THREE_PART_WORK}; give a smaller heap"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The pairs `b + (m − b) = m` with `lo <= b <= hi` (and `hi <= m / 2`)
+/// whose values XOR to `want`: how many there are, and the first `room`
+/// values of `b` in increasing order.
+///
+/// Below `e + p` each `b` is looked at. From there on both parts are past
+/// the preperiod, and within one class of `b` modulo `p` the two values are
+/// `u + s·i` and `v − s·i`. With `s = 0` the class has one value. With `s`
+/// a power of two the low bits are fixed, and the high parts `x = x0 + i`
+/// and `y = T − x` have `x ^ y = z` exactly when `A = (T − z) / 2` is a
+/// whole number with `A & z = 0` and `x = A | S` for a submask `S` of `z`
+/// (as `x + y = (x ^ y) + 2·(x & y)`): the count is that of submasks in a
+/// range, read bit by bit.
+fn pairs(
     values: &PeriodicValues,
-    rest: u64,
-    (e, period): (u64, u64),
-    target: Nimber,
+    m: u64,
+    (lo, hi): (u64, u64),
+    (e, period, s): (u64, u64, u64),
+    want: u64,
     room: usize,
 ) -> Result<(u128, Vec<u64>)> {
-    let half = rest / 2;
-    let split_value = |a: u64| -> Result<Nimber> { Ok(values.get(a)? + values.get(rest - a)?) };
+    let f = |n: u64| -> Result<u64> { Ok(values.get(n)?.value()) };
     let mut count = 0u128;
     let mut list = Vec::new();
-    // Below `low` a part may lie in the preperiod: look at each split.
-    let low = (e + period).max(1);
-    for a in 1..=half.min(low - 1) {
-        if split_value(a)? == target {
+    if lo > hi {
+        return Ok((0, list));
+    }
+    let start = lo.max(e.saturating_add(period));
+    for b in lo..=hi.min(start.saturating_sub(1)) {
+        if f(b)? ^ f(m - b)? == want {
             count += 1;
             if list.len() < room {
-                list.push(a);
+                list.push(b);
             }
         }
     }
-    if half < low {
+    if start > hi {
         return Ok((count, list));
     }
-    // From `low` on both parts are past the preperiod (rest − a >= a >= e),
-    // so the value of the split depends only on a mod p.
-    let span = half - low + 1;
-    let mut winning = Vec::new();
-    for r in 0..period.min(span) {
-        if split_value(low + r)? == target {
-            winning.push(r);
-            count += u128::from((span - 1 - r) / period + 1);
+    if s != 0 && !s.is_power_of_two() {
+        return Err(Error::input(format!(
+            "winning splits past the table need a saltus that is a power of two, not {s}"
+        )));
+    }
+    let shift = s.trailing_zeros();
+    let mut found: Vec<u64> = Vec::new();
+    for r in 0..period {
+        let b0 = start + r;
+        if b0 > hi {
+            break;
+        }
+        let last = (hi - b0) / period;
+        let (u, v) = (f(b0)?, f(m - b0)?);
+        if s == 0 {
+            if u ^ v == want {
+                count += u128::from(last) + 1;
+                found.extend((0..=last).take(room).map(|i| b0 + i * period));
+            }
+            continue;
+        }
+        let low = s - 1;
+        if (u & low) ^ (v & low) != want & low {
+            continue;
+        }
+        let (x0, z) = (u >> shift, want >> shift);
+        let total = x0 + (v >> shift);
+        let Some(twice) = total.checked_sub(z).filter(|d| d % 2 == 0) else {
+            continue;
+        };
+        let a = twice / 2;
+        if a & z != 0 {
+            continue;
+        }
+        // Submasks S of z with x0 <= a + S <= x0 + last.
+        let Some(top) = (x0 + last).checked_sub(a) else {
+            continue;
+        };
+        let bottom = x0.saturating_sub(a);
+        let below = if bottom == 0 {
+            0
+        } else {
+            submasks_at_most(z, bottom - 1)
+        };
+        count += submasks_at_most(z, top) - below;
+        let mut next = least_submask_at_least(z, bottom);
+        let mut listed = 0;
+        while let Some(sub) = next.filter(|&sub| sub <= top && listed < room) {
+            listed += 1;
+            found.push(b0 + (a + sub - x0) * period);
+            next = sub
+                .checked_add(1)
+                .and_then(|t| least_submask_at_least(z, t));
         }
     }
-    let mut block = 0u64;
-    'list: while list.len() < room && !winning.is_empty() {
-        for &r in &winning {
-            let a = block
-                .checked_mul(period)
-                .and_then(|x| x.checked_add(low + r))
-                .filter(|&a| a <= half);
-            let Some(a) = a else { break 'list };
-            list.push(a);
-            if list.len() == room {
-                break 'list;
+    found.sort_unstable();
+    list.extend(found.into_iter().take(room.saturating_sub(list.len())));
+    Ok((count, list))
+}
+
+/// How many submasks of `z` are at most `n`.
+fn submasks_at_most(z: u64, n: u64) -> u128 {
+    let mut count = 0u128;
+    for i in (0..64).rev() {
+        let free = 1u128 << (z & ((1u64 << i) - 1)).count_ones();
+        if n >> i & 1 == 1 {
+            count += free;
+            if z >> i & 1 == 0 {
+                return count;
             }
         }
-        block += 1;
     }
-    Ok((count, list))
+    count + 1
+}
+
+/// The least submask of `z` that is at least `t`: `t` itself if it is one,
+/// else `t`'s bits above the lowest place `i` past every bit of `t`
+/// outside `z` where `z` has a 1 and `t` a 0, with bit `i` set.
+fn least_submask_at_least(z: u64, t: u64) -> Option<u64> {
+    let outside = t & !z;
+    if outside == 0 {
+        return Some(t);
+    }
+    let high = 63 - outside.leading_zeros();
+    (high + 1..64)
+        .find(|&i| z >> i & 1 == 1 && t >> i & 1 == 0)
+        .map(|i| {
+            let above = if i == 63 {
+                0
+            } else {
+                (t >> (i + 1)) << (i + 1)
+            };
+            above | (1u64 << i)
+        })
 }
 
 fn not_proved(h: u64) -> Error {

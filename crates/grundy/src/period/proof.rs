@@ -51,12 +51,19 @@
 //!   induction `G(n) = n`: arithmetic-periodic with preperiod 0, period 1 and
 //!   saltus 1.
 //!
+//! * **Mirror arithmetic periodicity** (ours, [`crate::period::mirror`]):
+//!   `G(n + p) = G(n) + s` with `s` a power of two, for take-and-break codes
+//!   with an odd and an even take that may leave three heaps, when the
+//!   values over the window `e <= n < W` and the hypotheses checked by
+//!   [`mirror::hypotheses`](crate::period::mirror::hypotheses) hold.
+//!
 //! No theorem is applied to Grundy's game, infinite subtraction sets
 //! (`sub:squares`, `sub:primes`, `sub:powers2`), all-but games, or any
-//! arithmetic periodicity other than nim's: their patterns are reported as
-//! observed.
+//! arithmetic periodicity other than nim's and the mirror theorem's: their
+//! patterns are reported as observed.
 
 use crate::period::detect::Candidate;
+use crate::period::mirror::Mirrors;
 use crate::ruleset::{Ruleset, SubtractionSet};
 
 /// A theorem that proves a period from finitely many values.
@@ -74,6 +81,10 @@ pub enum Theorem {
     /// The Guy–Smith argument for moves that leave up to three heaps: check
     /// `e <= n < 3e + 2p + t`.
     ThreePartPeriodicity,
+    /// Our mirror theorem for arithmetic periodicity with a saltus that is
+    /// a power of two ([`crate::period::mirror`]): check `e <= n < W` and
+    /// the hypotheses on the values.
+    MirrorArithmetic,
 }
 
 impl Theorem {
@@ -84,6 +95,7 @@ impl Theorem {
             Theorem::SubtractionWindow => "subtraction-window",
             Theorem::NimClosedForm => "nim-closed-form",
             Theorem::ThreePartPeriodicity => "three-part-periodicity",
+            Theorem::MirrorArithmetic => "mirror-arithmetic-periodicity",
         }
     }
 
@@ -94,6 +106,7 @@ impl Theorem {
             Theorem::SubtractionWindow,
             Theorem::NimClosedForm,
             Theorem::ThreePartPeriodicity,
+            Theorem::MirrorArithmetic,
         ]
         .into_iter()
         .find(|t| t.name() == name)
@@ -113,6 +126,9 @@ impl Theorem {
             }
             Theorem::ThreePartPeriodicity => {
                 "the Guy-Smith periodicity argument for moves leaving up to three heaps (bound 3e + 2p + t; proof in grundy::period::proof)"
+            }
+            Theorem::MirrorArithmetic => {
+                "our mirror theorem for arithmetic periodicity (two equal heaps cancel; saltus a power of two; proof in grundy::period::mirror)"
             }
         }
     }
@@ -162,10 +178,11 @@ pub struct Requirements {
 /// Which theorem a ruleset's periods may be proved by, with its constant.
 #[derive(Clone, Copy, Debug)]
 enum Kind {
-    /// Octal periodicity, `t` the most tokens a move removes.
-    Octal { t: u64 },
-    /// Three-part periodicity, with `t` as above.
-    ThreePart { t: u64 },
+    /// Octal periodicity, `t` the most tokens a move removes; the mirror
+    /// theorem's takes where the code has them.
+    Octal { t: u64, mirrors: Option<Mirrors> },
+    /// Three-part periodicity, with `t` and `mirrors` as above.
+    ThreePart { t: u64, mirrors: Option<Mirrors> },
     /// The subtraction window of `max(S)`.
     Subtraction { m: u64 },
     /// Nim's closed form.
@@ -180,10 +197,11 @@ impl Requirements {
         let kind = match ruleset {
             Ruleset::TakeAndBreak(code) => {
                 let t = code.digits().iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
+                let mirrors = Mirrors::of(code);
                 if code.max_heaps_left() <= 2 {
-                    Kind::Octal { t }
+                    Kind::Octal { t, mirrors }
                 } else {
-                    Kind::ThreePart { t }
+                    Kind::ThreePart { t, mirrors }
                 }
             }
             Ruleset::Subtraction(SubtractionSet::Finite(members)) => {
@@ -208,11 +226,11 @@ impl Requirements {
             saltus: s,
         } = candidate;
         match self.kind {
-            Kind::Octal { t } if s == 0 => Some((
+            Kind::Octal { t, .. } if s == 0 => Some((
                 Theorem::OctalPeriodicity,
                 e.max(1).checked_mul(2)?.checked_add(p)?.checked_add(t)?,
             )),
-            Kind::ThreePart { t } if s == 0 => Some((
+            Kind::ThreePart { t, .. } if s == 0 => Some((
                 Theorem::ThreePartPeriodicity,
                 e.max(1)
                     .checked_mul(3)?
@@ -223,6 +241,12 @@ impl Requirements {
                 Some((Theorem::SubtractionWindow, e.checked_add(m)?))
             }
             Kind::Nim if (e, p, s) == (0, 1, 1) => Some((Theorem::NimClosedForm, 0)),
+            Kind::Octal {
+                mirrors: Some(m), ..
+            }
+            | Kind::ThreePart {
+                mirrors: Some(m), ..
+            } if s.is_power_of_two() => Some((Theorem::MirrorArithmetic, m.bound(e, p)?)),
             _ => None,
         }
     }

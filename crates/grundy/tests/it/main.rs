@@ -10,6 +10,7 @@ mod heap_game;
 mod judge;
 mod laws;
 mod literal;
+mod mirror;
 mod misere;
 mod misere_certificate;
 mod misere_limits;

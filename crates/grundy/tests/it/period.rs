@@ -116,8 +116,9 @@ fn grundys_game_and_squares_are_never_proved() {
     }
 }
 
-/// Hexadecimal codes are proved by the three-part bound 3e + 2p + t, and
-/// every proved period predicts a longer table that the proof never saw.
+/// Hexadecimal codes are proved by the three-part bound 3e + 2p + t (or,
+/// with a saltus, by the mirror theorem), and every proved period predicts
+/// a longer table that the proof never saw.
 #[test]
 fn three_part_periods_predict_values_past_their_window() {
     let mut proved = 0;
@@ -138,14 +139,15 @@ fn three_part_periods_predict_values_past_their_window() {
                 let three = matches!(&r, Ruleset::TakeAndBreak(c) if c.max_heaps_left() == 3);
                 if three {
                     three_part += 1;
+                    // A saltus is proved by the mirror theorem, a plain
+                    // period by the three-part bound.
+                    let theorem = if p.saltus() == 0 {
+                        Theorem::ThreePartPeriodicity
+                    } else {
+                        Theorem::MirrorArithmetic
+                    };
                     assert!(
-                        matches!(
-                            p.proof(),
-                            Proof::Theorem {
-                                theorem: Theorem::ThreePartPeriodicity,
-                                ..
-                            }
-                        ),
+                        matches!(p.proof(), Proof::Theorem { theorem: t, .. } if t == theorem),
                         "{spec}: {p:?}"
                     );
                 }
@@ -296,7 +298,7 @@ proptest! {
     /// every option looked at one by one in a long table.
     #[test]
     fn winning_moves_by_residue_class_agree_with_enumeration(
-        spec in prop::sample::select(vec!["0.07", "0.77", "4.07", "0.137", "sub:1,3,4", "nim"]),
+        spec in prop::sample::select(vec!["0.07", "0.77", "4.07", "0.137", "sub:1,3,4", "nim", "0.8f", "0.cb", "0.f"]),
         heaps in prop::collection::vec(0u64..1200, 1..4),
     ) {
         let r: Ruleset = spec.parse().unwrap();
