@@ -48,7 +48,18 @@ pyo3::create_exception!(
 const LOOK_EVERY: Duration = Duration::from_millis(50);
 
 static SOLVER: LazyLock<RwLock<Arc<Solver>>> =
-    LazyLock::new(|| RwLock::new(Arc::new(Solver::default())));
+    LazyLock::new(|| RwLock::new(Arc::new(Solver::new(python_config()))));
+
+/// The solver's configuration in Python: the library's defaults, with the
+/// engine on the calling thread (a pool's thread would run the progress
+/// callback, where Ctrl-C is not heard: Python hears signals on the main
+/// thread only), its threads rayon's global pool, one a core.
+fn python_config() -> Config {
+    Config {
+        choose_threads: false,
+        ..Config::default()
+    }
+}
 
 /// The solver of this process.
 pub fn solver() -> Arc<Solver> {
@@ -75,7 +86,7 @@ pub fn solver() -> Arc<Solver> {
 #[pyfunction]
 #[pyo3(signature = (store=None, budget=None))]
 pub fn configure(store: Option<PathBuf>, budget: Option<Bytes>) -> PyResult<()> {
-    let mut config = Config::default();
+    let mut config = python_config();
     if let Some(Bytes(bytes)) = budget {
         config.budget = Budget::bytes(bytes);
         config.memory_kept = bytes / 4;

@@ -49,6 +49,13 @@ pub struct Config {
     /// number, one pool serves every request of the solver, so requests
     /// computing at once share its threads.
     pub threads: Option<NonZeroUsize>,
+    /// Without [`threads`](Config::threads), whether a value table's threads
+    /// are chosen by measuring (`widths.rs`: the engine then runs on a
+    /// pool's thread, acting for the request's), or the engine runs on the
+    /// request's own thread with rayon's global pool. A front end whose
+    /// callbacks must run on the calling thread sets it false: Python, whose
+    /// Ctrl-C is heard only on the main thread.
+    pub choose_threads: bool,
     /// Whether to time each thread's work in the sparse engine, reported in
     /// [`Event::Computed`](crate::Event::Computed) (the CLI's `--stats`).
     pub profile: bool,
@@ -67,6 +74,7 @@ impl Default for Config {
             checkpoint_every: Duration::from_secs(10),
             memory_kept: limits::memory_kept(budget.max_bytes()),
             threads: None,
+            choose_threads: true,
             profile: false,
         }
     }

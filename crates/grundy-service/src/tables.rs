@@ -465,10 +465,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     let table = Arc::make_mut(&mut work.table);
     let mut totals: Option<Report> = None;
     // Without a thread count, the threads are chosen step by step.
-    let mut widen = core
-        .config
-        .threads
-        .is_none()
+    let mut widen = (core.config.threads.is_none() && core.config.choose_threads)
         .then(|| Widen::new(std::thread::available_parallelism().map_or(1, |n| n.get())));
     // This computation's own pools, one a width: shared with no other
     // request, so that a callback blocking one of their threads (a front

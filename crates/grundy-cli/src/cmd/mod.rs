@@ -86,6 +86,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         })?,
         memory_kept: budget.max_bytes() / 4,
         threads: cli.threads,
+        choose_threads: true,
         profile: compute.is_some_and(|c| c.stats),
     };
     let ctx = Context {
