@@ -473,6 +473,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     // leave another request waiting for that thread, and their threads'
     // CPU is this computation's alone.
     let pools = widths::Pools::default();
+    let mut pooled = false;
     let mut step: u64 = 1 << 16;
     let mut last_saved = Instant::now();
     let checkpoint_every = core.config.checkpoint_every;
@@ -484,7 +485,14 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         let step_to = to.min(from.saturating_add(step - 1));
         // The pool of the width this step runs on, when the threads are
         // chosen here.
-        let width = widen.as_ref().and_then(|w| pools.get(w.threads()));
+        // Below the first measured heap no pool is built: a small table
+        // (most requests) runs on the request's thread and rayon's global
+        // pool, as with no widening at all.
+        let width = widen
+            .as_ref()
+            .filter(|_| from >= widths::MEASURED_FROM)
+            .and_then(|w| pools.get(w.threads()));
+        pooled |= width.is_some();
         let cpu_before = width.as_ref().and_then(|p| p.cpu());
         let step_started = Instant::now();
         slot.total.store(want, Ordering::Relaxed);
@@ -540,7 +548,13 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     };
     if let Some(report) = totals {
         let table = TableSummary::of(table);
-        let width = widen.as_ref().map(Widen::width);
+        let width = widen.as_ref().map(|w| {
+            if pooled {
+                w.width()
+            } else {
+                widths::unpooled(rayon::current_num_threads())
+            }
+        });
         let _ = watch.tell(Event::Computed {
             report,
             table,

@@ -109,6 +109,17 @@ impl Pools {
     }
 }
 
+/// What to tell of a computation that ended before its first measured
+/// step: it ran on rayon's global pool of `threads`.
+pub(crate) fn unpooled(threads: usize) -> Width {
+    Width {
+        threads,
+        why: format!(
+            "not measured: ended before heap 2^18, where steps start to be measured on 1, 2, 4, … threads; it ran on rayon's pool of {threads}"
+        ),
+    }
+}
+
 /// The width of one computation: widening while more threads pay.
 #[derive(Debug)]
 pub(crate) struct Widen {
