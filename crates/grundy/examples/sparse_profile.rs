@@ -88,14 +88,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "  splits read ahead and thrown away: {:.0} a heap",
         p.thrown_away_pairs as f64 / heaps
     );
-    // What one thread hands another for each heap read ahead: a row of
-    // the option values below K (a power of two above every value, at
-    // least 256) as bits.
-    let bound = (stats.max_value + 1).next_power_of_two().max(256);
-    println!(
-        "  a row read ahead: {bound} values, {} bytes handed to the finishing thread a heap",
-        bound / 8
-    );
     // Each thread: busy finishing, reading ahead, alone; the rest of the
     // pipeline's wall time waiting (for the finishing thread, at a join,
     // or while the driving thread works alone).

@@ -1,11 +1,9 @@
 //! Reading a block ahead: for every heap of the next block, the splits whose
 //! parts both lie before the current one — far rare parts and far runs of
 //! the spread scan, each read for 64 heaps at a time into a row of byte
-//! marks a heap, and the first splits near half the heap — handed to the
-//! finishing thread as a row of bits a heap, and the record of what was
-//! read, so that the finishing thread skips it.
+//! marks a heap, and the first splits near half the heap — and the record
+//! of what was read, so that the finishing thread skips it.
 
-use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -13,7 +11,7 @@ use rayon::prelude::*;
 
 use super::blocks::Counts;
 use super::heap::{Shape, largest_smaller_part};
-use super::marks::{marks_len, ones_to_bits};
+use super::marks::marks_len;
 use super::spread::{SPREAD_RUN, SPREAD_STREAMS};
 use super::threads::Lanes;
 use crate::values::table::Window;
@@ -24,15 +22,6 @@ pub(super) const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
 /// Heaps whose far parts are read at once, each part for all of them.
 pub(super) const COLUMN: usize = 64;
 
-thread_local! {
-    /// The byte marks of the heaps a task reads ahead, kept on the thread
-    /// that marks them: reused by every task of that thread (a few KiB,
-    /// hot in its cache), and only the bits ([`ones_to_bits`]) handed to
-    /// the finishing thread, so that a heap's row crosses between cores
-    /// as `K` bits instead of `K` bytes.
-    static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
 /// What to read ahead for the heaps `first..end`: every split whose parts
 /// both lie in the table `g` handed to [`FarJob::read`], with a rare part
 /// from the rare heaps known when the job was made, and the first
@@ -41,8 +30,8 @@ thread_local! {
 pub(super) struct FarJob {
     /// Whether to read on both cores (rayon) or on this thread.
     pub(super) parallel: bool,
-    /// A buffer for the rows of bits, reused from an earlier block.
-    pub(super) rows: Vec<u64>,
+    /// A buffer for the rows of marks, reused from an earlier block.
+    pub(super) rows: Vec<u8>,
     pub(super) rare: Vec<(usize, u64)>,
     pub(super) shape: Shape,
     pub(super) bound: usize,
@@ -126,8 +115,8 @@ impl FarJob {
     /// read for 64 heaps at a time: their other parts `n − t − p` are
     /// consecutive, and each heap has its own row of `B` byte marks, so the
     /// marks of one part are independent stores with no bounds checks. The
-    /// byte rows stay on the thread that marks them ([`SCRATCH`]); their
-    /// bits go to the thread that finishes the block.
+    /// rows go to the thread that finishes the block, which marks the rest
+    /// of each heap's options in them.
     fn read_with<W: Window, const B: usize, const CATCH_UP: bool>(
         self,
         g: W,
@@ -165,63 +154,114 @@ impl FarJob {
             .filter(|&p| p < limit)
             .map(|p| (p, g.get(p)))
             .collect();
-        let (old, new) = rare.split_at(since.min(rare.len()));
-        let splits = Splits {
-            g,
-            shape: &shape,
-            rare: &rare,
-            old,
-            new,
-            spread_parts: &spread_parts,
-            limit,
-            from,
-            read_ahead,
-        };
-        let words = B / 64;
         let mut buffer = rows;
-        // Every word is written by the task of its heaps (a first reading
-        // sets it, a catching up adds to it): nothing is cleared here.
-        buffer.resize((end - first) * words, 0);
-        let read = |(chunk, bits): (usize, &mut [u64])| {
+        if !CATCH_UP {
+            // Each task clears its own rows (below), not the thread that
+            // starts the job: the clearing is spread over the threads, and
+            // a row's lines are first written by the thread that marks it.
+            buffer.resize((end - first) * B, 0);
+        }
+        debug_assert_eq!(buffer.len(), (end - first) * B);
+        let (old, new) = rare.split_at(since.min(rare.len()));
+        let (marks, _) = buffer.as_chunks_mut::<B>();
+        let stamp = ROW_MARK;
+        let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
             let started = lanes.as_ref().map(|_| Instant::now());
             let c = first + chunk * ROWS;
-            let pairs = if CATCH_UP {
-                // Few splits (Grundy's game to 2^20: 98 a heap, against
-                // 2429 in a first reading): marked in the bits at once.
-                splits.mark::<_, true>(&mut BitRows::<B>(bits), c)
-            } else {
-                SCRATCH.with_borrow_mut(|scratch| {
-                    // The byte marks stay on this thread, in the same few
-                    // KiB for every task: only their bits go to the
-                    // finishing thread.
-                    scratch.clear();
-                    scratch.resize(bits.len() / words * B, 0);
-                    let (rows, _) = scratch.as_chunks_mut::<B>();
-                    let pairs = splits.mark::<_, false>(&mut ByteRows(rows), c);
-                    for (row, out) in rows.iter().zip(bits.chunks_exact_mut(words)) {
-                        let (sixty_fours, _) = row.as_chunks::<64>();
-                        for (word, marks) in out.iter_mut().zip(sixty_fours) {
-                            *word = ones_to_bits(marks);
+            if !CATCH_UP {
+                rows.as_flattened_mut().fill(0);
+            }
+            let mut pairs = [0u64; 2];
+            // Marks the splits `p + (n − t − p)` of the heaps n of the
+            // chunk whose other part lies from `below` (at least 1) to
+            // `limit`.
+            macro_rules! mark_part {
+                ($t:expr, $p:expr, $v:expr, $below:expr, $kind:expr) => {{
+                    let (t, p, v, kind) = ($t, $p, $v, $kind);
+                    let lo = c.max(p + t + $below);
+                    let hi = (c + rows.len()).min(limit + p + t);
+                    if lo < hi {
+                        let equal = 2 * p + t;
+                        let mut column = |lo: usize, hi: usize| {
+                            if lo < hi {
+                                g.range(lo - t - p, hi - t - p).mark_column(
+                                    &mut rows[lo - c..hi - c],
+                                    v,
+                                    stamp,
+                                );
+                                pairs[kind] += (hi - lo) as u64;
+                            }
+                        };
+                        if shape.unequal && (lo..hi).contains(&equal) {
+                            column(lo, equal);
+                            column(equal + 1, hi);
+                        } else {
+                            column(lo, hi);
                         }
                     }
-                    pairs
-                })
-            };
+                }};
+            }
+            for &t in &shape.splits {
+                if !CATCH_UP {
+                    // A first reading: every part, its other part from 1.
+                    for (list, kind) in [(&rare[..], 0), (&spread_parts[..], 1)] {
+                        for &(p, v) in list {
+                            mark_part!(t, p, v, 1, kind);
+                        }
+                    }
+                } else {
+                    // A catching up: the other parts from `from` on, but
+                    // every split of the rare heaps found since.
+                    let lists = [(old, from, 0), (new, 1, 0), (&spread_parts[..], from, 1)];
+                    for (list, below, kind) in lists {
+                        for &(p, v) in list {
+                            mark_part!(t, p, v, below, kind);
+                        }
+                    }
+                }
+            }
+            // Splits near half the heap, heap by heap: two runs of
+            // consecutive values each.
+            for (i, row) in rows.iter_mut().enumerate() {
+                let n = c + i;
+                for &t in &shape.splits {
+                    if t + 2 > n {
+                        continue;
+                    }
+                    let rest = n - t;
+                    let half = largest_smaller_part(rest, shape.unequal);
+                    let meet = half.div_ceil(2);
+                    let m = middle_prefix(rest, half, meet, limit, read_ahead);
+                    // Those read before.
+                    let k = if CATCH_UP {
+                        middle_prefix(rest, half, meet, from, read_ahead)
+                    } else {
+                        0
+                    };
+                    if m <= k {
+                        continue;
+                    }
+                    let small = g.range(half + 1 - m, half + 1 - k);
+                    let large = g.range(rest - half + k, rest - half + m);
+                    W::xor_reversed(small, large, |x| row[x % B] = stamp);
+                    pairs[1] += (m - k) as u64;
+                }
+            }
             if let (Some(lanes), Some(started)) = (&lanes, started) {
                 lanes.add_since(started);
             }
-            pairs
+            (pairs[0], pairs[1])
         };
         let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
         let (rare_pairs, scan_pairs) = if parallel {
-            buffer
-                .par_chunks_mut(ROWS * words)
+            marks
+                .par_chunks_mut(ROWS)
                 .enumerate()
                 .map(read)
                 .reduce(|| (0, 0), add)
         } else {
-            buffer
-                .chunks_mut(ROWS * words)
+            marks
+                .chunks_mut(ROWS)
                 .enumerate()
                 .map(read)
                 .fold((0, 0), add)
@@ -246,196 +286,21 @@ impl FarJob {
     }
 }
 
-/// What a task reads ahead, and from where: the values `g` below `limit`,
-/// the rare parts (all of them, or for a catching up those read before,
-/// `old`, and those found since, `new`), the spread parts with their
-/// values, the splits near half the heap.
-#[derive(Clone, Copy)]
-struct Splits<'a, W> {
-    g: W,
-    shape: &'a Shape,
-    rare: &'a [(usize, u64)],
-    old: &'a [(usize, u64)],
-    new: &'a [(usize, u64)],
-    spread_parts: &'a [(usize, u64)],
-    limit: usize,
-    /// 0 for a first reading; for a catching up, the limit of the first.
-    from: usize,
-    read_ahead: usize,
-}
-
-impl<W: Window> Splits<'_, W> {
-    /// Marks the splits of the heaps from `c` (one a row of `rows`);
-    /// returns the splits read, with a rare part and of the scans.
-    #[inline(always)]
-    fn mark<R: Rows, const CATCH_UP: bool>(&self, rows: &mut R, c: usize) -> (u64, u64) {
-        let Splits {
-            g,
-            shape,
-            rare,
-            old,
-            new,
-            spread_parts,
-            limit,
-            from,
-            read_ahead,
-        } = *self;
-        let mut pairs = [0u64; 2];
-        // Marks the splits `p + (n − t − p)` of the heaps n of the
-        // chunk whose other part lies from `below` (at least 1) to
-        // `limit`.
-        macro_rules! mark_part {
-            ($t:expr, $p:expr, $v:expr, $below:expr, $kind:expr) => {{
-                let (t, p, v, kind) = ($t, $p, $v, $kind);
-                let lo = c.max(p + t + $below);
-                let hi = (c + rows.len()).min(limit + p + t);
-                if lo < hi {
-                    let equal = 2 * p + t;
-                    let mut column = |lo: usize, hi: usize| {
-                        if lo < hi {
-                            rows.column(lo - c, g.range(lo - t - p, hi - t - p), v);
-                            pairs[kind] += (hi - lo) as u64;
-                        }
-                    };
-                    if shape.unequal && (lo..hi).contains(&equal) {
-                        column(lo, equal);
-                        column(equal + 1, hi);
-                    } else {
-                        column(lo, hi);
-                    }
-                }
-            }};
-        }
-        for &t in &shape.splits {
-            if !CATCH_UP {
-                // A first reading: every part, its other part from 1.
-                for (list, kind) in [(rare, 0), (spread_parts, 1)] {
-                    for &(p, v) in list {
-                        mark_part!(t, p, v, 1, kind);
-                    }
-                }
-            } else {
-                // A catching up: the other parts from `from` on, but
-                // every split of the rare heaps found since.
-                let lists = [(old, from, 0), (new, 1, 0), (spread_parts, from, 1)];
-                for (list, below, kind) in lists {
-                    for &(p, v) in list {
-                        mark_part!(t, p, v, below, kind);
-                    }
-                }
-            }
-        }
-        // Splits near half the heap, heap by heap: two runs of
-        // consecutive values each.
-        for i in 0..rows.len() {
-            let n = c + i;
-            for &t in &shape.splits {
-                if t + 2 > n {
-                    continue;
-                }
-                let rest = n - t;
-                let half = largest_smaller_part(rest, shape.unequal);
-                let meet = half.div_ceil(2);
-                let m = middle_prefix(rest, half, meet, limit, read_ahead);
-                // Those read before.
-                let k = if CATCH_UP {
-                    middle_prefix(rest, half, meet, from, read_ahead)
-                } else {
-                    0
-                };
-                if m <= k {
-                    continue;
-                }
-                let small = g.range(half + 1 - m, half + 1 - k);
-                let large = g.range(rest - half + k, rest - half + m);
-                rows.near(i, small, large);
-                pairs[1] += (m - k) as u64;
-            }
-        }
-        (pairs[0], pairs[1])
-    }
-}
-
-/// Where a task marks the option values it reads ahead, a row a heap.
-trait Rows {
-    /// Heaps, one a row.
-    fn len(&self) -> usize;
-    /// Marks `v ⊕ values[k]` in row `from + k`, for every `k`.
-    fn column<W: Window>(&mut self, from: usize, values: W, v: u64);
-    /// Marks `small[k] ⊕ large[len − 1 − k]` in row `i`, for every `k`.
-    fn near<W: Window>(&mut self, i: usize, small: W, large: W);
-}
-
-/// Rows of `B` byte marks ([`ROW_MARK`]): each mark one store.
-struct ByteRows<'a, const B: usize>(&'a mut [[u8; B]]);
-
-impl<const B: usize> Rows for ByteRows<'_, B> {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    #[inline(always)]
-    fn column<W: Window>(&mut self, from: usize, values: W, v: u64) {
-        values.mark_column(&mut self.0[from..from + values.len()], v, ROW_MARK);
-    }
-
-    #[inline(always)]
-    fn near<W: Window>(&mut self, i: usize, small: W, large: W) {
-        let row = &mut self.0[i];
-        W::xor_reversed(small, large, |x| row[x % B] = ROW_MARK);
-    }
-}
-
-/// Rows of `B` bits, `B / 64` words each: a mark is a load, an OR and a
-/// store, for the few splits a catching up adds.
-struct BitRows<'a, const B: usize>(&'a mut [u64]);
-
-impl<const B: usize> BitRows<'_, B> {
-    #[inline(always)]
-    fn set(&mut self, row: usize, x: usize) {
-        let x = x % B;
-        self.0[row * (B / 64) + x / 64] |= 1 << (x % 64);
-    }
-}
-
-impl<const B: usize> Rows for BitRows<'_, B> {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.0.len() / (B / 64)
-    }
-
-    #[inline(always)]
-    fn column<W: Window>(&mut self, from: usize, values: W, v: u64) {
-        for k in 0..values.len() {
-            self.set(from + k, (v ^ values.get(k)) as usize);
-        }
-    }
-
-    #[inline(always)]
-    fn near<W: Window>(&mut self, i: usize, small: W, large: W) {
-        W::xor_reversed(small, large, |x| self.set(i, x));
-    }
-}
-
 /// Option values of the heaps of a block, read from the values before
-/// `limit` while the block could not yet be finished: a row of bits a
-/// heap (value `v` at bit `v % 64` of word `v / 64`), and which splits
-/// were read.
+/// `limit` while the block could not yet be finished: a row of marks a
+/// heap ([`ROW_MARK`] where read), and which splits were read.
 #[derive(Debug)]
 pub(super) struct Ahead {
     pub(super) reach: Reach,
-    /// Values a row holds (a power of two, at least 256; a row is
-    /// `width / 64` words); 0 when nothing was read ahead.
+    /// Marks a heap; 0 when nothing was read ahead.
     pub(super) width: usize,
-    pub(super) rows: Vec<u64>,
+    pub(super) rows: Vec<u8>,
     /// Splits read into the rows, every reading of them counted.
     pub(super) pairs: u64,
 }
 
-/// The mark of an option value in a task's byte marks: 1, so that
-/// [`ones_to_bits`] turns eight of them into bits with one multiplication.
-const ROW_MARK: u8 = 1;
+/// The mark of an option value in a row read ahead.
+pub(super) const ROW_MARK: u8 = 1;
 
 impl Ahead {
     /// Nothing read ahead for the block from `first`.

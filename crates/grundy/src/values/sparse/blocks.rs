@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::Tuning;
-use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND};
+use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
 use super::heap::{Near, SCAN_CHUNK};
 use super::marks::{Marks, with_marks};
 use super::state::State;
@@ -109,7 +109,7 @@ impl Visit for Run<'_> {
             if let (false, Some(dropped), true) = (matches, &pending_now, tuning.profile) {
                 state.profile.thrown_away_pairs += dropped.pairs;
             }
-            let ahead = match pending_now {
+            let mut ahead = match pending_now {
                 Some(ahead) if matches => {
                     // What the block before added, read now on every
                     // thread: the finishing is left the splits within the
@@ -161,7 +161,7 @@ impl Visit for Run<'_> {
             let Some(job) = next else {
                 // Nothing to do beside the block: finish it in the table.
                 let clock = Clock::start(tuning.profile);
-                let stop = state.finish_block(nothing.window(), values, 0, end, &ahead);
+                let stop = state.finish_block(nothing.window(), values, 0, end, &mut ahead);
                 state.alone(clock.stop());
                 state.keep_rows(ahead.rows);
                 report_block(progress, values.len(), len)?;
@@ -182,7 +182,7 @@ impl Visit for Run<'_> {
             let ((stop, finishing), (next_ahead, next_counts, reading)) = rayon::join(
                 || {
                     let clock = Clock::start(tuning.profile);
-                    let stop = state.finish_block(done, &mut block, tail_from, end, &ahead);
+                    let stop = state.finish_block(done, &mut block, tail_from, end, &mut ahead);
                     (stop, clock.stop())
                 },
                 || {
@@ -350,7 +350,7 @@ impl State {
     }
 
     /// Keeps a buffer of rows for a later block.
-    fn keep_rows(&mut self, rows: Vec<u64>) {
+    fn keep_rows(&mut self, rows: Vec<u8>) {
         if rows.capacity() > 0 && self.spare_rows.len() < 2 {
             self.spare_rows.push(rows);
         }
@@ -366,7 +366,7 @@ impl State {
         block: &mut V,
         tail_from: usize,
         end: usize,
-        ahead: &Ahead,
+        ahead: &mut Ahead,
     ) -> Stop {
         let mut seen = std::mem::take(&mut self.seen);
         let stop = with_marks!(&mut seen[..], |marks| self
@@ -385,12 +385,12 @@ impl State {
         block: &mut V,
         tail_from: usize,
         end: usize,
-        ahead: &Ahead,
+        ahead: &mut Ahead,
     ) -> Stop {
         let bound = self.histogram.len();
         let reach = ahead.reach;
         self.reset_cursors();
-        let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact(ahead.width / 64));
+        let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
         let mut rows = rows.into_iter().flatten();
         let mut near = Near::default();
         for n in tail_from + block.len()..end {
@@ -399,24 +399,23 @@ impl State {
                 tail: block.window(),
                 tail_from,
             };
-            // The rest of the heap's options are marked in the stamps,
-            // those read ahead (if any) are the bits of its row.
-            let row = rows.next();
-            let value = match row {
+            // The heap's row read ahead, if any, takes the rest of its
+            // marks; otherwise the stamps do.
+            let value = match rows.next() {
+                Some(row) => self.value_of(M::of(row), ROW_MARK, &mut view, n, &reach),
                 None if self.bits && bound <= SMALL_BOUND => {
                     if !near.covers(n) {
                         near = Near::read(self, &view, n);
                     }
                     self.value_of_small(&view, n, &reach, &near)
                 }
-                _ => {
+                None => {
                     self.stamp = self.stamp.wrapping_add(1);
                     if self.stamp == 0 {
                         seen.clear();
                         self.stamp = 1;
                     }
-                    let found_ahead = row.unwrap_or_default();
-                    self.value_of(seen, self.stamp, &mut view, n, (&reach, found_ahead))
+                    self.value_of(seen, self.stamp, &mut view, n, &reach)
                 }
             };
             if !block.push(value) {

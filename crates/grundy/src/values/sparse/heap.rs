@@ -97,21 +97,16 @@ pub(super) fn largest_smaller_part(rest: usize, unequal: bool) -> usize {
 
 impl State {
     /// `G(n)` from `G(0..n)`, read from `store`, and what was read ahead
-    /// for it: which splits (`ahead`) and the option values they have, as
-    /// bits (`found_ahead`, value `v` at bit `v % 64` of word `v / 64`;
-    /// empty when nothing was read ahead). Both engines compute a heap
-    /// here, the in-memory one from a [`View`] of its table, the windowed
-    /// one from its windows. Not inlined: inlined into the loop that
-    /// finishes a block, the finishing of Grundy's game to 2^20 took 7 %
-    /// more instructions.
-    #[inline(never)]
+    /// for it. Both engines compute a heap here, the in-memory one from a
+    /// [`View`] of its table, the windowed one from its windows.
+    #[inline]
     pub(super) fn value_of<S: Storage, M: Marks + ?Sized>(
         &mut self,
         seen: &mut M,
         stamp: u8,
         store: &mut S,
         n: usize,
-        (ahead, found_ahead): (&Reach, &[u64]),
+        ahead: &Reach,
     ) -> u64 {
         let shape = &self.shape;
         for &t in &shape.ends {
@@ -155,7 +150,7 @@ impl State {
         present.clear();
         let mut common_mex = bound;
         for (w, &common) in self.common_bits.iter().enumerate() {
-            let found = seen.word(w, stamp) | found_ahead.get(w).copied().unwrap_or(0);
+            let found = seen.word(w, stamp);
             present.push(found);
             let missing = common & !found;
             if missing != 0 {

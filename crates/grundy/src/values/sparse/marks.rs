@@ -16,6 +16,8 @@ pub(super) trait Marks {
     fn has(&self, v: usize, stamp: u8) -> bool;
     fn clear(&mut self);
     fn bytes(&self) -> &[u8];
+    /// A row of marks as stamps of this kind.
+    fn of(row: &mut [u8]) -> &mut Self;
     /// The values `64·w..64·w + 64` marked with `stamp`, as bits.
     #[inline(always)]
     fn word(&self, w: usize, stamp: u8) -> u64 {
@@ -39,6 +41,10 @@ impl<const N: usize> Marks for [u8; N] {
     fn bytes(&self) -> &[u8] {
         self
     }
+    #[inline(always)]
+    fn of(row: &mut [u8]) -> &mut Self {
+        row.try_into().expect("a row as long as the stamps")
+    }
 }
 
 impl Marks for [u8] {
@@ -56,6 +62,10 @@ impl Marks for [u8] {
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
         self
+    }
+    #[inline(always)]
+    fn of(row: &mut [u8]) -> &mut Self {
+        row
     }
 }
 
@@ -191,22 +201,9 @@ fn stamped_bits(bytes: &[u8], stamp: u8) -> u64 {
         })
 }
 
-/// The 64 marks of `bytes`, each 0 or 1, as the bits of a word (byte `i`
-/// at bit `i`): eight bytes a multiplication, as in [`stamped_bits`]. A
-/// row of byte marks is handed to another thread so, an eighth of its
-/// size.
-#[inline(always)]
-pub(super) fn ones_to_bits(bytes: &[u8; 64]) -> u64 {
-    let (eights, _) = bytes.as_chunks::<8>();
-    eights.iter().enumerate().fold(0, |word, (k, eight)| {
-        let ones = u64::from_le_bytes(*eight);
-        word | (ones.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{ones_to_bits, stamped_bits};
+    use super::stamped_bits;
     use proptest::prelude::*;
 
     proptest! {
@@ -220,18 +217,6 @@ mod tests {
                 .enumerate()
                 .fold(0u64, |word, (b, &f)| word | u64::from(f == stamp) << b);
             prop_assert_eq!(stamped_bits(&bytes, stamp), expected);
-        }
-
-        #[test]
-        fn ones_to_bits_are_the_bytes_set(bytes in prop::array::uniform32(0u8..=1), more in prop::array::uniform32(0u8..=1)) {
-            let mut all = [0u8; 64];
-            all[..32].copy_from_slice(&bytes);
-            all[32..].copy_from_slice(&more);
-            let expected = all
-                .iter()
-                .enumerate()
-                .fold(0u64, |word, (b, &f)| word | u64::from(f) << b);
-            prop_assert_eq!(ones_to_bits(&all), expected);
         }
     }
 }

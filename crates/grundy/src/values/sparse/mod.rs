@@ -33,9 +33,7 @@
 //! done first. The block being finished lives in a copy of the table's end,
 //! so the table itself is only read while both threads run. A far part is
 //! read for 64 heaps at once (their other parts are consecutive), into a
-//! row of byte marks a heap that stays on the reading thread; the
-//! finishing thread gets each row as bits, an eighth of its size, and
-//! marks the rest of the heap's options in its own stamps.
+//! row of byte marks a heap, which the finishing thread then completes.
 //! Once a block is finished, the next one, read ahead from the values
 //! before the block just finished, is *caught up* on every thread: the
 //! splits whose other part lies in that block, read the same way, so that
@@ -81,8 +79,7 @@
 //!   the table's end while the next one is read ahead (`rayon::join`), then
 //!   caught up on every thread.
 //! - `ahead` — what is read ahead for a block: far parts for 64 heaps at a
-//!   time into rows of byte marks, splits near half the heap, spread runs;
-//!   handed to the finishing thread as rows of bits.
+//!   time into rows of byte marks, splits near half the heap, spread runs.
 //! - `marks` — the byte-mark tricks: stamps instead of clearing, arrays of a
 //!   power-of-two length without bounds checks, eight marks read at a time.
 //! - `storage` — the `Storage` trait through which the mathematics of a heap
@@ -399,8 +396,7 @@ pub fn compute(ruleset: &Ruleset, to: u64) -> Result<(ValueTable, SparseStats)> 
 /// O(N·(R + S) + N·K/64) time for N heaps, R rare heaps, S splits read by the
 /// lazy scans per heap (typically a few hundred) and values below K; O(N²) in
 /// the worst case (no good mask). Memory: the table plus O(R + K), and
-/// while blocks are read ahead two rows of K bits for each heap of a block
-/// (and 64 rows of K bytes a thread)
+/// while blocks are read ahead two rows of K bytes for each heap of a block
 /// (blocks of 512 heaps, growing to 2048 past 2^26 heaps).
 pub fn extend(
     ruleset: &Ruleset,

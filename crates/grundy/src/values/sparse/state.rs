@@ -74,7 +74,7 @@ pub(super) struct State {
     pub(super) cursors: Vec<(usize, usize)>,
     /// Buffers of rows read ahead, kept for the next blocks: two circulate
     /// while blocks are read ahead beside each other.
-    pub(super) spare_rows: Vec<Vec<u64>>,
+    pub(super) spare_rows: Vec<Vec<u8>>,
     pub(super) heaps: u64,
     pub(super) len: u64,
     /// Where the time went, when profiling ([`super::Tuning::profile`]).

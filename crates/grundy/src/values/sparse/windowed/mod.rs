@@ -614,7 +614,7 @@ impl<T: ColdCell> Engine<T> {
             stamp,
             &mut reader,
             n,
-            (reach, &[])
+            reach
         ));
         state.seen = seen;
         reader.finish()?;
