@@ -88,6 +88,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "  splits read ahead and thrown away: {:.0} a heap",
         p.thrown_away_pairs as f64 / heaps
     );
+    // What a heap read ahead hands from one thread to another: a row of
+    // byte marks of the option values below K (a power of two above every
+    // value, at least 256), written by a reading task, then read and
+    // marked by the finishing thread, then reused by a reading task two
+    // blocks later.
+    let bound = (stats.max_value + 1).next_power_of_two().max(256);
+    println!("  a row read ahead: {bound} bytes a heap, written on one thread and read on another");
     // Each thread: busy finishing, reading ahead, alone; the rest of the
     // pipeline's wall time waiting (for the finishing thread, at a join,
     // or while the driving thread works alone).
