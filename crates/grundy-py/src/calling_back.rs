@@ -9,6 +9,7 @@
 //! covers the threads the functions run on.
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pyo3::PyResult;
 use pyo3::exceptions::PyRuntimeError;
@@ -18,8 +19,16 @@ thread_local! {
     static RUNNING: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
+/// A new game's identity, never given before: a game's computations apart
+/// (see `Exclusive::hold_or_apart`) share it with the game, so that a
+/// function asking its own game is recognised in them too.
+pub fn new_game() -> usize {
+    static NEXT: AtomicUsize = AtomicUsize::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 /// Runs `call`, a call of one of the functions of the game `game` (its
-/// address), with this thread marked as running it.
+/// identity, [`new_game`]), with this thread marked as running it.
 pub fn calling<T>(game: usize, call: impl FnOnce() -> T) -> T {
     struct Unmark;
     impl Drop for Unmark {

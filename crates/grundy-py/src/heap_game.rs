@@ -10,7 +10,9 @@
 
 use std::sync::{Mutex, MutexGuard};
 
-use grundy_service::{DEFAULT_MOVES_LISTED, Error, ErrorKind, Exclusive, HeapGame, ValueTable};
+use grundy_service::{
+    DEFAULT_MOVES_LISTED, Error, ErrorKind, Exclusive, HeapGame, Turn, ValueTable,
+};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
@@ -51,24 +53,41 @@ pub struct OptionsGame {
 /// answer's conversion raised) in the computation under way.
 #[derive(Debug)]
 struct Callback {
+    /// The game's identity ([`crate::calling_back::new_game`]), shared by
+    /// the callbacks of its computations apart.
+    game: usize,
     options: Py<PyAny>,
     raised: Mutex<Option<PyErr>>,
 }
 
 impl HeapGame for Callback {
     fn options(&self, n: u64, out: &mut Vec<Vec<u64>>) -> grundy_service::Result<()> {
-        let game = std::ptr::from_ref(self) as usize;
-        Python::attach(|py| calling(game, || self.call(py, n, out))).map_err(|e| {
-            *lock(&self.raised) = Some(e);
-            Error::new(
-                ErrorKind::Interrupted,
-                format!("options({n}) raised an exception"),
-            )
-        })
+        let game = self.game;
+        // Calling out: another thread asking this game meanwhile is
+        // answered apart, not left waiting for this computation (which may
+        // be waiting, in the function, for that thread).
+        grundy_service::calling_out(|| Python::attach(|py| calling(game, || self.call(py, n, out))))
+            .map_err(|e| {
+                *lock(&self.raised) = Some(e);
+                Error::new(
+                    ErrorKind::Interrupted,
+                    format!("options({n}) raised an exception"),
+                )
+            })
     }
 }
 
 impl Callback {
+    /// The same function, for a computation apart: its own record of what
+    /// it raised, the same identity.
+    fn apart(&self) -> Self {
+        Callback {
+            game: self.game,
+            options: Python::attach(|py| self.options.clone_ref(py)),
+            raised: Mutex::new(None),
+        }
+    }
+
     /// Calls ``options(n)`` and appends its options to `out`, checked: an
     /// iterable of tuples of whole numbers from 0 up.
     fn call(&self, py: Python<'_>, n: u64, out: &mut Vec<Vec<u64>>) -> PyResult<()> {
@@ -139,6 +158,7 @@ impl OptionsGame {
         OptionsGame {
             name,
             callback: Callback {
+                game: crate::calling_back::new_game(),
                 options,
                 raised: Mutex::new(None),
             },
@@ -162,16 +182,29 @@ impl OptionsGame {
         + Send,
     ) -> PyResult<T> {
         let callback = &self.callback;
-        refuse_inside(std::ptr::from_ref(callback) as usize, &self.name)?;
+        refuse_inside(callback.game, &self.name)?;
         let (table, name) = (&self.table, &self.name);
+        let mut apart = None;
         let result = compute(py, progress, |s, w| {
             // Held with the GIL released: another thread asking the same
             // game waits here without blocking the callback; a callback
-            // asking it (the same thread) is refused at once.
-            let mut table = table.hold(&format!("the values of {name}"), w)?;
-            f(s, callback, &mut table, w)
+            // asking it (the same thread) is refused at once. Where the
+            // thread holding it is running the function (or a progress
+            // callback), this request may be one that the function waits
+            // for: it is answered apart, on a table of its own.
+            match table.hold_or_apart(&format!("the values of {name}"), w)? {
+                Turn::Held(mut table) => f(s, callback, &mut table, w),
+                Turn::Apart(_apart) => {
+                    let alone = apart.insert(callback.apart());
+                    f(s, alone, &mut ValueTable::new(), w)
+                }
+            }
         });
-        match lock(&self.callback.raised).take() {
+        let raised = match &apart {
+            Some(alone) => lock(&alone.raised).take(),
+            None => lock(&self.callback.raised).take(),
+        };
+        match raised {
             Some(raised) => Err(raised),
             None => result,
         }

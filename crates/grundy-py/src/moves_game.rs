@@ -17,8 +17,9 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::ThreadId;
 
-use grundy_service::{Exclusive, Search, SearchGame, Solver, Watch};
+use grundy_service::{Exclusive, Search, SearchGame, Solver, Turn, Watch};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
@@ -62,6 +63,13 @@ struct Rules(Arc<Functions>);
 
 #[derive(Debug)]
 struct Functions {
+    /// The game's identity ([`crate::calling_back::new_game`]), shared by
+    /// the rules of its computations apart.
+    id: usize,
+    /// The thread of the request computing with these functions now: the
+    /// search calls them on a worker thread of its own, and it is that
+    /// request that is marked as calling out while they run.
+    request: Mutex<Option<ThreadId>>,
     moves: Py<PyAny>,
     components: Option<Py<PyAny>>,
     key: Option<Py<PyAny>>,
@@ -143,10 +151,15 @@ impl SearchGame for Rules {
         if self.0.failure.failed() {
             return;
         }
-        Python::attach(|py| {
-            if let Err(e) = calling(self.id(), || self.call_moves(py, position, out)) {
-                self.0.failure.set(e);
-            }
+        // Calling out: another thread asking this game meanwhile is
+        // answered apart, not left waiting for this computation (which may
+        // be waiting, in the function, for that thread).
+        self.calling_out(|| {
+            Python::attach(|py| {
+                if let Err(e) = calling(self.id(), || self.call_moves(py, position, out)) {
+                    self.0.failure.set(e);
+                }
+            });
         });
     }
 
@@ -155,10 +168,12 @@ impl SearchGame for Rules {
             out.push(position.clone());
             return;
         }
-        Python::attach(|py| {
-            if let Err(e) = calling(self.id(), || self.call_components(py, position, out)) {
-                self.0.failure.set(e);
-            }
+        self.calling_out(|| {
+            Python::attach(|py| {
+                if let Err(e) = calling(self.id(), || self.call_components(py, position, out)) {
+                    self.0.failure.set(e);
+                }
+            });
         });
     }
 
@@ -182,9 +197,58 @@ impl SearchGame for Rules {
 }
 
 impl Rules {
-    /// The game's identity, shared by its clones: where its functions are.
+    /// The game's identity, shared by its clones and its rules apart.
     fn id(&self) -> usize {
-        Arc::as_ptr(&self.0) as usize
+        self.0.id
+    }
+
+    /// Runs `call`, a call of a function, marked as calling out for the
+    /// request computing with them (see `Functions::request`).
+    fn calling_out<T>(&self, call: impl FnOnce() -> T) -> T {
+        let request = *lock(&self.0.request);
+        match request {
+            Some(request) => grundy_service::calling_out_for(request, call),
+            None => grundy_service::calling_out(call),
+        }
+    }
+
+    /// Runs `f` with the request running here recorded as the one
+    /// computing with these functions (see `Functions::request`).
+    fn computing<T>(&self, f: impl FnOnce() -> T) -> T {
+        struct Done<'a>(&'a Mutex<Option<ThreadId>>);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                *lock(self.0) = None;
+            }
+        }
+        *lock(&self.0.request) = Some(grundy_service::this_request());
+        let _done = Done(&self.0.request);
+        f()
+    }
+
+    /// The same functions, for a computation apart (see
+    /// `Exclusive::hold_or_apart`): their own record of what they raised,
+    /// the same identity; and `position` recorded there.
+    fn apart(&self, position: &Position) -> (Rules, Position) {
+        Python::attach(|py| {
+            let failure = Arc::new(Failure::default());
+            let rules = Rules(Arc::new(Functions {
+                id: self.0.id,
+                request: Mutex::new(None),
+                moves: self.0.moves.clone_ref(py),
+                components: self.0.components.as_ref().map(|f| f.clone_ref(py)),
+                key: self.0.key.as_ref().map(|f| f.clone_ref(py)),
+                failure: Arc::clone(&failure),
+            }));
+            let held = &position.0;
+            let position = Position(Arc::new(Held {
+                value: held.value.clone_ref(py),
+                key: held.key.clone_ref(py),
+                hash: held.hash,
+                failure,
+            }));
+            (rules, position)
+        })
     }
 
     /// Calls ``moves(position)`` and appends the positions it gives.
@@ -328,6 +392,8 @@ impl MovesGame {
             ));
         };
         let rules = Rules(Arc::new(Functions {
+            id: crate::calling_back::new_game(),
+            request: Mutex::new(None),
             moves,
             components: function(
                 "components",
@@ -367,18 +433,36 @@ impl MovesGame {
             .rules
             .position(position, || "asked about".to_string())?;
         let (search, rules, name) = (&self.search, &self.rules, &self.name);
+        let mut apart = None;
         let result = compute(py, progress, |s, w| {
             // Held with the GIL released: another thread asking the same
             // game waits here without blocking the functions; a function
-            // asking it (the same thread) is refused at once.
-            let mut search = search.hold(&format!("the game {name}"), w)?;
-            let result = f(s, &mut search, &position, w);
-            if rules.0.failure.failed() {
-                *search = s.moves_game_search(rules.clone());
+            // asking it (the same thread) is refused at once. Where the
+            // thread holding it is running a function (or a progress
+            // callback), this request may be one that the function waits
+            // for: it is answered apart, by a search of its own.
+            match search.hold_or_apart(&format!("the game {name}"), w)? {
+                Turn::Held(mut search) => {
+                    let result = rules.computing(|| f(s, &mut search, &position, w));
+                    if rules.0.failure.failed() {
+                        *search = s.moves_game_search(rules.clone());
+                    }
+                    result
+                }
+                Turn::Apart(_apart) => {
+                    let (alone, position) = rules.apart(&position);
+                    let mut search = s.moves_game_search(alone.clone());
+                    let result = alone.computing(|| f(s, &mut search, &position, w));
+                    apart = Some(alone);
+                    result
+                }
             }
-            result
         });
-        match self.rules.0.failure.take() {
+        let failure = match &apart {
+            Some(alone) => alone.0.failure.take(),
+            None => self.rules.0.failure.take(),
+        };
+        match failure {
             Some(raised) => Err(raised),
             None => result,
         }

@@ -1,8 +1,9 @@
 """A callback asking the game whose computation called it (issue 38, P1):
 refused at once with a RuntimeError, never a wait for ever; a callback
-asking another game is answered; a thread that a progress callback starts
-and waits for, asking the same game, is answered (a game's values) or
-refused at once (a game given by functions); and Ctrl-C is heard while
+asking another game is answered; a thread that a callback (a progress
+callback, or a game's own options or moves function) starts and waits for,
+asking the same game, is answered apart; another thread asking a game
+while its function runs is answered too; and Ctrl-C is heard while
 waiting for another thread's computation of the same game, and in a
 progress callback waiting for a thread.
 
@@ -173,7 +174,7 @@ def test_a_thread_a_progress_callback_waits_for_gets_the_same_games_values():
     assert out.split() == ["1", "True", "2000001"], out
 
 
-def test_a_thread_a_progress_callback_waits_for_is_refused_a_game_given_by_functions():
+def test_a_thread_a_progress_callback_waits_for_is_answered_a_game_given_by_functions():
     out, err, status = run_child(
         """
         import threading
@@ -195,6 +196,126 @@ def test_a_thread_a_progress_callback_waits_for_is_refused_a_game_given_by_funct
         """
     )
     assert status == 0, err
+    assert out.strip() == "[1]", out
+
+
+def test_an_options_function_waiting_for_a_thread_asking_its_game_is_answered():
+    out, err, status = run_child(
+        """
+        import threading
+        import grundy
+        heard = []
+        def options(n):
+            if n == 6 and not heard:
+                def ask():
+                    try:
+                        heard.append(g.values(4).tolist())
+                    except RuntimeError as e:
+                        heard.append(str(e))
+                asker = threading.Thread(target=ask)
+                asker.start()
+                asker.join()
+            return [(n - 1,)] if n else []
+        g = grundy.Game.from_options(options, name="waits for a thread")
+        print(g.values(8).tolist())
+        print(heard)
+        print(g.values(9).tolist())
+        """
+    )
+    assert status == 0, err
+    assert out.split("\n")[:3] == [
+        "[0, 1, 0, 1, 0, 1, 0, 1, 0]",
+        "[[0, 1, 0, 1, 0]]",
+        "[0, 1, 0, 1, 0, 1, 0, 1, 0, 1]",
+    ], out
+
+
+def test_a_moves_function_waiting_for_a_thread_asking_its_game_is_answered():
+    out, err, status = run_child(
+        """
+        import threading
+        import grundy
+        heard = []
+        def moves(n):
+            if n == 6 and not heard:
+                def ask():
+                    try:
+                        heard.append(g.value(5))
+                    except RuntimeError as e:
+                        heard.append(str(e))
+                asker = threading.Thread(target=ask)
+                asker.start()
+                asker.join()
+            return [m for m in (n - 1, n - 2) if m >= 0]
+        g = grundy.Game.from_moves(moves)
+        print(g.value(7), heard, g.value(8))
+        """
+    )
+    assert status == 0, err
+    # Subtraction of {1, 2}: the values run 0, 1, 2 with period 3.
+    assert out.strip() == "1 [2] 2", out
+
+
+def test_a_function_asking_from_a_thread_in_every_computation_is_refused():
+    # Every computation, the apart ones too, runs the function, which
+    # starts a thread asking the same heap and waits: a chain of threads
+    # that would never end, refused at a bounded depth instead.
+    out, err, status = run_child(
+        """
+        import threading
+        import grundy
+        heard = []
+        def options(n):
+            if n == 3:
+                def ask():
+                    try:
+                        g.value(3)
+                    except RuntimeError as e:
+                        heard.append(str(e))
+                asker = threading.Thread(target=ask)
+                asker.start()
+                asker.join()
+            return [(n - 1,)] if n else []
+        g = grundy.Game.from_options(options, name="asks for ever")
+        print(g.values(4).tolist())
+        print(len(heard), heard[0])
+        """
+    )
+    assert status == 0, err
+    assert out.startswith("[0, 1, 0, 1, 0]\n1 "), out
+    assert "already under way apart" in out, out
+
+
+def test_a_function_asking_its_own_game_from_its_thread_twice_over_is_refused():
+    # The thread answers apart, and its own computation runs the function
+    # again, which asks again from that same thread: refused at once there,
+    # and the refusal reaches the thread, never a wait.
+    out, err, status = run_child(
+        """
+        import threading
+        import grundy
+        def options(n):
+            if n == 2:
+                if threading.current_thread() is threading.main_thread():
+                    asker = threading.Thread(target=ask)
+                    asker.start()
+                    asker.join()
+                else:
+                    g.value(1)
+            return [(n - 1,)] if n else []
+        heard = []
+        def ask():
+            try:
+                heard.append(g.value(3))
+            except RuntimeError as e:
+                heard.append(str(e))
+        g = grundy.Game.from_options(options, name="asks twice")
+        print(g.values(4).tolist())
+        print(heard)
+        """
+    )
+    assert status == 0, err
+    assert out.startswith("[0, 1, 0, 1, 0]\n"), out
     assert "cannot ask the solver about the game it is computing" in out, out
 
 

@@ -12,8 +12,11 @@
 //! whose callbacks may do so runs them inside [`calling_out`]; a request
 //! that arrives while the thread holding its work is calling out is not
 //! left waiting: it is refused at once here, and a game's values
-//! (`tables.rs`) are computed beside the held ones instead.
+//! (`tables.rs`) are computed beside the held ones instead, as is a game
+//! given by a front end's functions ([`Exclusive::hold_or_apart`]), whose
+//! functions run inside [`calling_out`] too.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::thread::{self, ThreadId};
 use std::time::Duration;
@@ -50,6 +53,32 @@ pub(crate) fn refusal_across(what: &str) -> Error {
     )
 }
 
+/// What a request does about a holder that is calling out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Across {
+    /// Refuse, if the holder calls out as the request arrives.
+    Refuse,
+    /// Go apart, whenever the holder is seen calling out.
+    Apart,
+}
+
+/// The most computations of one value apart ([`Exclusive::hold_or_apart`])
+/// at once. Past it, a request is refused at once: a function that asks
+/// its own game from a thread it waits for, in every computation of the
+/// game (the apart ones too), would otherwise start threads for ever.
+pub const MOST_APART: usize = 64;
+
+/// The refusal of a request for `what` past [`MOST_APART`] computations
+/// apart.
+fn refusal_apart(what: &str) -> Error {
+    Error::new(
+        ErrorKind::InvalidInput,
+        format!(
+            "{REFUSAL} {MOST_APART} computations of {what} are already under way apart, each for a thread asking while another thread ran a callback of that computation; a callback (or a thread it waits for) that asks the solver about the game it is computing, in every computation, would never end, so ask after the computation returns"
+        ),
+    )
+}
+
 /// The threads running a front end's callback now, once for each call in
 /// progress (see [`calling_out`]).
 static CALLING_OUT: Mutex<Vec<ThreadId>> = Mutex::new(Vec::new());
@@ -80,6 +109,27 @@ pub fn calling_out<R>(callback: impl FnOnce() -> R) -> R {
     lock(&CALLING_OUT).push(me);
     let _back = Back(me);
     callback()
+}
+
+/// As [`calling_out`], for a callback that a library's worker thread runs
+/// on behalf of the request of thread `request` (the thread that holds
+/// the work, [`this_request`]): that request is marked as calling out,
+/// since it is the one another request would wait for.
+///
+/// ```
+/// use grundy_service::{calling_out_for, this_request};
+/// let me = this_request();
+/// let answer = std::thread::scope(|s| s.spawn(|| calling_out_for(me, || 6 * 7)).join());
+/// assert_eq!(answer.unwrap(), 42);
+/// ```
+pub fn calling_out_for<R>(request: ThreadId, callback: impl FnOnce() -> R) -> R {
+    acting_for(request, || calling_out(callback))
+}
+
+/// The thread of the request running here, as [`Exclusive`] knows it: for
+/// [`calling_out_for`].
+pub fn this_request() -> ThreadId {
+    requester()
 }
 
 /// Whether `thread` is running a front end's callback now.
@@ -113,6 +163,30 @@ pub struct Exclusive<T> {
     value: Mutex<T>,
     /// The thread holding `value`, set while it is held.
     holder: Mutex<Option<ThreadId>>,
+    /// How many requests are answered apart now ([`Apart`]).
+    apart: AtomicUsize,
+}
+
+/// What [`Exclusive::hold_or_apart`] gives: the value, or leave to answer
+/// apart.
+#[derive(Debug)]
+pub enum Turn<'a, T> {
+    /// The value, held.
+    Held(Held<'a, T>),
+    /// Answer apart, on a value of the caller's own.
+    Apart(Apart<'a>),
+}
+
+/// A request answered apart, counted until dropped (see [`MOST_APART`]).
+#[derive(Debug)]
+pub struct Apart<'a> {
+    count: &'a AtomicUsize,
+}
+
+impl Drop for Apart<'_> {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// An [`Exclusive`] value held: given back when dropped.
@@ -128,6 +202,7 @@ impl<T> Exclusive<T> {
         Exclusive {
             value: Mutex::new(value),
             holder: Mutex::new(None),
+            apart: AtomicUsize::new(0),
         }
     }
 
@@ -143,6 +218,63 @@ impl<T> Exclusive<T> {
     /// the message. [`ErrorKind::Interrupted`] if `watch` says stop while
     /// waiting.
     pub fn hold(&self, what: &str, watch: &mut Watch) -> Result<Held<'_, T>> {
+        match self.wait_for(what, watch, Across::Refuse)? {
+            Some(held) => Ok(held),
+            None => Err(refusal_across(what)),
+        }
+    }
+
+    /// The value, as [`hold`](Self::hold) gives it, or [`Turn::Apart`] where the
+    /// thread holding it runs a callback ([`calling_out`]) as the request
+    /// arrives or at any look while it waits: the caller then answers
+    /// apart, on a value of its own, without the held one.
+    ///
+    /// This is for work that a front end can always redo apart, such as a
+    /// game given by its functions: a request cannot tell whether the
+    /// callback it sees is waiting for it (a function that starts a
+    /// thread asking its own game, and joins it) or it merely arrived at
+    /// the wrong moment (a thread asking while another computes). Refusing
+    /// would fail the second; waiting would hang the first for ever.
+    /// Answering apart is right in both: the functions are the same, so
+    /// the answer is, and only the work is done twice. A request already
+    /// waiting when the callback begins goes apart too, at its next look,
+    /// since the callback may be waiting for a thread that asked before it
+    /// began.
+    ///
+    /// ```
+    /// use grundy_service::{Exclusive, Turn, Watch};
+    /// let work = Exclusive::new(0u64);
+    /// let turn = work.hold_or_apart("the game", &mut Watch::silent())?;
+    /// assert!(matches!(turn, Turn::Held(_)));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`hold`](Self::hold), except that a holder calling out gives
+    /// [`Turn::Apart`], not an error; and, at once, the refusal that
+    /// [`waits_for_itself`] recognises where [`MOST_APART`] requests are
+    /// answered apart already.
+    pub fn hold_or_apart(&self, what: &str, watch: &mut Watch) -> Result<Turn<'_, T>> {
+        match self.wait_for(what, watch, Across::Apart)? {
+            Some(held) => Ok(Turn::Held(held)),
+            None => {
+                let apart = Apart { count: &self.apart };
+                if self.apart.fetch_add(1, Ordering::Relaxed) >= MOST_APART {
+                    return Err(refusal_apart(what));
+                }
+                Ok(Turn::Apart(apart))
+            }
+        }
+    }
+
+    /// The value once free, or `None` where the holder is calling out, as
+    /// `across` says when to look.
+    fn wait_for(
+        &self,
+        what: &str,
+        watch: &mut Watch,
+        across: Across,
+    ) -> Result<Option<Held<'_, T>>> {
         let me = requester();
         let mut told = false;
         loop {
@@ -154,10 +286,15 @@ impl<T> Exclusive<T> {
                     if holder == Some(me) {
                         return Err(refusal(what));
                     }
-                    // Only as the request arrives: one already waiting
-                    // was not asked by the callback, and waits on.
-                    if !told && holder.is_some_and(is_calling_out) {
-                        return Err(refusal_across(what));
+                    // For a refusal, only as the request arrives: one
+                    // already waiting was not asked by the callback, and
+                    // waits on. Answering apart is right at any look.
+                    let look = !told || across == Across::Apart;
+                    if look && holder.is_some_and(is_calling_out) {
+                        if told {
+                            let _ = watch.tell(Event::Resumed);
+                        }
+                        return Ok(None);
                     }
                     told = true;
                     if watch.tell(Event::Waiting).is_break() {
@@ -174,10 +311,10 @@ impl<T> Exclusive<T> {
             if told {
                 let _ = watch.tell(Event::Resumed);
             }
-            return Ok(Held {
+            return Ok(Some(Held {
                 value,
                 holder: &self.holder,
-            });
+            }));
         }
     }
 

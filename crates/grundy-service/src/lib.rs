@@ -78,7 +78,10 @@ mod watch;
 mod widths;
 
 pub use core::Config;
-pub use exclusive::{Exclusive, Held, calling_out, waits_for_itself};
+pub use exclusive::{
+    Apart, Exclusive, Held, MOST_APART, Turn, calling_out, calling_out_for, this_request,
+    waits_for_itself,
+};
 pub use game::Game;
 pub use json_int::{JsonInt, LARGEST_JSON_NUMBER};
 pub use limits::{

@@ -94,6 +94,31 @@ fn certificates_round_trip_and_tampering_is_rejected() {
     assert_eq!(refused.status.code(), Some(2));
 }
 
+/// Issue 38: a certificate that the budget leaves no room to check is
+/// refused, not checked, with the budget that would fit: never "rejected",
+/// which says the certificate is false. Given that budget, it verifies.
+#[test]
+fn verify_past_the_budget_is_refused_with_what_would_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("strip.cert");
+    let path = cert.to_str().unwrap();
+    ok(&["period", "0.07", "--certificate", path]);
+    let out = grundy(&["--max-memory", "1K", "verify", path], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("refused, not checked"), "{stderr}");
+    assert!(!stderr.contains("rejected"), "{stderr}");
+    let fits = stderr
+        .split("(--max-memory ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no budget that would fit in {stderr}"));
+    let verified = ok(&["--max-memory", fits, "verify", path]);
+    assert!(verified.starts_with("verified: 0.07"), "{verified}");
+}
+
 /// Issue 11: what is not a certificate is refused at once, without a panic
 /// and without reading past the size limit; version 1 files still verify.
 #[test]

@@ -84,6 +84,7 @@ fn cases(dir: &Path) -> Vec<Case> {
         "three.cert",
         &[("game", "0.8f"), ("checked-to", "99999999999")],
     );
+    let strip = certificate_with(dir, "strip.cert", &[]);
     let costly_v1 = path(dir, "costly-v1.cert");
     std::fs::write(
         &costly_v1,
@@ -215,6 +216,12 @@ fn cases(dir: &Path) -> Vec<Case> {
             "a version 1 certificate of 0.8f claiming values to 16384 (150 bytes, any digest)",
             &["verify", &costly_v1],
             Expect::Refused("version 2 certificate"),
+        ),
+        case(
+            "certificate past the budget",
+            "0.07's true certificate under a 1 KB budget: not checked, not called false",
+            &["--max-memory", "1K", "verify", &strip],
+            Expect::Refused("refused, not checked (--max-memory 514K would fit)"),
         ),
         case(
             "binary certificate",
@@ -395,9 +402,15 @@ fn cases(dir: &Path) -> Vec<Case> {
         ),
         case(
             "three-part code with a proved arithmetic period",
-            "`move 0.8f 10^12` (splits into three heaps counted one smallest part at a time)",
-            &["move", "0.8f", "10^12"],
-            Expect::Refused("give a smaller heap"),
+            "`move 0.8f 10^9` (splits into three heaps counted by the classes of their parts)",
+            &["move", "0.8f", "10^9"],
+            Expect::Answered(16 << 10),
+        ),
+        case(
+            "three-part code with a proved arithmetic period",
+            "`move 0.8f 10^18`",
+            &["move", "0.8f", "10^18"],
+            Expect::Answered(16 << 10),
         ),
         case(
             "budget past the machine",

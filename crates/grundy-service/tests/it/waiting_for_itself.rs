@@ -213,3 +213,107 @@ fn a_request_waiting_for_values_past_memory_hears_its_watch() {
     });
     assert_eq!(waited, (true, Err(grundy::ErrorKind::Interrupted)));
 }
+
+/// A callback of the holder (run inside [`calling_out`]) that starts a
+/// thread asking the same work and joins it: the thread is told to answer
+/// apart, at once, never left waiting for the holder that waits for it.
+#[test]
+fn a_thread_a_callback_waits_for_is_told_to_answer_apart() {
+    use grundy_service::{Exclusive, Turn};
+    let work = Arc::new(Exclusive::new(0u64));
+    let held = Arc::clone(&work);
+    let apart = within_a_minute(move || {
+        let _held = held.hold("the game", &mut Watch::silent()).unwrap();
+        calling_out(|| {
+            let asked = Arc::clone(&held);
+            thread::spawn(move || {
+                matches!(
+                    asked.hold_or_apart("the game", &mut Watch::silent()),
+                    Ok(Turn::Apart(_))
+                )
+            })
+            .join()
+            .unwrap()
+        })
+    });
+    assert!(apart);
+    // Free again: held at once.
+    assert!(matches!(
+        work.hold_or_apart("the game", &mut Watch::silent()),
+        Ok(Turn::Held(_))
+    ));
+}
+
+/// A request already waiting when the holder begins to call out goes
+/// apart at its next look; one waiting while the holder computes without
+/// calling out waits, and gets the work once it is free.
+#[test]
+fn a_waiting_request_goes_apart_once_the_holder_calls_out() {
+    use grundy_service::{Exclusive, Turn};
+    let work = Arc::new(Exclusive::new(0u64));
+    let (held_tx, held_rx) = mpsc::channel();
+    let (go_tx, go_rx) = mpsc::channel::<()>();
+    let holder = {
+        let work = Arc::clone(&work);
+        thread::spawn(move || {
+            let mut held = work.hold("the game", &mut Watch::silent()).unwrap();
+            *held = 1;
+            held_tx.send(()).unwrap();
+            go_rx.recv().unwrap();
+            calling_out(|| go_rx.recv().unwrap());
+        })
+    };
+    held_rx.recv().unwrap();
+    let waiter = {
+        let work = Arc::clone(&work);
+        thread::spawn(move || {
+            matches!(
+                work.hold_or_apart("the game", &mut Watch::silent()),
+                Ok(Turn::Apart(_))
+            )
+        })
+    };
+    thread::sleep(Duration::from_millis(100));
+    go_tx.send(()).unwrap();
+    let apart = within_a_minute(move || waiter.join().unwrap());
+    go_tx.send(()).unwrap();
+    holder.join().unwrap();
+    assert!(apart, "the waiting request was not sent apart");
+    let plain = within_a_minute({
+        let work = Arc::clone(&work);
+        move || match work.hold_or_apart("the game", &mut Watch::silent()) {
+            Ok(Turn::Held(held)) => *held,
+            _ => u64::MAX,
+        }
+    });
+    assert_eq!(plain, 1);
+}
+
+/// Past [`grundy_service::MOST_APART`] requests apart at once, the next is
+/// refused at once as one waiting for itself.
+#[test]
+fn requests_apart_are_bounded() {
+    use grundy_service::{Exclusive, MOST_APART, Turn};
+    let work = Arc::new(Exclusive::new(0u64));
+    let held = Arc::clone(&work);
+    let (refused, kept) = within_a_minute(move || {
+        let _held = held.hold("the game", &mut Watch::silent()).unwrap();
+        calling_out(|| {
+            let asked = Arc::clone(&held);
+            thread::spawn(move || {
+                let mut kept = Vec::new();
+                loop {
+                    match asked.hold_or_apart("the game", &mut Watch::silent()) {
+                        Ok(Turn::Apart(a)) => kept.push(a),
+                        Ok(Turn::Held(_)) => return (false, kept.len()),
+                        Err(e) => return (waits_for_itself(&e), kept.len()),
+                    }
+                }
+            })
+            .join()
+            .unwrap()
+        })
+    });
+    assert!(refused);
+    assert_eq!(kept, MOST_APART);
+}

@@ -67,7 +67,7 @@ impl<'a> Reporter<'a> {
 
     /// Counts `heaps` more heaps done and, unless another thread is telling
     /// it now, tells the caller; whether to stop.
-    fn advance(&self, heaps: u64) -> bool {
+    pub(super) fn advance(&self, heaps: u64) -> bool {
         let done = self.done.fetch_add(heaps, Ordering::Relaxed) + heaps;
         if let Ok(mut watcher) = self.watcher.try_lock() {
             let total = self.total;

@@ -68,8 +68,11 @@
 //! 5. every value in the window is the mex of its heap's options: the
 //!    claimed value is no option's value and every smaller one is some
 //!    option's value;
-//! 6. for the mirror theorem, its hypotheses on the values
-//!    ([`crate::period::mirror::hypotheses`]), on the values just verified.
+//! 6. for the mirror theorem, its hypotheses on the values, on the values
+//!    just verified, by the verifier's own plain check (every move written
+//!    out; the search uses [`crate::period::mirror::hypotheses`]), refused
+//!    before anything is checked where it would look at more than 2·10^9
+//!    moves, and stopped when the caller says so.
 //!
 //! Step 5 uses the sparse space of *Winning Ways* (Berlekamp, Conway, Guy,
 //! vol. 1, ch. 4). For a bit mask, chosen from the claimed values to leave
@@ -104,6 +107,7 @@
 
 mod check;
 mod encoding;
+mod mirror_hypotheses;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -431,6 +435,7 @@ pub fn verify_with(
         )));
     }
     let w = window_end(e, p, bound)?;
+    hypotheses_cost(&c)?;
     let Some((header, data)) = encoding else {
         return verify_v1(c, w, progress);
     };
@@ -501,25 +506,58 @@ fn check_window<V: Cell>(
     let mask = check::fewest_rare_mask(&g);
     check::check_claims(&c.game, &g, mask, report)?;
     let first: Vec<u64> = g[..(e + p) as usize].iter().map(|v| v.get()).collect();
-    theorem_hypotheses(c, &first)
+    theorem_hypotheses(c, &first, &mut || !report.advance(0))
 }
 
 /// Step 6: the hypotheses a theorem places on the values beyond its window
-/// (only the mirror theorem has any), checked on the verified values.
-fn theorem_hypotheses(c: &Certificate, first: &[u64]) -> Result<()> {
+/// (only the mirror theorem has any), checked on the verified values by
+/// the verifier's own plain check (`mirror_hypotheses.rs`), not the
+/// search's; `keep_going` is asked every few milliseconds whether to go
+/// on.
+fn theorem_hypotheses(
+    c: &Certificate,
+    first: &[u64],
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<()> {
     match (c.theorem, &c.game) {
         (Theorem::MirrorArithmetic, Ruleset::TakeAndBreak(code)) => {
-            crate::period::mirror::hypotheses(code, c.preperiod, c.period, c.saltus, first).map_err(
-                |why| {
-                    corrupt(format!(
-                        "the theorem {} does not apply: {why}",
-                        c.theorem.name()
-                    ))
-                },
-            )
+            match mirror_hypotheses::check(
+                code.digits(),
+                c.preperiod,
+                c.period,
+                c.saltus,
+                first,
+                keep_going,
+            ) {
+                mirror_hypotheses::Outcome::Holds => Ok(()),
+                mirror_hypotheses::Outcome::Stopped => Err(check::interrupted()),
+                mirror_hypotheses::Outcome::Fails(why) => Err(corrupt(format!(
+                    "the theorem {} does not apply: {why}",
+                    c.theorem.name()
+                ))),
+            }
         }
         _ => Ok(()),
     }
+}
+
+/// Refuses, before anything is checked, a certificate whose theorem's
+/// hypotheses would cost more than the verifier spends on them
+/// ([`mirror_hypotheses::MAX_STEPS`]).
+fn hypotheses_cost(c: &Certificate) -> Result<()> {
+    if let (Theorem::MirrorArithmetic, Ruleset::TakeAndBreak(code)) = (c.theorem, &c.game) {
+        let steps = mirror_hypotheses::steps(code.digits().len() as u64, c.preperiod, c.period);
+        if steps > mirror_hypotheses::MAX_STEPS {
+            return Err(too_large(format!(
+                "checking the hypotheses of the theorem {} for period {} from {} means looking at about {steps} moves, past the {} this verifier spends",
+                c.theorem.name(),
+                c.period,
+                c.preperiod,
+                mirror_hypotheses::MAX_STEPS
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A version 1 certificate: its values recomputed by a plain mex, unless
@@ -557,7 +595,7 @@ fn verify_v1(c: Certificate, w: u64, progress: check::Watcher<'_>) -> Result<Cer
         ))
         .with_detail(crate::Detail::OldCertificate));
     }
-    let g = check::plain_values(&c.game, c.checked_to, progress)?;
+    let g = check::plain_values(&c.game, c.checked_to, &mut *progress)?;
     let mut digest = Fnv::new();
     g.iter().for_each(|&v| digest.add(v));
     if digest.finish() != c.digest {
@@ -572,7 +610,10 @@ fn verify_v1(c: Certificate, w: u64, progress: check::Watcher<'_>) -> Result<Cer
         return Err(corrupt(format!("G(n + {p}) = G(n) + {s} fails at n = {n}")));
     }
     least(e, p, s, |n| periodic(&g, e, p, s, n))?;
-    theorem_hypotheses(&c, &g[..(e + p) as usize])?;
+    let done = c.checked_to + 1;
+    theorem_hypotheses(&c, &g[..(e + p) as usize], &mut || {
+        progress(crate::values::Progress { done, total: done }).is_continue()
+    })?;
     Ok(c)
 }
 

@@ -35,6 +35,7 @@ pub mod detect;
 pub mod mirror;
 pub mod moves;
 pub mod proof;
+mod three_parts;
 
 pub use continuation::{PeriodicValues, continued};
 pub use proof::Theorem;

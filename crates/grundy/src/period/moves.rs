@@ -8,12 +8,12 @@
 //! increasing order of the smaller part up to a limit. With a saltus `s`
 //! (a power of two) a class no longer has one value, but the XOR of its two
 //! parts' values is counted by their high bits' sum, fixed in the class
-//! (`pairs`); splits into three heaps are counted smallest part by
-//! smallest part.
+//! (`pairs`); splits into three heaps are counted by the classes of their
+//! three parts (`three_parts.rs`).
 
 use crate::error::{Error, Result};
 use crate::nimber::Nimber;
-use crate::period::PeriodicValues;
+use crate::period::{PeriodicValues, three_parts};
 use crate::ruleset::{Ruleset, SubtractionSet};
 use crate::sum::HeapMove;
 
@@ -58,8 +58,9 @@ pub struct WinningMoves {
 /// # Complexity
 /// Per heap past the table: O(|S|) for subtraction games, O(1) for nim, and
 /// O(t · (e + p) + p · limit) for take-and-break codes of `t` digits, and
-/// for splits into three heaps O(h · (e + 64·p)) more (refused past
-/// [`MAX_THREE_PART_WORK`]).
+/// for splits into three heaps O(p² · 30,000 + (e + p)²) more, whatever
+/// the heap (refused past [`MAX_THREE_PART_WORK`]), plus what listing the
+/// first `limit` of them takes.
 pub fn winning_moves(
     ruleset: &Ruleset,
     values: &PeriodicValues,
@@ -148,21 +149,16 @@ pub fn winning_moves(
                         }));
                     }
                     if d & 8 != 0 {
-                        // Parts a <= b <= c: for each smallest part a, the
-                        // pairs b + c = rest − a counted as above.
-                        for a in 1..=rest / 3 {
-                            let m = rest - a;
-                            let want = target.value() ^ values.get(a)?.value();
-                            let room = limit.saturating_sub(w.listed.len());
-                            let (count, list) = pairs(values, m, (a, m / 2), pattern, want, room)?;
-                            w.total += count;
-                            w.listed.extend(list.into_iter().map(|b| HeapMove {
-                                heap: i,
-                                from: h,
-                                removed: take,
-                                parts: vec![a, b, m - b],
-                            }));
-                        }
+                        let room = limit.saturating_sub(w.listed.len());
+                        let (count, list) =
+                            three_parts(values, rest, pattern, target.value(), room)?;
+                        w.total += count;
+                        w.listed.extend(list.into_iter().map(|parts| HeapMove {
+                            heap: i,
+                            from: h,
+                            removed: take,
+                            parts: parts.to_vec(),
+                        }));
                     }
                 }
             }
@@ -173,11 +169,14 @@ pub fn winning_moves(
 }
 
 /// The most work [`winning_moves`] spends on the splits into three heaps of
-/// one heap past the table (smallest parts times the classes each reads).
+/// one heap past the table: the classes' walks, the smallest parts below
+/// the period's start looked at one by one, and those looked at to list
+/// the first splits.
 pub const MAX_THREE_PART_WORK: u64 = 400_000_000;
 
-/// Refuses a heap whose splits into three parts would take more than
-/// [`MAX_THREE_PART_WORK`] to count.
+/// Refuses a code whose splits into three parts would take more than
+/// [`MAX_THREE_PART_WORK`] to count, whatever the heap: a long preperiod
+/// or period.
 fn three_part_cost(
     code: &crate::ruleset::TakeAndBreak,
     h: u64,
@@ -186,17 +185,81 @@ fn three_part_cost(
     if code.max_heaps_left() < 3 {
         return Ok(());
     }
-    let each = e.saturating_add(p.saturating_mul(65));
-    let work = (h / 3).saturating_mul(each);
+    let start = e.saturating_add(p);
+    let each = start.saturating_add(p.saturating_mul(65));
+    let work = p
+        .saturating_mul(p)
+        .saturating_mul(three_parts::STEPS_PER_CLASS)
+        .saturating_add((h / 3).min(start).saturating_mul(each));
     if work > MAX_THREE_PART_WORK {
         return Err(Error::new(
             crate::ErrorKind::TooLarge,
             format!(
-                "counting the winning splits of a heap of {h} into three heaps would take about {work} steps, past {MAX_THREE_PART_WORK}; give a smaller heap"
+                "counting the winning splits of a heap of {h} into three heaps would take about {work} steps for a period of {p} from {e}, past {MAX_THREE_PART_WORK}; give a heap within the values computed"
             ),
         ));
     }
     Ok(())
+}
+
+/// The splits of `rest` into three heaps `a <= b <= c` whose values XOR to
+/// `want`: how many there are, and the first `room` in increasing order of
+/// `a`, then `b`.
+///
+/// Smallest parts below `start = e + p` are looked at one by one
+/// ([`pairs`]); from there on every part is past the preperiod and the
+/// splits are counted class by class ([`three_parts::count_past_start`]).
+/// The list goes on one smallest part at a time while it has room, within
+/// [`MAX_THREE_PART_WORK`]: where winning splits lie further apart than
+/// that, fewer than `room` are listed, the first ones still.
+fn three_parts(
+    values: &PeriodicValues,
+    rest: u64,
+    pattern: (u64, u64, u64),
+    want: u64,
+    room: usize,
+) -> Result<(u128, Vec<[u64; 3]>)> {
+    let (e, p, s) = pattern;
+    if s != 0 && !s.is_power_of_two() {
+        return Err(Error::input(format!(
+            "winning splits past the table need a saltus that is a power of two, not {s}"
+        )));
+    }
+    let start = e.saturating_add(p);
+    let mut count = 0u128;
+    let mut list = Vec::new();
+    let smallest = |a: u64, room: usize| -> Result<(u128, Vec<[u64; 3]>)> {
+        let m = rest - a;
+        let want = want ^ values.get(a)?.value();
+        let (count, list) = pairs(values, m, (a, m / 2), pattern, want, room)?;
+        Ok((count, list.into_iter().map(|b| [a, b, m - b]).collect()))
+    };
+    for a in 1..=(rest / 3).min(start.saturating_sub(1)) {
+        let (n, found) = smallest(a, room - list.len())?;
+        count += n;
+        list.extend(found);
+    }
+    let mut firsts = Vec::with_capacity(p as usize);
+    for r in 0..p {
+        firsts.push(values.get(start + r)?.value());
+    }
+    count += three_parts::count_past_start(&|n| firsts[(n - start) as usize], rest, start, p, s, want)
+        .ok_or_else(|| {
+            Error::new(
+                crate::ErrorKind::TooLarge,
+                format!("the splits of a heap of {rest} into three heaps are too many to count in 128 bits; give a smaller heap"),
+            )
+        })?;
+    let each = start.saturating_add(p.saturating_mul(65)).max(1);
+    let mut a = start;
+    let mut spent = 0u64;
+    while list.len() < room && a <= rest / 3 && spent <= MAX_THREE_PART_WORK {
+        let (_, found) = smallest(a, room - list.len())?;
+        list.extend(found);
+        spent = spent.saturating_add(each);
+        a += 1;
+    }
+    Ok((count, list))
 }
 
 /// The pairs `b + (m − b) = m` with `lo <= b <= hi` (and `hi <= m / 2`)
@@ -337,4 +400,82 @@ fn not_proved(h: u64) -> Error {
     Error::input(format!(
         "heap {h} is past the values computed and no period is proved for this game; give smaller heaps"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::period;
+    use proptest::prelude::*;
+
+    /// The naive twin of [`three_parts`]' count: every smallest part looked
+    /// at, its pairs counted by [`pairs`].
+    fn by_smallest_part(
+        values: &PeriodicValues,
+        rest: u64,
+        pattern: (u64, u64, u64),
+        want: u64,
+    ) -> u128 {
+        let mut count = 0;
+        for a in 1..=rest / 3 {
+            let m = rest - a;
+            let want = want ^ values.get(a).unwrap().value();
+            count += pairs(values, m, (a, m / 2), pattern, want, 0).unwrap().0;
+        }
+        count
+    }
+
+    /// The codes whose arithmetic period the mirror theorem proves.
+    const MIRRORED: [&str; 10] = [
+        "0.8a", "0.8b", "0.8e", "0.8f", "0.c9", "0.ca", "0.cb", "0.cd", "0.ce", "0.cf",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Far past any table a naive enumeration could fill: the classes'
+        /// count against the smallest parts looked at one by one.
+        #[test]
+        fn three_part_splits_by_class_agree_with_every_smallest_part(
+            spec in prop::sample::select(MIRRORED.to_vec()),
+            rest in 0u64..60_000,
+            want in 0u64..64,
+            far in any::<bool>(),
+        ) {
+            // Small values, or as large as the parts' own.
+            let want = if far { want * (rest / 64 + 1) } else { want };
+            let r: Ruleset = spec.parse().unwrap();
+            let (v, t) = period::find(&r, 3000, Default::default(), &mut crate::values::silent).unwrap();
+            let values = PeriodicValues::new(t, v);
+            let p = values.proved().unwrap();
+            let pattern = (p.preperiod, p.period, p.saltus);
+            let (count, list) = three_parts(&values, rest, pattern, want, 5).unwrap();
+            prop_assert_eq!(count, by_smallest_part(&values, rest, pattern, want));
+            prop_assert!(list.len() as u128 == count.min(5));
+            for [a, b, c] in list {
+                prop_assert!(a <= b && b <= c && a + b + c == rest && a > 0);
+                let x = values.get(a).unwrap() + values.get(b).unwrap() + values.get(c).unwrap();
+                prop_assert_eq!(x.value(), want);
+            }
+        }
+    }
+
+    #[test]
+    fn a_heap_of_a_billion_of_0_8f_is_answered_with_its_first_moves() {
+        let r: Ruleset = "0.8f".parse().unwrap();
+        let (v, t) =
+            period::find(&r, 3000, Default::default(), &mut crate::values::silent).unwrap();
+        let values = PeriodicValues::new(t, v);
+        let h = 1_000_000_000;
+        let w = winning_moves(&r, &values, &[h], 4).unwrap();
+        assert!(!w.value.is_zero());
+        assert!(w.total > 0 && w.listed.len() == 4, "{w:?}");
+        for mv in &w.listed {
+            let x = mv
+                .parts
+                .iter()
+                .fold(Nimber::ZERO, |x, &part| x + values.get(part).unwrap());
+            assert!(x.is_zero(), "{mv:?}");
+        }
+    }
 }

@@ -236,3 +236,31 @@ fn a_certificate_whose_values_are_right_but_break_the_hypotheses_is_refused() {
         "{why}"
     );
 }
+
+/// The verifier's own check of the hypotheses looks at every move: a
+/// certificate whose period would make that too long is refused before
+/// anything is checked, as too costly, not as false; and a stop asked for
+/// while the hypotheses are checked is heard.
+#[test]
+fn a_mirror_certificate_too_costly_to_check_is_refused_up_front_and_a_stop_is_heard() {
+    let code: TakeAndBreak = "0.8f".parse().unwrap();
+    let p = 4000;
+    let bound = mirror::Mirrors::of(&code).unwrap().bound(7, p).unwrap();
+    let text = certificate_of("0.8f")
+        .replace("\nperiod: 7\n", &format!("\nperiod: {p}\n"))
+        .replace("bound: 45", &format!("bound: {bound}"))
+        .replace("checked-to: 51", &format!("checked-to: {}", bound + p - 1));
+    let e = certificate::verify(&text).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::TooLarge, "{e}");
+    assert!(e.to_string().contains("moves, past"), "{e}");
+
+    let good = certificate_of("0.8f");
+    let mut told = 0;
+    let stopped = certificate::verify_with(&good, &mut |_| {
+        told += 1;
+        std::ops::ControlFlow::Break(())
+    })
+    .unwrap_err();
+    assert_eq!(stopped.kind(), ErrorKind::Interrupted, "{stopped}");
+    assert!(told > 0);
+}
