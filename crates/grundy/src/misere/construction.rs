@@ -154,9 +154,13 @@ impl Quotient {
                         footprint::left(max_bytes, held),
                         &mut by_contexts,
                         &mut |p| {
-                            // Told as held beside what the chain held.
-                            let bytes = told.bytes().max(held.saturating_add(p.bytes));
-                            progress(Progress { bytes, ..p })
+                            // Held beside the quotient reached; never
+                            // less than the chain told.
+                            told.past(held.saturating_add(p.bytes));
+                            progress(Progress {
+                                bytes: told.bytes(),
+                                ..p
+                            })
                         },
                     )
                 {
