@@ -61,6 +61,7 @@ mod game;
 mod json_int;
 mod limits;
 mod memory;
+mod misere_charge;
 mod misere_limit;
 mod misere_race;
 mod misere_report;

@@ -23,11 +23,11 @@
 //! them) and tries again. A board search's table stays charged while it
 //! is kept between requests. A certificate's check is charged the window it
 //! recomputes before it starts. Heap misère play (genera, quotients, the
-//! judge) is **not** charged: each keeps within its own bound (a quarter of
-//! the budget), counted as the library allocates, but the library reports
-//! no bytes as it goes, and charging the whole bound up front made
-//! concurrent computations refuse each other (eight test threads: five
-//! spurious refusals).
+//! judge) is charged as it grows too, from the bytes the library's misère
+//! engines report ([`crate::misere_charge`]), each within its own share of
+//! the budget; charging that whole share up front made concurrent
+//! computations refuse each other (eight test threads: five spurious
+//! refusals), so it is not.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

@@ -25,12 +25,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::Duration;
 
+use grundy::misere::Progress;
 use grundy::misere::{Genera, Judge, Strategy};
 use grundy::sum::HeapMove;
-use grundy::values::Progress;
 use grundy::{ErrorKind, Result, Ruleset};
 
 use crate::core::Core;
+use crate::misere_charge::charged;
 use crate::strategies;
 use crate::watch::{Event, Watch};
 
@@ -48,23 +49,25 @@ pub(crate) enum Rule {
 }
 
 /// The game-tree search of `heaps` within `bytes` of memo: whether the
-/// player to move wins, and every winning move.
+/// player to move wins, and every winning move. Its memo is charged to the
+/// process's accountant as it grows ([`charged`]).
 pub(crate) fn search(
+    core: &Core,
     game: &Ruleset,
     heaps: &[u64],
     bytes: u64,
     watch: &mut Watch,
 ) -> Result<(bool, Vec<HeapMove>)> {
     let mut judge = Judge::with_normal_form(game.clone(), bytes);
-    let mut decided = |p: Progress| {
-        watch.tell(Event::Scan {
-            done: p.done,
-            total: p.total,
-        })
+    let decided = |p: Progress| Event::Scan {
+        done: p.done,
+        total: p.total,
     };
-    let winning = judge.outcome_with(heaps, &mut decided)?.next_player_wins();
-    let moves = judge.winning_moves_with(heaps, &mut decided)?;
-    Ok((winning, moves))
+    charged(core, "the misère game-tree search", watch, decided, |p| {
+        let winning = judge.outcome_with(heaps, p)?.next_player_wins();
+        let moves = judge.winning_moves_with(heaps, p)?;
+        Ok((winning, moves))
+    })?
 }
 
 /// How often the waiting thread passes the search's progress on and asks
@@ -115,7 +118,7 @@ pub(crate) fn quotient_or_search(
                     ControlFlow::Continue(())
                 }
             });
-            let answer = search(game, heaps, core.misere_bytes(), &mut told);
+            let answer = search(core, game, heaps, core.misere_bytes(), &mut told);
             if answer.is_ok() {
                 searching.answered.store(true, Ordering::Relaxed);
             }

@@ -32,6 +32,7 @@ use grundy::{ErrorKind, Result, Ruleset};
 
 use crate::core::Core;
 use crate::limits::MAX_QUOTIENT_HEAP;
+use crate::misere_charge::{charged, heaps_done};
 use crate::misere_limit;
 use crate::watch::{Event, Watch};
 
@@ -119,12 +120,13 @@ pub(crate) fn covering(
             }
             bound = largest;
         }
-        let computed = Quotient::compute_as_far_as(game, bound, core.misere_bytes(), &mut |p| {
-            watch.tell(Event::Values {
-                done: p.done,
-                total: p.total,
-            })
-        });
+        let computed = charged(
+            core,
+            "a misère quotient's construction",
+            watch,
+            heaps_done,
+            |p| Quotient::compute_as_far_as(game, bound, core.misere_bytes(), p),
+        )?;
         let quotient = match computed {
             Ok(q) => q,
             Err(stopped)

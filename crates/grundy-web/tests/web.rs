@@ -885,6 +885,81 @@ async fn past_the_process_budget_p_positions_get_503() {
     assert_eq!(accountant.in_use(), 0);
 }
 
+/// A misère position whose game-tree search holds about 10 MiB.
+const HEAVY_MISERE: &str = "/api/position?game=0.137&heaps=20,22,24&play=misere";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn misere_play_past_the_process_budget_gets_503() {
+    // Issue 38, W1: heap misère play is charged to the process's budget as
+    // it grows, so misère requests at once cannot together pass it.
+    let budget: u64 = 64 << 20;
+    let accountant = Arc::new(Accountant::new(budget));
+    let solver = Solver::new(Config {
+        budget: Budget::bytes(budget),
+        accountant: Arc::clone(&accountant),
+        ..Config::default()
+    });
+    let app = router(Arc::new(solver), patient());
+    // Another computation holds all but 512 KiB: refused at once.
+    let held = accountant
+        .reserve(budget - (1 << 19), "another computation")
+        .unwrap();
+    let (status, headers, body) = get(&app, HEAVY_MISERE).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{}", head(&body));
+    assert_eq!(headers.get(header::RETRY_AFTER).unwrap(), "1");
+    let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["error"], "busy");
+    assert_eq!(
+        accountant.in_use(),
+        held.bytes(),
+        "the refusal holds nothing"
+    );
+    drop(held);
+    // 15 MiB free: room for one such search, not two. Two at once: each
+    // answers or is refused 503, and what they hold with the other
+    // computation never passes the budget (sampled as they run).
+    let held = accountant
+        .reserve(budget - (15 << 20), "another computation")
+        .unwrap();
+    let most = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = {
+        let (accountant, most, done) = (
+            Arc::clone(&accountant),
+            Arc::clone(&most),
+            Arc::clone(&done),
+        );
+        std::thread::spawn(move || {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                most.fetch_max(accountant.in_use(), std::sync::atomic::Ordering::Relaxed);
+                std::thread::sleep(Duration::from_micros(200));
+            }
+        })
+    };
+    let answers = futures_util::future::join_all((0..2).map(|_| get(&app, HEAVY_MISERE))).await;
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    sampler.join().unwrap();
+    for (status, _, body) in &answers {
+        assert!(
+            *status == StatusCode::OK || *status == StatusCode::SERVICE_UNAVAILABLE,
+            "{status}: {}",
+            head(body)
+        );
+    }
+    let most = most.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(most <= budget, "{most} bytes held");
+    assert!(
+        most >= held.bytes() + (4 << 20),
+        "the searches were charged: {most} bytes held at most"
+    );
+    assert_eq!(accountant.in_use(), held.bytes(), "given back at the end");
+    drop(held);
+    // Alone, the question answers.
+    let (status, _, body) = get(&app, HEAVY_MISERE).await;
+    assert_eq!(status, StatusCode::OK, "{}", head(&body));
+    assert_eq!(accountant.in_use(), 0);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_far_plot_takes_a_heavy_permit() {
     // Issue 38, W2: a plot of ten million values from a proved period took

@@ -7,14 +7,17 @@ use grundy::misere::{Genera, Tame};
 use crate::core::Core;
 use crate::game::Game;
 use crate::limits;
+use crate::misere_charge::{charged, heaps_done};
 use crate::misere_report::{GeneraReport, HeapGenus, TameKind};
-use crate::watch::{Watch, values_progress as heaps_done};
+use crate::watch::Watch;
 
 /// See [`Solver::genera`].
 pub(crate) fn genera(core: &Core, game: &Game, to: u64, watch: &mut Watch) -> Result<GeneraReport> {
     let game = game.sum_of_heaps("misère play")?;
     limits::genera_heap(to)?;
-    let genera = Genera::compute_with(game, to, core.misere_bytes(), &mut heaps_done(watch))?;
+    let genera = charged(core, "the misère genera", watch, heaps_done, |p| {
+        Genera::compute_with(game, to, core.misere_bytes(), p)
+    })??;
     Ok(GeneraReport {
         game: game.to_string(),
         to,

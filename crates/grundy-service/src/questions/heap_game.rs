@@ -17,6 +17,7 @@ use grundy::{Error, Result, ValueTable, sum};
 
 use crate::core::{Core, lock};
 use crate::limits;
+use crate::memory::Growing;
 use crate::questions::count;
 use crate::report::{CountReport, MoveReport, MultisetCountReport, PeriodReport, PositionReport};
 use crate::watch::{Event, Watch, values_progress};
@@ -209,15 +210,24 @@ fn misere_search<R>(
         failed: Mutex::new(None),
     };
     let mut search = MisereSearch::new(&sums, Budget::bytes(budget));
+    // The search's table is charged to the process's budget as it grows.
+    let make_room = || core.make_room();
+    let mut table = Growing::new(&core.config.accountant, "a misère search", &make_room);
     let mut progress = |p: Progress| -> ControlFlow<()> {
+        if table.charge(p.bytes).is_break() {
+            return ControlFlow::Break(());
+        }
         watch.tell(Event::Positions {
             nodes: p.nodes,
             facts: p.facts,
             bytes: p.bytes,
         })
     };
-    let answer =
-        ask(&mut search, &mut progress).map_err(|e| limits::misere_search_refusal(e, budget));
+    let answer = ask(&mut search, &mut progress);
+    if let Some(refused) = table.refusal() {
+        return Err(refused);
+    }
+    let answer = answer.map_err(|e| limits::misere_search_refusal(e, budget));
     // An error of the options comes first: the search ended early because
     // of it, so its answer says nothing.
     match lock(&sums.failed).take() {

@@ -25,17 +25,17 @@
 
 use grundy::misere::{self, Genera, Outcome, Strategy};
 use grundy::sum::HeapMove;
-use grundy::{ErrorKind, Result, Ruleset};
+use grundy::{Detail, ErrorKind, Result, Ruleset};
 
 use crate::core::Core;
 use crate::game::Game;
 use crate::limits::{self, MAX_MISERE_HEAP, QUICK_SEARCH_BYTES};
+use crate::misere_charge::{charged, heaps_done};
 use crate::misere_race::{self, Rule, search};
 use crate::misere_report::{MisereMethod, MiserePositionReport, QuotientUsed};
 use crate::report::MoveReport;
 use crate::strategies;
 use crate::watch::Watch;
-use crate::watch::values_progress as heaps_done;
 
 /// See [`Solver::misere_position`].
 pub(crate) fn misere_position(
@@ -62,7 +62,7 @@ pub(crate) fn misere_position(
         answer
     } else {
         let searched = limits::misere_heap(game, largest)
-            .and_then(|()| search(game, heaps, core.misere_bytes(), watch));
+            .and_then(|()| search(core, game, heaps, core.misere_bytes(), watch));
         match searched {
             Ok((winning, moves)) => (MisereMethod::Judge, None, winning, moves),
             // Where nothing else answers, a record in the store of where
@@ -133,9 +133,13 @@ fn position_rule(
             return Ok(Some(Rule::Tame(Box::new(genera))));
         }
         let bytes = QUICK_SEARCH_BYTES.min(core.misere_bytes());
-        match search(game, heaps, bytes, watch) {
+        match search(core, game, heaps, bytes, watch) {
             Ok((winning, moves)) => return Ok(Some(Rule::Searched(winning, moves))),
-            Err(e) if e.kind() == ErrorKind::TooLarge => {}
+            // Past the small search's own bound, the larger ones follow;
+            // memory others hold refuses those too.
+            Err(e)
+                if e.kind() == ErrorKind::TooLarge
+                    && !matches!(e.detail(), Some(Detail::MemoryInUse { .. })) => {}
             Err(e) => return Err(e),
         }
         if core.threads() > 1 {
@@ -173,12 +177,14 @@ fn tame_genera(
 ) -> Result<Option<Genera>> {
     let mut bound = largest.min(16);
     loop {
-        let genera =
-            match Genera::compute_with(game, bound, core.misere_bytes(), &mut heaps_done(watch)) {
-                Ok(genera) => genera,
-                Err(e) if e.kind() == ErrorKind::TooLarge => return Ok(None),
-                Err(e) => return Err(e),
-            };
+        let computed = charged(core, "the misère genera", watch, heaps_done, |p| {
+            Genera::compute_with(game, bound, core.misere_bytes(), p)
+        })?;
+        let genera = match computed {
+            Ok(genera) => genera,
+            Err(e) if e.kind() == ErrorKind::TooLarge => return Ok(None),
+            Err(e) => return Err(e),
+        };
         let reached = heaps.iter().filter(|&&h| h <= bound);
         if reached.clone().any(|&h| genera.tame(h).is_none()) {
             return Ok(None);

@@ -10,10 +10,10 @@ use grundy::{Error, ErrorKind, Result, Ruleset};
 use crate::core::Core;
 use crate::game::Game;
 use crate::limits::{self, MAX_QUOTIENT_HEAP};
+use crate::misere_charge::{charged, heaps_done};
 use crate::misere_report::{GeneratorReport, Played, PretendingPeriodReport, QuotientReport};
 use crate::strategies;
 use crate::watch::Watch;
-use crate::watch::values_progress as heaps_done;
 
 /// See [`Solver::misere_quotient`] and [`Solver::misere_certificate`].
 pub(crate) fn bounded(
@@ -25,7 +25,13 @@ pub(crate) fn bounded(
 ) -> Result<(QuotientReport, Option<String>)> {
     let game = game.sum_of_heaps("misère play")?;
     limits::quotient_bound(max_heap)?;
-    let q = Quotient::compute_with(game, max_heap, core.misere_bytes(), &mut heaps_done(watch))?;
+    let q = charged(
+        core,
+        "a misère quotient's construction",
+        watch,
+        heaps_done,
+        |p| Quotient::compute_with(game, max_heap, core.misere_bytes(), p),
+    )??;
     let period = pretending_period(game, &q);
     let strategy = Arc::new(Strategy::new(game, q));
     report(game, strategy, period.as_ref(), certify)

@@ -5,6 +5,7 @@ mod frequencies;
 mod from_the_period;
 mod hostile_store;
 mod house;
+mod misere_charged;
 mod misere_play;
 mod multiheap;
 mod options;

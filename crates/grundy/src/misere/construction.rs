@@ -40,11 +40,11 @@ use std::ops::ControlFlow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
-use crate::values::{self, Progress};
 
 use super::adjoin::{self, Failure};
 use super::contexts::compute_by_contexts;
 use super::counterexample::Candidate;
+use super::progress::{self, Progress, Told};
 use super::quotient::Quotient;
 use super::{counterexample, footprint, learn, levels, reduce, refine, sweep};
 
@@ -88,11 +88,13 @@ impl Quotient {
     /// asks for outcomes of sums (answered by the proved part of the best
     /// hypothesis, or move by move) and sweeps each hypothesis once.
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Quotient> {
-        Quotient::compute_with(ruleset, max_heap, max_bytes, &mut values::silent)
+        Quotient::compute_with(ruleset, max_heap, max_bytes, &mut progress::silent)
     }
 
-    /// As [`Quotient::compute`], telling `progress` after each heap, which
-    /// may stop it.
+    /// As [`Quotient::compute`], telling `progress` after each heap, and of
+    /// the bytes held ([`Progress::bytes`]: the quotients and candidates
+    /// held, and the learner's and the levels' tables, told before each
+    /// step and as those grow), which may stop it.
     ///
     /// # Errors
     /// As [`Quotient::compute`], and [`Interrupted`](ErrorKind::Interrupted)
@@ -135,7 +137,8 @@ impl Quotient {
         max_bytes: u64,
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> std::result::Result<Quotient, Stopped> {
-        match chain(ruleset, max_heap, max_bytes, progress) {
+        let mut told = Told::default();
+        match chain(ruleset, max_heap, max_bytes, &mut told, progress) {
             Ok(q) => Ok(q.canonical()),
             Err((error, reached)) => {
                 // Learning stopped, at its own bound or at the caller's
@@ -150,7 +153,15 @@ impl Quotient {
                         max_heap,
                         footprint::left(max_bytes, held),
                         &mut by_contexts,
-                        progress,
+                        &mut |p| {
+                            // Held beside the quotient reached; never
+                            // less than the chain told.
+                            told.past(held.saturating_add(p.bytes));
+                            progress(Progress {
+                                bytes: told.bytes(),
+                                ..p
+                            })
+                        },
                     )
                 {
                     return Ok(q);
@@ -176,6 +187,7 @@ fn chain(
     ruleset: &Ruleset,
     max_heap: u64,
     max_bytes: u64,
+    told: &mut Told,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> std::result::Result<Quotient, (Error, Option<Box<Quotient>>)> {
     let mut q = Quotient::from_parts(0, vec![vec![]], vec![vec![0]], vec![false], vec![0]);
@@ -185,13 +197,15 @@ fn chain(
             continue;
         }
         let left = footprint::left(max_bytes, q.bytes());
-        q = match adjoin_heap(&q, ruleset, n, max_heap, left, progress) {
+        q = match adjoin_heap(&q, ruleset, n, max_heap, left, told, progress) {
             Ok(next) => next,
             Err(e) => return Err((e, (q.max_heap() > 0).then(|| Box::new(q)))),
         };
+        told.past(q.bytes());
         if progress(Progress {
             done: n,
             total: max_heap,
+            bytes: told.bytes(),
         })
         .is_break()
         {
@@ -208,15 +222,24 @@ fn chain(
 }
 
 /// The quotient of heaps up to `n` from `q`, that of the heaps below it:
-/// one step of [`chain`].
+/// one step of [`chain`]. The bytes held (`q` and the step's own, as the
+/// step counts them) are told to `progress` through `told`.
 fn adjoin_heap(
     q: &Quotient,
     ruleset: &Ruleset,
     n: u64,
     max_heap: u64,
     max_bytes: u64,
+    told: &mut Told,
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> Result<Quotient> {
+    let below = q.bytes();
+    let stopped = || {
+        Error::new(
+            ErrorKind::Interrupted,
+            format!("stopped at the quotient of heaps up to {n}"),
+        )
+    };
     let step = adjoin::columns(q, ruleset, n).and_then(|columns| {
         sweep::prove(q, ruleset, n, &columns, max_bytes)?;
         Ok(columns)
@@ -224,15 +247,20 @@ fn adjoin_heap(
     Ok(match step {
         Ok(columns) => {
             let size = q.len() * columns.len();
-            check_size(n, size, reduce::bytes(q, &columns, 0), max_bytes)?;
+            let needed = reduce::bytes(q, &columns, 0);
+            check_size(n, size, needed, max_bytes)?;
+            told.tell(below + needed, n - 1, max_heap, progress, stopped)?;
             reduce::reduce(q, n, &columns, &[])
         }
         Err(Failure::Split { .. }) => {
-            // Heap n tells apart sums that q identifies.
-            let mut keep_going = || {
+            // Heap n tells apart sums that q identifies. The steps below
+            // tell what they hold each time they ask to go on.
+            let mut keep_going = |held: u64| {
+                let bytes = told.past(below + held).unwrap_or(told.bytes());
                 progress(Progress {
                     done: n - 1,
                     total: max_heap,
+                    bytes,
                 })
             };
             // Levels of copies of heap n first (see [`super::levels`]):

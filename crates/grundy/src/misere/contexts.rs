@@ -7,9 +7,9 @@
 
 use std::ops::ControlFlow;
 
+use super::progress::{Progress, Told};
 use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
-use crate::values::Progress;
 
 use super::Outcome;
 use super::adjoin::{self, Failure};
@@ -122,13 +122,14 @@ fn chain_by_contexts(
     progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
 ) -> std::result::Result<Quotient, Failure> {
     let mut q = Quotient::from_parts(0, vec![vec![]], vec![vec![0]], vec![false], vec![0]);
+    let mut told = Told::default();
     for n in 1..=max_heap {
         if !ruleset.has_move(n) {
             q.adjoin_moveless(n);
             continue;
         }
         // This quotient and the best ones kept are held while the next
-        // is made.
+        // is made (and the judge's memo, told with them).
         let held = q.bytes()
             + best.as_ref().map_or(0, Quotient::bytes)
             + source.best.map_or(0, Quotient::bytes);
@@ -147,6 +148,11 @@ fn chain_by_contexts(
             + allocation(24 * rows)
             + rows as u64 * allocation(size);
         check_size(n, size, needed, left).map_err(Failure::Other)?;
+        let judged = source.judge.bytes();
+        told.tell(held + needed + judged, n - 1, max_heap, progress, || {
+            stopped_at(n - 1)
+        })
+        .map_err(Failure::Other)?;
         let mut labels = Vec::new();
         for &(heap, copies) in contexts.iter().filter(|c| c.0 > n) {
             if let Some(b) = source.best
@@ -172,17 +178,23 @@ fn chain_by_contexts(
         if best.as_ref().is_none_or(|b| b.max_heap() < n) {
             *best = Some(q.clone());
         }
+        told.past(q.bytes() + source.judge.bytes());
         if progress(Progress {
             done: n,
             total: max_heap,
+            bytes: told.bytes(),
         })
         .is_break()
         {
-            return Err(Failure::Other(Error::new(
-                ErrorKind::Interrupted,
-                format!("stopped after the quotient of heaps up to {n}"),
-            )));
+            return Err(Failure::Other(stopped_at(n)));
         }
     }
     Ok(q)
+}
+
+fn stopped_at(n: u64) -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        format!("stopped after the quotient of heaps up to {n}"),
+    )
 }

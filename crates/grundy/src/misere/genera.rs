@@ -31,12 +31,12 @@ use std::sync::Arc;
 
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
-use crate::values::{self, Progress};
 
 use super::Canon;
 use super::genus::{Genus, Tame};
 use super::judge::MAX_TOKENS;
 use super::memo::{SumMemo, allocation};
+use super::progress::{self, Progress, Told};
 
 /// Bytes each heap's genus, tameness and options cost, at least; the
 /// sums searched are counted as allocated (`misere/memo.rs`).
@@ -86,11 +86,13 @@ impl Genera {
     /// wild heap, every sum reachable from an option with a wild part is
     /// searched, which is exponential in the heap size.
     pub fn compute(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Genera> {
-        Genera::build(ruleset, max_heap, max_bytes, true, &mut values::silent)
+        Genera::build(ruleset, max_heap, max_bytes, true, &mut progress::silent)
     }
 
     /// As [`Genera::compute`], telling `progress` of the heaps done (after
-    /// each heap, and every few thousand sums searched), which may stop it.
+    /// each heap, and every few thousand sums searched) and of the bytes
+    /// held (before the tables grow past the bytes last told, see
+    /// [`Progress::bytes`]), which may stop it.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -120,7 +122,7 @@ impl Genera {
     /// # Errors
     /// As [`Genera::compute`].
     pub fn exact(ruleset: &Ruleset, max_heap: u64, max_bytes: u64) -> Result<Genera> {
-        Genera::build(ruleset, max_heap, max_bytes, false, &mut values::silent)
+        Genera::build(ruleset, max_heap, max_bytes, false, &mut progress::silent)
     }
 
     fn build(
@@ -146,6 +148,8 @@ impl Genera {
             bytes: need,
         };
         let total = max_heap.saturating_add(1);
+        let mut told = Told::default();
+        told.tell(need, 0, total, progress, || stopped(0))?;
         for n in 0..=max_heap {
             let moves = genera.ruleset.options(n);
             let mut options = Vec::with_capacity(moves.len());
@@ -160,12 +164,20 @@ impl Genera {
                     ));
                 }
                 parts_tame &= mv.parts.iter().all(|&p| genera.tame[p as usize].is_some());
-                let mut tell = |searched: u64| {
-                    if searched.is_multiple_of(SEARCHED_BETWEEN_REPORTS) {
-                        progress(Progress { done: n, total })
-                    } else {
-                        ControlFlow::Continue(())
+                let mut tell = |searched: u64, held: u64| {
+                    told.tell(held, n, total, progress, || stopped(n))?;
+                    let bytes = told.bytes();
+                    if searched.is_multiple_of(SEARCHED_BETWEEN_REPORTS)
+                        && progress(Progress {
+                            done: n,
+                            total,
+                            bytes,
+                        })
+                        .is_break()
+                    {
+                        return Err(stopped(n));
                     }
+                    Ok(())
                 };
                 options.push(genera.sum(mv.parts, &mut tell)?);
             }
@@ -179,7 +191,14 @@ impl Genera {
             if let Some(canon) = &mut genera.canon {
                 canon.extend(&genera.ruleset, n);
             }
-            if progress(Progress { done: n + 1, total }).is_break() {
+            let bytes = told.bytes();
+            if progress(Progress {
+                done: n + 1,
+                total,
+                bytes,
+            })
+            .is_break()
+            {
                 return Err(stopped(n + 1));
             }
         }
@@ -244,15 +263,17 @@ impl Genera {
                 ),
             ));
         }
-        self.sum(heaps.to_vec(), &mut |_| ControlFlow::Continue(()))
+        self.sum(heaps.to_vec(), &mut |_, _| Ok(()))
     }
 
     /// The genus of a sum of heaps whose genera are known.
-    /// `searched` hears the number of sums searched so far, after each.
+    /// `searched` hears, before each sum searched is remembered, the number
+    /// of sums remembered and the bytes held with it; its error ends the
+    /// search.
     fn sum(
         &mut self,
         mut heaps: Vec<u64>,
-        searched: &mut dyn FnMut(u64) -> ControlFlow<()>,
+        searched: &mut dyn FnMut(u64, u64) -> Result<()>,
     ) -> Result<Genus> {
         // Heaps without a move (0^120, a game with no option) change
         // nothing in any sum.
@@ -316,10 +337,8 @@ impl Genera {
         if need > self.max_bytes {
             return Err(over_budget(need, self.max_bytes));
         }
+        searched(self.sums.len() as u64 + 1, need)?;
         self.sums.insert(heaps, genus.clone(), symbol);
-        if searched(self.sums.len() as u64).is_break() {
-            return Err(stopped(self.heaps.len() as u64));
-        }
         Ok(genus)
     }
 }

@@ -15,9 +15,10 @@ use std::sync::Arc;
 use crate::error::{Detail, Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 use crate::sum::HeapMove;
-use crate::values::{self, Progress};
+use crate::values;
 
 use super::memo::{SumMemo, allocation, table_bytes};
+use super::progress::{self, Progress, Told};
 use super::{Canon, Outcome};
 
 /// The largest total of heaps searched: the search goes one call deeper a
@@ -60,6 +61,8 @@ pub struct Judge {
     /// Positions remembered in normal form ([`Judge::with_normal_form`]).
     canon: Option<Canon>,
     max_bytes: u64,
+    /// The bytes told to progress so far (see [`Progress::bytes`]).
+    told: Told,
 }
 
 impl Judge {
@@ -73,6 +76,7 @@ impl Judge {
             options_bytes: 0,
             canon: None,
             max_bytes,
+            told: Told::default(),
         }
     }
 
@@ -122,12 +126,14 @@ impl Judge {
     /// # Complexity
     /// Exponential in the position: every position reachable is decided once.
     pub fn outcome(&mut self, heaps: &[u64]) -> Result<Outcome> {
-        self.outcome_with(heaps, &mut values::silent)
+        self.outcome_with(heaps, &mut progress::silent)
     }
 
     /// As [`Judge::outcome`], telling `progress` every few thousand
     /// positions decided (`done`: positions in the memo; `total`: about how
-    /// many fit its bound), which may stop the search.
+    /// many fit its bound), and before its tables grow past the bytes last
+    /// told ([`Progress::bytes`], what the judge holds in all, this call
+    /// and earlier ones), which may stop the search.
     ///
     /// # Errors
     /// As [`Judge::outcome`], and [`Interrupted`](ErrorKind::Interrupted)
@@ -138,7 +144,7 @@ impl Judge {
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Outcome> {
         check_tokens(heaps)?;
-        let key = self.canonical(heaps.to_vec())?;
+        let key = self.canonical(heaps.to_vec(), progress)?;
         Ok(if self.wins(key, progress)? {
             Outcome::N
         } else {
@@ -164,7 +170,7 @@ impl Judge {
     /// # Errors
     /// As [`Judge::outcome`].
     pub fn winning_moves(&mut self, heaps: &[u64]) -> Result<Vec<HeapMove>> {
-        self.winning_moves_with(heaps, &mut values::silent)
+        self.winning_moves_with(heaps, &mut progress::silent)
     }
 
     /// As [`Judge::winning_moves`], with progress as in
@@ -187,7 +193,7 @@ impl Judge {
                     removed: mv.removed,
                     parts: mv.parts,
                 };
-                let next = self.canonical(played.apply(heaps))?;
+                let next = self.canonical(played.apply(heaps), progress)?;
                 if !self.wins(next, progress)? {
                     moves.push(played);
                 }
@@ -210,32 +216,41 @@ impl Judge {
             if i > 0 && position[i] == position[i - 1] {
                 continue;
             }
-            for parts in self.options_of(position[i])?.iter() {
-                let next = self.canonical(super::with_heap_replaced(&position, i, parts))?;
+            for parts in self.options_of(position[i], progress)?.iter() {
+                let next =
+                    self.canonical(super::with_heap_replaced(&position, i, parts), progress)?;
                 if !self.wins(next, progress)? {
                     result = true;
                     break 'search;
                 }
             }
         }
-        self.remember(position, result)?;
+        self.remember(position, result, progress)?;
         let done = self.memo.len() as u64;
         if done.is_multiple_of(DECIDED_BETWEEN_REPORTS) {
             let total = self.max_bytes / TYPICAL_ENTRY_BYTES;
-            if progress(Progress { done, total }).is_break() {
-                return Err(Error::new(
-                    ErrorKind::Interrupted,
-                    format!("stopped after deciding {done} positions"),
-                ));
+            let bytes = self.told.bytes();
+            if progress(Progress { done, total, bytes }).is_break() {
+                return Err(stopped(done));
             }
         }
         Ok(result)
     }
 
-    fn remember(&mut self, position: Vec<u64>, result: bool) -> Result<()> {
-        self.check(self.memo.bytes_inserting(&position, 0))?;
+    fn remember(
+        &mut self,
+        position: Vec<u64>,
+        result: bool,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<()> {
+        self.check(self.memo.bytes_inserting(&position, 0), progress)?;
         self.memo.insert(position, result, 0);
         Ok(())
+    }
+
+    /// Bytes held: the memo and the tables beside it.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.memo.bytes() + self.side_bytes()
     }
 
     /// Bytes held besides the memo: each heap's options, which heaps can
@@ -248,9 +263,22 @@ impl Judge {
     }
 
     /// Whether `memo` bytes of memo, beside what else is held, stay within
-    /// the bound.
-    fn check(&self, memo: u64) -> Result<()> {
+    /// the bound; told to `progress` where they pass what was told.
+    fn check(
+        &mut self,
+        memo: u64,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<()> {
         let need = memo + self.side_bytes();
+        self.check_bound(need)?;
+        let done = self.memo.len() as u64;
+        let total = self.max_bytes / TYPICAL_ENTRY_BYTES;
+        self.told
+            .tell(need, done, total, progress, || stopped(done))
+    }
+
+    /// Whether `need` bytes in all stay within the bound.
+    fn check_bound(&self, need: u64) -> Result<()> {
         if need > self.max_bytes {
             return Err(Error::new(
                 ErrorKind::TooLarge,
@@ -271,7 +299,11 @@ impl Judge {
 
     /// Heap `h`'s options, worked out once; an error when they pass the
     /// bound (counted once they are made: at most one heap's options over).
-    fn options_of(&mut self, h: u64) -> Result<Arc<[Vec<u64>]>> {
+    fn options_of(
+        &mut self,
+        h: u64,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Arc<[Vec<u64>]>> {
         if let Some(known) = self.options.get(&h) {
             return Ok(Arc::clone(known));
         }
@@ -284,7 +316,7 @@ impl Judge {
                 .map(|parts| allocation(8 * parts.capacity()))
                 .sum::<u64>();
         self.options.insert(h, Arc::clone(&options));
-        self.check(self.memo.bytes())?;
+        self.check(self.memo.bytes(), progress)?;
         Ok(options)
     }
 
@@ -293,14 +325,18 @@ impl Judge {
     /// in normal form too where asked ([`Judge::with_normal_form`]).
     /// An error when the normal form's table, grown for a larger heap,
     /// passes the bound (checked heap by heap).
-    fn canonical(&mut self, mut heaps: Vec<u64>) -> Result<Vec<u64>> {
+    fn canonical(
+        &mut self,
+        mut heaps: Vec<u64>,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Vec<u64>> {
         if self.canon.is_some() {
             let largest = heaps.iter().copied().max().unwrap_or(0);
             while let Some(canon) = &mut self.canon
                 && largest > canon.max_heap()
             {
                 canon.extend(&self.ruleset, canon.max_heap() + 1);
-                self.check(self.memo.bytes())?;
+                self.check(self.memo.bytes(), progress)?;
             }
             if let Some(canon) = &self.canon {
                 canon.normalize(&mut heaps);
@@ -324,6 +360,13 @@ const _: () = {
     const fn send<T: Send>() {}
     send::<Judge>();
 };
+
+fn stopped(done: u64) -> Error {
+    Error::new(
+        ErrorKind::Interrupted,
+        format!("stopped after deciding {done} positions"),
+    )
+}
 
 fn check_tokens(heaps: &[u64]) -> Result<()> {
     let total = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));

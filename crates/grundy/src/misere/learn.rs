@@ -100,7 +100,7 @@ pub(super) fn learn(
     n: u64,
     first: Option<Candidate>,
     max_bytes: u64,
-    keep_going: &mut dyn FnMut() -> ControlFlow<()>,
+    keep_going: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Result<Quotient> {
     let mut oracle = Oracle {
         keep_going,
@@ -232,7 +232,7 @@ fn separating_contexts(base: &Quotient) -> Vec<Vec<u64>> {
 struct Oracle<'a> {
     /// Asked every [`ASKED_BETWEEN`] sums worked out and every round
     /// whether to go on (the caller may stop a long computation).
-    keep_going: &'a mut dyn FnMut() -> ControlFlow<()>,
+    keep_going: &'a mut dyn FnMut(u64) -> ControlFlow<()>,
     ruleset: &'a Ruleset,
     n: u64,
     base: &'a Quotient,
@@ -363,7 +363,7 @@ impl Oracle<'_> {
 
     /// [`Interrupted`](ErrorKind::Interrupted) when the caller says stop.
     fn ask_to_go_on(&mut self) -> Result<()> {
-        if (self.keep_going)().is_break() {
+        if (self.keep_going)(self.held + self.memo.bytes()).is_break() {
             return Err(stopped_learning(self.n));
         }
         Ok(())

@@ -75,7 +75,7 @@ struct Levels<'a> {
     /// Bytes held by the levels and stages in progress (every split and
     /// solve), which the work they call on must leave room for.
     held: u64,
-    keep_going: &'a mut dyn FnMut() -> ControlFlow<()>,
+    keep_going: &'a mut dyn FnMut(u64) -> ControlFlow<()>,
 }
 
 /// What the levels came to.
@@ -108,7 +108,7 @@ pub(super) fn candidate(
     ruleset: &Ruleset,
     n: u64,
     max_bytes: u64,
-    keep_going: &mut dyn FnMut() -> ControlFlow<()>,
+    keep_going: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Result<Found> {
     let level0 = Stage {
         c: q.clone(),
@@ -185,7 +185,7 @@ impl Levels<'_> {
             if self.steps > MAX_STEPS {
                 return Ok(None);
             }
-            if (self.keep_going)().is_break() {
+            if (self.keep_going)(self.held).is_break() {
                 return Err(super::learn::stopped_learning(self.n));
             }
             self.held = base + s.bytes();
@@ -573,7 +573,7 @@ mod tests {
     fn by_levels(game: &Ruleset, n: u64) -> Option<Quotient> {
         let below = Quotient::compute(game, n - 1, MEMO).ok()?;
         let Ok(Found::Candidate(c)) =
-            candidate(&Candidate::of_quotient(&below), game, n, MEMO, &mut || {
+            candidate(&Candidate::of_quotient(&below), game, n, MEMO, &mut |_| {
                 ControlFlow::Continue(())
             })
         else {
@@ -617,7 +617,7 @@ mod tests {
     fn dawson_25_error(max_bytes: u64, stop: bool) -> crate::error::ErrorKind {
         let game: Ruleset = "0.07".parse().unwrap();
         let below = Quotient::compute(&game, 24, MEMO).unwrap();
-        let mut keep_going = || {
+        let mut keep_going = |_| {
             if stop {
                 ControlFlow::Break(())
             } else {

@@ -41,6 +41,7 @@ pub(crate) mod memo;
 mod moore;
 mod period;
 mod presentation;
+mod progress;
 mod quotient;
 mod reduce;
 mod refine;
@@ -59,6 +60,7 @@ pub use period::{
     PretendingPeriod, describe as describe_period_theorem, period_provable, pretending_period,
 };
 pub use presentation::{Presentation, Word};
+pub use progress::{BYTES_STEP, Progress, silent};
 pub use quotient::{Element, Quotient};
 pub use strategy::Strategy;
 

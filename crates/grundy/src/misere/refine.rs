@@ -255,7 +255,7 @@ pub(super) fn iterate(
     ruleset: &Ruleset,
     n: u64,
     max_bytes: u64,
-    keep_going: &mut dyn FnMut() -> ControlFlow<()>,
+    keep_going: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Result<Refined> {
     let mut c = first;
     let Some(mut u) = least_failure(&c, ruleset, n, footprint::left(max_bytes, c.bytes()))? else {
@@ -263,7 +263,7 @@ pub(super) fn iterate(
     };
     let most = MIN_GROWTH.max(GROWTH * c.len());
     for _ in 0..MAX_ROUNDS {
-        if keep_going().is_break() {
+        if keep_going(c.bytes()).is_break() {
             return Err(super::learn::stopped_learning(n));
         }
         let max_states = MAX_STATES.min((max_bytes / 256).max(1) as usize);
@@ -311,7 +311,7 @@ mod tests {
         assert!(least_failure(&c, &game, 10, MEMO).unwrap().is_some());
         let r = refine(&c, &game, 10, 1 << 16, MEMO).unwrap();
         assert!(least_failure(&r, &game, 10, MEMO).unwrap().is_none());
-        let Refined::Proved(p) = iterate(c, &game, 10, MEMO, &mut || {
+        let Refined::Proved(p) = iterate(c, &game, 10, MEMO, &mut |_| {
             std::ops::ControlFlow::Continue(())
         })
         .unwrap() else {
