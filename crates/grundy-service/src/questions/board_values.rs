@@ -42,7 +42,7 @@ pub(crate) fn board_values(
         cost.check(&family_name, n, to)?;
         let started = Instant::now();
         let (value, searched) = boards::nimber(core, &board, watch)?;
-        cost.searched(n, started.elapsed().as_secs_f64());
+        cost.searched(n, searched.nodes, started.elapsed().as_secs_f64());
         boards.push(BoardRow {
             n,
             game: board.to_string(),
