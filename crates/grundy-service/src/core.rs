@@ -281,14 +281,21 @@ impl Boards {
     }
 }
 
-/// Games whose misère strategies are remembered at most; the quotient tables are
-/// at most a few megabytes each.
+/// Games whose misère strategies are remembered at most; each quotient
+/// held is charged to the process's accountant while it is kept.
 const REMEMBERED: usize = 16;
 
 /// What the solver knows of each game's misère quotient.
 #[derive(Debug, Default)]
 pub(crate) struct Strategies {
-    games: Mutex<HashMap<String, Known>>,
+    games: Mutex<HashMap<String, Kept>>,
+}
+
+/// What is known of one game, and the charge of the quotient it holds.
+#[derive(Debug)]
+struct Kept {
+    known: Known,
+    charge: Option<Reservation>,
 }
 
 /// What the solver knows of one game's misère quotient.
@@ -313,17 +320,50 @@ impl Strategies {
     pub(crate) fn known(&self, game: &Ruleset) -> Known {
         lock(&self.games)
             .get(&game.to_string())
-            .cloned()
+            .map(|kept| kept.known.clone())
             .unwrap_or_default()
     }
 
     /// Remembers `known` of `game`, forgetting every game when too many are.
-    pub(crate) fn remember(&self, game: &Ruleset, known: Known) {
+    /// Its quotient is charged to `accountant` while it is kept; one that
+    /// does not fit beside what others hold is not kept (the caller still
+    /// answers with it; the next position computes it again).
+    pub(crate) fn remember(&self, accountant: &Arc<Accountant>, game: &Ruleset, mut known: Known) {
         let mut games = lock(&self.games);
+        let key = game.to_string();
+        let held = games.remove(&key);
+        let charge = match (&known.strategy, held) {
+            (None, _) => None,
+            (
+                Some(strategy),
+                Some(Kept {
+                    known: before,
+                    charge,
+                }),
+            ) if before
+                .strategy
+                .as_ref()
+                .is_some_and(|b| Arc::ptr_eq(b, strategy)) =>
+            {
+                charge
+            }
+            (Some(strategy), held) => {
+                // The quotient replaced is given back before the new one is charged.
+                drop(held);
+                let bytes = strategy.quotient().bytes();
+                match accountant.reserve(bytes, "a misère strategy kept between requests") {
+                    Ok(charge) => Some(charge),
+                    Err(_) => {
+                        known.strategy = None;
+                        None
+                    }
+                }
+            }
+        };
         if games.len() >= REMEMBERED {
             games.clear();
         }
-        games.insert(game.to_string(), known);
+        games.insert(key, Kept { known, charge });
     }
 }
 

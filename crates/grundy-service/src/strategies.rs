@@ -75,7 +75,8 @@ pub(crate) fn known(
         ));
         known.hinted = true;
     }
-    core.strategies.remember(game, known.clone());
+    core.strategies
+        .remember(&core.config.accountant, game, known.clone());
     known.strategy.filter(|s| s.covers(largest))
 }
 
@@ -160,7 +161,8 @@ pub(crate) fn covering(
                 {
                     known.strategy = Some(Arc::new(Strategy::new(game, *q)));
                 }
-                core.strategies.remember(game, known.clone());
+                core.strategies
+                    .remember(&core.config.accountant, game, known.clone());
                 if let Some(strategy) = known.strategy.as_ref().filter(|s| s.covers(largest)) {
                     return Ok(Some(Arc::clone(strategy)));
                 }
@@ -178,7 +180,8 @@ pub(crate) fn covering(
             .map(|(_, needs)| needs);
         let strategy = Arc::new(Strategy::new(game, quotient));
         known.strategy = Some(Arc::clone(&strategy));
-        core.strategies.remember(game, known.clone());
+        core.strategies
+            .remember(&core.config.accountant, game, known.clone());
         keep(core, game, &strategy, watch);
         if strategy.covers(largest) {
             return Ok(Some(strategy));
@@ -208,7 +211,8 @@ pub(crate) fn distrust_stored_limit(core: &Core, game: &Ruleset) -> bool {
     known.failed_at = None;
     known.failed_why = None;
     known.hinted = false;
-    core.strategies.remember(game, known);
+    core.strategies
+        .remember(&core.config.accountant, game, known);
     true
 }
 
@@ -317,5 +321,54 @@ fn keep(core: &Core, game: &Ruleset, strategy: &Strategy, watch: &mut Watch) {
         .and_then(|text| store.save_misere(game, &text).map_err(|e| e.to_string()));
     if let Err(e) = saved {
         let _ = watch.tell(Event::Warning(e));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Config, Known};
+    use crate::memory::Accountant;
+
+    /// A quotient kept between requests is charged to the accountant while
+    /// kept and given back when forgotten; one that does not fit beside
+    /// what others hold is not kept.
+    #[test]
+    fn a_kept_quotient_is_charged_while_kept() {
+        let budget = 64 << 20;
+        let accountant = Arc::new(Accountant::new(budget));
+        let core = Core::new(Config {
+            budget: grundy::values::Budget::bytes(budget),
+            accountant: Arc::clone(&accountant),
+            ..Config::default()
+        });
+        let kayles: Ruleset = "0.77".parse().unwrap();
+        let strategy = covering(&core, &kayles, 20, &mut Watch::silent())
+            .unwrap()
+            .expect("Kayles has a quotient to heap 20");
+        let bytes = strategy.quotient().bytes();
+        assert!(held(&core, &kayles, 20).is_some());
+        assert!(
+            accountant.in_use() >= bytes,
+            "{} < {bytes}",
+            accountant.in_use()
+        );
+        core.strategies
+            .remember(&accountant, &kayles, Known::default());
+        assert_eq!(accountant.in_use(), 0);
+
+        let others = accountant.reserve(budget - bytes + 1, "others").unwrap();
+        let known = Known {
+            strategy: Some(Arc::clone(&strategy)),
+            ..Known::default()
+        };
+        core.strategies
+            .remember(&accountant, &kayles, known.clone());
+        assert!(held(&core, &kayles, 20).is_none());
+        assert_eq!(accountant.in_use(), budget - bytes + 1);
+        drop(others);
+        core.strategies.remember(&accountant, &kayles, known);
+        assert!(held(&core, &kayles, 20).is_some());
+        assert_eq!(accountant.in_use(), bytes);
     }
 }

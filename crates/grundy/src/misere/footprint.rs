@@ -96,7 +96,14 @@ impl Candidate {
 impl Quotient {
     /// The bytes this quotient holds: its table, P-portion, pretending map
     /// and representatives.
-    pub(super) fn bytes(&self) -> u64 {
+    ///
+    /// ```
+    /// use grundy::misere::Quotient;
+    /// let kayles: grundy::Ruleset = "0.77".parse().unwrap();
+    /// let q = Quotient::compute(&kayles, 32, 1 << 26).unwrap();
+    /// assert!(q.bytes() > 0);
+    /// ```
+    pub fn bytes(&self) -> u64 {
         let representatives: u64 = (0..self.len() as u32)
             .map(|a| allocation(8 * self.representative(a).len()))
             .sum();
