@@ -409,6 +409,42 @@ mod tests {
         }
     }
 
+    /// Hypothesis (5)'s second half, `f(n)` the value of no move with one
+    /// large part, decides some small patterns on the proved codes' rules:
+    /// each is refused for that reason, and the search refuses it too.
+    #[test]
+    fn a_top_value_that_a_move_reaches_is_refused() {
+        let mut refused = 0;
+        for (code, ..) in proved() {
+            for e in 0..4u64 {
+                for p in 1..4u64 {
+                    for s in [1u64, 2, 4] {
+                        let len = (e + p).max(2) as usize;
+                        for g0 in 0..s {
+                            for steps in 0..1u32 << (len - 2) {
+                                let mut first = vec![g0, 0];
+                                for n in 2..len {
+                                    first.push(first[n - 1] + u64::from(steps >> (n - 2) & 1));
+                                }
+                                let plain = check(code.digits(), e, p, s, &first, &mut || true);
+                                if let Outcome::Fails(why) = &plain
+                                    && why.contains("is the value of one of its moves")
+                                {
+                                    refused += 1;
+                                    assert!(
+                                        mirror::hypotheses(&code, e, p, s, &first).is_err(),
+                                        "{code:?} {e} {p} {s} {first:?}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(refused > 0);
+    }
+
     #[test]
     fn a_stop_is_heard() {
         let code: TakeAndBreak = "0.8f".parse().unwrap();
