@@ -136,4 +136,10 @@ impl<G: Game> Game for With<G> {
     fn heap_bytes(&self, p: &Self::Position) -> usize {
         self.0.heap_bytes(p)
     }
+    fn key(&self, c: &Self::Position) -> Option<u64> {
+        self.0.key(c)
+    }
+    fn from_key(&self, key: u64) -> Option<Self::Position> {
+        self.0.from_key(key)
+    }
 }

@@ -220,6 +220,39 @@ impl Board {
         symmetric
     }
 
+    /// The board as one nonzero word, for a board of at most 57 cells and
+    /// 1 to 63 columns: its cells, a bit set just past them, and its
+    /// columns in the top six bits (the set bit gives the rows). Boards
+    /// with the same word are equal, and [`Board::from_key`] reads it
+    /// back.
+    pub(crate) fn key(&self) -> Option<u64> {
+        let n = self.rows as usize * self.cols as usize;
+        match self.cells {
+            Cells::Small(b) if n <= KEY_CELLS && (1..64).contains(&self.cols) => {
+                Some(b as u64 | 1 << n | u64::from(self.cols) << 58)
+            }
+            _ => None,
+        }
+    }
+
+    /// The board whose [`Board::key`] is `key`, if it is one.
+    pub(crate) fn from_key(key: u64) -> Option<Board> {
+        let cols = (key >> 58) as u32;
+        let rest = key & ((1 << 58) - 1);
+        if cols == 0 || rest == 0 {
+            return None;
+        }
+        let n = 63 - rest.leading_zeros();
+        if n as usize > KEY_CELLS || n % cols != 0 {
+            return None;
+        }
+        Some(Board {
+            rows: n / cols,
+            cols,
+            cells: Cells::Small(u128::from(rest & !(1 << n))),
+        })
+    }
+
     /// Bytes the board holds on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
         match &self.cells {
@@ -255,6 +288,10 @@ impl Board {
         }
     }
 }
+
+/// The most cells of a board with a [`Board::key`]: the cells, one bit
+/// past them and six bits of columns fill a word.
+const KEY_CELLS: usize = 57;
 
 /// A rule that blocks free cells of a small board without changing its
 /// value, applied before the board is split into regions.
@@ -630,6 +667,40 @@ mod tests {
         let strip = form(&".".repeat(300));
         assert_eq!(strip, form(&".\n".repeat(300)));
         assert_eq!(strip.free_cells(), 300);
+    }
+
+    #[test]
+    fn keys_are_one_to_one_and_read_back() {
+        let mut seen = std::collections::HashMap::new();
+        for (rows, cols) in [
+            (0, 1),
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (2, 3),
+            (3, 2),
+            (1, 57),
+            (57, 1),
+            (3, 19),
+        ] {
+            let n = rows * cols;
+            for mask in [0u64, 1, 0b101, (1 << n) - 1, 0x5555_5555_5555_5555] {
+                let mut board = Board::rectangle(rows, cols).unwrap();
+                for i in (0..n).filter(|i| mask >> i & 1 == 0) {
+                    board = board.block(i / cols, i % cols).unwrap();
+                }
+                let key = board.key().unwrap();
+                assert_ne!(key, 0);
+                assert_eq!(Board::from_key(key).as_ref(), Some(&board));
+                if let Some(other) = seen.insert(key, board.clone()) {
+                    assert_eq!(other, board);
+                }
+            }
+        }
+        assert_eq!(Board::rectangle(2, 29).unwrap().key(), None);
+        assert_eq!(Board::rectangle(1, 64).unwrap().key(), None);
+        assert_eq!(Board::from_key(0), None);
+        assert_eq!(Board::from_key(3 << 58 | 1 << 4), None);
     }
 
     #[test]

@@ -104,6 +104,15 @@ impl Game for Cram {
     fn heap_bytes(&self, board: &Board) -> usize {
         board.heap_bytes()
     }
+
+    /// A board of at most 57 cells is one word: its facts take 16 bytes.
+    fn key(&self, board: &Board) -> Option<u64> {
+        board.key()
+    }
+
+    fn from_key(&self, key: u64) -> Option<Board> {
+        Board::from_key(key)
+    }
 }
 
 impl Codec for Cram {

@@ -225,7 +225,13 @@ impl<G: Game> Search<G> {
     /// Every fact the table holds: to save it, and [`Search::learn`] it
     /// back later.
     pub fn facts(&self) -> Vec<(G::Position, Fact)> {
-        self.table.facts()
+        let (mut facts, by_word) = self.table.facts();
+        facts.extend(
+            by_word
+                .into_iter()
+                .filter_map(|(key, fact)| Some((self.game.from_key(key)?, fact))),
+        );
+        facts
     }
 
     /// Adds facts found before (by [`Search::facts`] of a search of the
@@ -233,9 +239,31 @@ impl<G: Game> Search<G> {
     /// read them only from where this library wrote them, checked.
     pub fn learn(&mut self, facts: impl IntoIterator<Item = (G::Position, Fact)>) {
         for (position, fact) in facts {
-            let bytes = self.game.heap_bytes(&position);
-            self.table.record(&position, fact, u64::MAX, bytes);
+            record(&self.game, &self.table, &position, fact, u64::MAX);
         }
+    }
+}
+
+/// What `table` knows of `component`, by its key if the game gives one.
+fn lookup<G: Game>(game: &G, table: &Table<G::Position>, component: &G::Position) -> Fact {
+    match game.key(component) {
+        Some(key) => table.get_word(key),
+        None => table.get(component),
+    }
+}
+
+/// Adds `fact`, found by examining `nodes` positions, to what `table`
+/// knows of `component`, by its key if the game gives one.
+fn record<G: Game>(
+    game: &G,
+    table: &Table<G::Position>,
+    component: &G::Position,
+    fact: Fact,
+    nodes: u64,
+) {
+    match game.key(component) {
+        Some(key) => table.record_word(key, fact, nodes),
+        None => table.record(component, fact, nodes, game.heap_bytes(component)),
     }
 }
 
@@ -299,9 +327,18 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     }
 
     fn record(&self, component: &G::Position, fact: Fact, since: u64) {
-        let bytes = self.game.heap_bytes(component);
-        self.table
-            .record(component, fact, self.ticker.nodes - since, bytes);
+        record(
+            self.game,
+            self.table,
+            component,
+            fact,
+            self.ticker.nodes - since,
+        );
+    }
+
+    /// What the table knows of `component`.
+    fn lookup(&self, component: &G::Position) -> Fact {
+        lookup(self.game, self.table, component)
     }
 
     /// Goes one level deeper, into `component`.
@@ -366,7 +403,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// The nimber of a canonical component.
     fn nimber(&mut self, component: &G::Position) -> Result<u32> {
-        let fact = self.table.get(component);
+        let fact = self.lookup(component);
         if let Some(v) = fact.value() {
             return Ok(v);
         }
@@ -448,7 +485,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             let mut sum = 0;
             let mut known = true;
             for c in &options.components[options.options[i].clone()] {
-                match self.table.get(c).value() {
+                match self.lookup(c).value() {
                     Some(v) => sum ^= v,
                     None => {
                         known = false;
@@ -479,7 +516,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         let mut x = x;
         let mut unknown: Vec<&G::Position> = Vec::with_capacity(components.len());
         for c in components {
-            match self.table.get(c).value() {
+            match self.lookup(c).value() {
                 Some(v) => x ^= v,
                 None => unknown.push(c),
             }
@@ -497,7 +534,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// Whether `component + *x` is lost: whether `component` has value `x`.
     fn is_lost(&mut self, component: &G::Position, x: u32) -> Result<bool> {
-        let fact = self.table.get(component);
+        let fact = self.lookup(component);
         if let Some(v) = fact.value() {
             return Ok(v == x);
         }

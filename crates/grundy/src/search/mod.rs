@@ -55,6 +55,7 @@ pub mod misere_search;
 pub mod naive;
 mod path;
 mod table;
+mod words;
 mod workers;
 
 pub use codec::Codec;
@@ -184,6 +185,24 @@ pub trait Game: Sync {
     fn may_loop(&self) -> bool {
         false
     }
+
+    /// `component`, a position in canonical form, as one nonzero 64-bit
+    /// word, where it fits: the table then keeps what it knows of the
+    /// component in 16 bytes and finds it with one hash. Two components
+    /// must have the same key only if they are equal, and
+    /// [`Game::from_key`] must give the component back. The default, no
+    /// key, keeps every component whole.
+    fn key(&self, component: &Self::Position) -> Option<u64> {
+        let _ = component;
+        None
+    }
+
+    /// The component whose [`Game::key`] is `key`; `None` for a word that
+    /// is no key.
+    fn from_key(&self, key: u64) -> Option<Self::Position> {
+        let _ = key;
+        None
+    }
 }
 
 /// A game borrowed is the same game: a [`Search`] may borrow the game it
@@ -230,6 +249,14 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn may_loop(&self) -> bool {
         (**self).may_loop()
+    }
+
+    fn key(&self, component: &Self::Position) -> Option<u64> {
+        (**self).key(component)
+    }
+
+    fn from_key(&self, key: u64) -> Option<Self::Position> {
+        (**self).from_key(key)
     }
 }
 
