@@ -115,8 +115,8 @@ impl<G: Game> Game for With<G> {
     fn moves(&self, p: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>) {
         self.0.moves(p, out);
     }
-    fn order_moves(&self, p: &Self::Position, moves: &mut [(Self::Move, Self::Position)]) {
-        self.0.order_moves(p, moves);
+    fn move_rank(&self, p: &Self::Position, play: &Self::Move) -> u64 {
+        self.0.move_rank(p, play)
     }
     fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
         self.0.components(p, out);

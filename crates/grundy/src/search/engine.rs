@@ -286,6 +286,8 @@ struct Searcher<'s, 't, G: Game> {
     worker: usize,
     /// The components of the current line, for a game that may loop.
     path: Path<G::Position>,
+    /// Room for a component's moves, lent to each expansion in turn.
+    moves: Vec<(G::Move, G::Position)>,
 }
 
 /// The options of a component, each a list of canonical components, all in
@@ -323,6 +325,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             ticker,
             worker,
             path: Path::new(game.may_loop()),
+            moves: Vec::new(),
         }
     }
 
@@ -356,13 +359,15 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     /// The options of `component`, split into canonical components.
     fn options(&mut self, component: &G::Position) -> Result<Moves<G::Position>> {
         self.ticker.tick()?;
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         self.game.moves(component, &mut moves);
-        self.game.order_moves(component, &mut moves);
         let mut components = Vec::with_capacity(moves.len() * 2);
-        let mut options = Vec::with_capacity(moves.len());
-        let mut heaviest = Vec::with_capacity(moves.len());
-        for (_, p) in moves {
+        let mut ranges = Vec::with_capacity(moves.len());
+        // Each option's cost, its move's rank and its place in the game's
+        // order.
+        let mut order = Vec::with_capacity(moves.len());
+        for (i, (m, p)) in moves.drain(..).enumerate() {
             let start = components.len();
             self.game.components(&p, &mut components);
             cancel_pairs(&mut components, start);
@@ -373,16 +378,20 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                     w.saturating_mul(w)
                 })
                 .fold(0u64, u64::saturating_add);
-            heaviest.push(cost);
-            options.push(start..components.len());
+            order.push((cost, self.game.move_rank(component, &m), i));
+            ranges.push(start..components.len());
         }
+        self.moves = moves;
         // Options that fall apart into light components first: their
         // values are the likeliest to be known or cheap to find. A
         // component's cost is taken as its weight squared, so an option
         // cut into many small pieces comes before one with a large piece.
-        let mut order: Vec<usize> = (0..options.len()).collect();
-        order.sort_unstable_by_key(|&i| (heaviest[i], i));
-        let mut options: Vec<_> = order.into_iter().map(|i| options[i].clone()).collect();
+        // Among equals, the game's rank ([`Game::move_rank`]) decides.
+        order.sort_unstable();
+        let mut options: Vec<_> = order
+            .into_iter()
+            .map(|(_, _, i)| ranges[i].clone())
+            .collect();
         if self.worker > 0 && !options.is_empty() {
             let len = options.len();
             options.rotate_left(self.worker * len.div_ceil(8) % len);
@@ -474,7 +483,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     /// by a move in `component`.
     fn some_option_has(&mut self, options: &mut Moves<G::Position>, x: u32) -> Result<bool> {
         // First the options the table values outright: no search at all.
-        let mut unknown = Vec::new();
+        let mut unknown = false;
         for i in 0..options.len() {
             if let Some(v) = options.values[i] {
                 if v == x {
@@ -499,10 +508,18 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                     return Ok(true);
                 }
             } else {
-                unknown.push(i);
+                unknown = true;
             }
         }
-        for i in unknown {
+        if !unknown {
+            return Ok(false);
+        }
+        // Then the others, searched (those still without a value are the
+        // ones just found unknown).
+        for i in 0..options.len() {
+            if options.values[i].is_some() {
+                continue;
+            }
             let range = options.options[i].clone();
             if self.is_lost_sum(&options.components[range], x)? {
                 return Ok(true);

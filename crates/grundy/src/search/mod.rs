@@ -102,14 +102,15 @@ pub trait Game: Sync {
     /// leads to. A position with no moves is lost for the player to move.
     fn moves(&self, position: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>);
 
-    /// Puts `moves`, the moves of `position`, in the order the search
-    /// should try them: those likeliest to settle a question first. The
-    /// search then puts first the options that fall apart into light
-    /// components, keeping this order among equals. The default keeps the
-    /// order of [`Game::moves`], which is also the order the front ends
-    /// show.
-    fn order_moves(&self, position: &Self::Position, moves: &mut [(Self::Move, Self::Position)]) {
-        let _ = (position, moves);
+    /// Where the search should try `play`, a move of `position`, among
+    /// options that look equally costly: lower ranks first, those likeliest
+    /// to settle a question. The search puts first the options that fall
+    /// apart into light components, then orders equals by rank, then by
+    /// the order of [`Game::moves`] (which is also the order the front ends
+    /// show). The default ranks every move the same.
+    fn move_rank(&self, position: &Self::Position, play: &Self::Move) -> u64 {
+        let _ = (position, play);
+        0
     }
 
     /// Appends the independent components of `position` to `out`, each in
@@ -215,8 +216,8 @@ impl<G: Game + ?Sized> Game for &G {
         (**self).moves(position, out);
     }
 
-    fn order_moves(&self, position: &Self::Position, moves: &mut [(Self::Move, Self::Position)]) {
-        (**self).order_moves(position, moves);
+    fn move_rank(&self, position: &Self::Position, play: &Self::Move) -> u64 {
+        (**self).move_rank(position, play)
     }
 
     fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
