@@ -139,7 +139,7 @@ impl<G: Game> Game for With<G> {
     fn key(&self, c: &Self::Position) -> Option<u64> {
         self.0.key(c)
     }
-    fn from_key(&self, key: u64) -> Option<Self::Position> {
-        self.0.from_key(key)
+    fn position_of_key(&self, key: u64) -> Option<Self::Position> {
+        self.0.position_of_key(key)
     }
 }

@@ -243,7 +243,7 @@ impl Board {
             return None;
         }
         let n = 63 - rest.leading_zeros();
-        if n as usize > KEY_CELLS || n % cols != 0 {
+        if n as usize > KEY_CELLS || !n.is_multiple_of(cols) {
             return None;
         }
         Some(Board {

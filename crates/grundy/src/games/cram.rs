@@ -108,7 +108,7 @@ impl Game for Cram {
         board.key()
     }
 
-    fn from_key(&self, key: u64) -> Option<Board> {
+    fn position_of_key(&self, key: u64) -> Option<Board> {
         Board::from_key(key)
     }
 }

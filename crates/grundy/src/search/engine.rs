@@ -229,7 +229,7 @@ impl<G: Game> Search<G> {
         facts.extend(
             by_word
                 .into_iter()
-                .filter_map(|(key, fact)| Some((self.game.from_key(key)?, fact))),
+                .filter_map(|(key, fact)| Some((self.game.position_of_key(key)?, fact))),
         );
         facts
     }

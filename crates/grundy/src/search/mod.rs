@@ -191,7 +191,7 @@ pub trait Game: Sync {
     /// word, where it fits: the table then keeps what it knows of the
     /// component in 16 bytes and finds it with one hash. Two components
     /// must have the same key only if they are equal, and
-    /// [`Game::from_key`] must give the component back. The default, no
+    /// [`Game::position_of_key`] must give the component back. The default, no
     /// key, keeps every component whole.
     fn key(&self, component: &Self::Position) -> Option<u64> {
         let _ = component;
@@ -200,7 +200,7 @@ pub trait Game: Sync {
 
     /// The component whose [`Game::key`] is `key`; `None` for a word that
     /// is no key.
-    fn from_key(&self, key: u64) -> Option<Self::Position> {
+    fn position_of_key(&self, key: u64) -> Option<Self::Position> {
         let _ = key;
         None
     }
@@ -256,8 +256,8 @@ impl<G: Game + ?Sized> Game for &G {
         (**self).key(component)
     }
 
-    fn from_key(&self, key: u64) -> Option<Self::Position> {
-        (**self).from_key(key)
+    fn position_of_key(&self, key: u64) -> Option<Self::Position> {
+        (**self).position_of_key(key)
     }
 }
 

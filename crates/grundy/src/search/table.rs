@@ -200,6 +200,10 @@ impl<P: Eq + Hash> Shard<P> {
     }
 }
 
+/// Every fact of a table: those keyed by a component, and those keyed by a
+/// word.
+pub(crate) type AllFacts<P> = (Vec<(P, Fact)>, Vec<(u64, Fact)>);
+
 /// Facts about canonical components, shared by the threads of a search.
 #[derive(Debug)]
 pub(crate) struct Table<P> {
@@ -323,7 +327,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
 
     /// Every fact held, in no particular order: those keyed by a
     /// component, then those keyed by a word.
-    pub(crate) fn facts(&self) -> (Vec<(P, Fact)>, Vec<(u64, Fact)>) {
+    pub(crate) fn facts(&self) -> AllFacts<P> {
         let (mut all, mut by_word) = (Vec::new(), Vec::new());
         for shard in &self.shards {
             let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
