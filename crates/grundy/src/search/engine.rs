@@ -288,6 +288,12 @@ struct Searcher<'s, 't, G: Game> {
     path: Path<G::Position>,
     /// Room for a component's moves, lent to each expansion in turn.
     moves: Vec<(G::Move, G::Position)>,
+    /// Options' vectors given back, one set for each level deep the
+    /// search has been, for the next expansion.
+    spare: Vec<Moves<G::Position>>,
+    /// Room for the options' ranges and order while they are sorted.
+    ranges: Vec<std::ops::Range<usize>>,
+    order: Vec<(u64, u64, usize)>,
 }
 
 /// The options of a component, each a list of canonical components, all in
@@ -300,6 +306,16 @@ struct Moves<P> {
     /// asked about several values in turn, and an option's value, once
     /// found, is not looked up again.
     values: Vec<Option<u32>>,
+}
+
+impl<P> Default for Moves<P> {
+    fn default() -> Self {
+        Moves {
+            components: Vec::new(),
+            options: Vec::new(),
+            values: Vec::new(),
+        }
+    }
 }
 
 impl<P> Moves<P> {
@@ -326,6 +342,9 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             worker,
             path: Path::new(game.may_loop()),
             moves: Vec::new(),
+            spare: Vec::new(),
+            ranges: Vec::new(),
+            order: Vec::new(),
         }
     }
 
@@ -362,15 +381,20 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         self.game.moves(component, &mut moves);
-        let mut components = Vec::with_capacity(moves.len() * 2);
-        let mut ranges = Vec::with_capacity(moves.len());
+        let mut out = self.spare.pop().unwrap_or_default();
+        out.components.clear();
+        out.options.clear();
+        let mut ranges = std::mem::take(&mut self.ranges);
+        ranges.clear();
         // Each option's cost, its move's rank and its place in the game's
         // order.
-        let mut order = Vec::with_capacity(moves.len());
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        let components = &mut out.components;
         for (i, (m, p)) in moves.drain(..).enumerate() {
             let start = components.len();
-            self.game.components(&p, &mut components);
-            cancel_pairs(&mut components, start);
+            self.game.components(&p, components);
+            cancel_pairs(components, start);
             let cost = components[start..]
                 .iter()
                 .map(|c| {
@@ -388,19 +412,23 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         // cut into many small pieces comes before one with a large piece.
         // Among equals, the game's rank ([`Game::move_rank`]) decides.
         order.sort_unstable();
-        let mut options: Vec<_> = order
-            .into_iter()
-            .map(|(_, _, i)| ranges[i].clone())
-            .collect();
-        if self.worker > 0 && !options.is_empty() {
-            let len = options.len();
-            options.rotate_left(self.worker * len.div_ceil(8) % len);
+        out.options
+            .extend(order.iter().map(|&(_, _, i)| ranges[i].clone()));
+        self.order = order;
+        self.ranges = ranges;
+        if self.worker > 0 && !out.options.is_empty() {
+            let len = out.options.len();
+            out.options.rotate_left(self.worker * len.div_ceil(8) % len);
         }
-        Ok(Moves {
-            components,
-            values: vec![None; options.len()],
-            options,
-        })
+        out.values.clear();
+        out.values.resize(out.options.len(), None);
+        Ok(out)
+    }
+
+    /// Gives back the vectors of options no longer needed, for the next
+    /// expansion.
+    fn recycle(&mut self, options: Moves<G::Position>) {
+        self.spare.push(options);
     }
 
     /// The largest value `component` could have, given its options.
@@ -444,6 +472,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             k += 1;
         };
         self.record(component, Fact::nimber(value), since);
+        self.recycle(options);
         self.leave(component);
         Ok(value)
     }
@@ -475,6 +504,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         let value = seen.iter().position(|&s| !s).map_or(bound, |k| k as u32);
         self.record(component, Fact::nimber(value), since);
+        self.recycle(options);
         self.leave(component);
         Ok(value)
     }
@@ -590,6 +620,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             self.record(component, Fact::nimber(value), since);
             value == x
         };
+        self.recycle(options);
         self.leave(component);
         Ok(lost)
     }
