@@ -220,6 +220,39 @@ impl Board {
         symmetric
     }
 
+    /// The board as one nonzero word, for a board of at most 57 cells and
+    /// 1 to 63 columns: its cells, a bit set just past them, and its
+    /// columns in the top six bits (the set bit gives the rows). Boards
+    /// with the same word are equal, and [`Board::from_key`] reads it
+    /// back.
+    pub(crate) fn key(&self) -> Option<u64> {
+        let n = self.rows as usize * self.cols as usize;
+        match self.cells {
+            Cells::Small(b) if n <= KEY_CELLS && (1..64).contains(&self.cols) => {
+                Some(b as u64 | 1 << n | u64::from(self.cols) << 58)
+            }
+            _ => None,
+        }
+    }
+
+    /// The board whose [`Board::key`] is `key`, if it is one.
+    pub(crate) fn from_key(key: u64) -> Option<Board> {
+        let cols = (key >> 58) as u32;
+        let rest = key & ((1 << 58) - 1);
+        if cols == 0 || rest == 0 {
+            return None;
+        }
+        let n = 63 - rest.leading_zeros();
+        if n as usize > KEY_CELLS || !n.is_multiple_of(cols) {
+            return None;
+        }
+        Some(Board {
+            rows: n / cols,
+            cols,
+            cells: Cells::Small(u128::from(rest & !(1 << n))),
+        })
+    }
+
     /// Bytes the board holds on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
         match &self.cells {
@@ -255,6 +288,10 @@ impl Board {
         }
     }
 }
+
+/// The most cells of a board with a [`Board::key`]: the cells, one bit
+/// past them and six bits of columns fill a word.
+const KEY_CELLS: usize = 57;
 
 /// A rule that blocks free cells of a small board without changing its
 /// value, applied before the board is split into regions.
@@ -312,7 +349,11 @@ fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out
         }
         left &= !region;
         if region.count() >= min_cells {
-            out.push(canonical_in_word(region.wide(), cols));
+            out.push(if rows * cols <= 64 {
+                canonical_in_u64(region.wide() as u64, cols)
+            } else {
+                canonical_in_word(region.wide(), cols)
+            });
         }
     }
 }
@@ -337,6 +378,75 @@ fn canonical_in_word(region: u128, cols: usize) -> Board {
         *line = (region >> ((top + i) * cols + left) & ones(w)) as u64;
     }
     canonical_lines(&lines[..h], w)
+}
+
+/// The canonical form of a region of a board of at most 64 cells, `cols`
+/// a row: the same board as [`canonical_in_word`] gives, in 64-bit words.
+/// Turned half round, a region packed in lines is its bits reversed, so
+/// two of the four images of a lying region take one instruction each.
+fn canonical_in_u64(region: u64, cols: usize) -> Board {
+    let top = region.trailing_zeros() as usize / cols;
+    let bottom = (63 - region.leading_zeros() as usize) / cols;
+    let h = bottom - top + 1;
+    let row = low_ones(cols);
+    let shifted = region >> (top * cols);
+    let mut all = 0u64;
+    for r in 0..h {
+        all |= shifted >> (r * cols) & row;
+    }
+    let left = all.trailing_zeros() as usize;
+    let w = 64 - (all >> left).leading_zeros() as usize;
+    if region.count_ones() as usize == h * w {
+        return full(h, w);
+    }
+    let packed = if w == cols {
+        shifted
+    } else {
+        let line = low_ones(w);
+        let mut packed = 0u64;
+        for r in 0..h {
+            packed |= (shifted >> (r * cols + left) & line) << (r * w);
+        }
+        packed
+    };
+    // Not full, so both sides are at least 2 and h · w at most 64.
+    let mut best = u64::MAX;
+    if h <= w {
+        best = least_flip_u64(packed, h, w);
+    }
+    if w <= h {
+        let mut columns = 0u64;
+        let mut bits = packed;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            columns |= 1 << ((i % w) * h + i / w);
+            bits &= bits - 1;
+        }
+        best = best.min(least_flip_u64(columns, w, h));
+    }
+    Board {
+        rows: h.min(w) as u32,
+        cols: h.max(w) as u32,
+        cells: Cells::Small(u128::from(best)),
+    }
+}
+
+/// The `n` low bits set, `n` at most 64.
+fn low_ones(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+/// [`least_flip`] of `h` lines of `w` cells packed in one word.
+fn least_flip_u64(packed: u64, h: usize, w: usize) -> u64 {
+    let spare = 64 - h * w;
+    let line = low_ones(w);
+    let mut upside = 0u64;
+    for r in 0..h {
+        upside |= (packed >> (r * w) & line) << ((h - 1 - r) * w);
+    }
+    let turned = packed.reverse_bits() >> spare;
+    let mirrored = upside.reverse_bits() >> spare;
+    packed.min(turned).min(upside).min(mirrored)
 }
 
 /// The canonical form of a full `h × w` rectangle: lying down.
@@ -630,6 +740,79 @@ mod tests {
         let strip = form(&".".repeat(300));
         assert_eq!(strip, form(&".\n".repeat(300)));
         assert_eq!(strip.free_cells(), 300);
+    }
+
+    /// The canonical form in one 64-bit word is the one in 128 bits, on
+    /// every region of every board of up to 12 cells in several shapes,
+    /// and on scattered regions of larger boards.
+    #[test]
+    fn canonical_forms_agree_across_word_sizes() {
+        let mut checked = 0;
+        for (rows, cols) in [(3, 4), (4, 3), (2, 6), (1, 12), (12, 1), (3, 3)] {
+            let n = rows * cols;
+            for region in 1u64..1 << n {
+                assert_eq!(
+                    super::canonical_in_u64(region, cols),
+                    super::canonical_in_word(u128::from(region), cols),
+                    "{region:b} in {rows} x {cols}"
+                );
+                checked += 1;
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for (rows, cols) in [(8, 8), (5, 7), (7, 5), (4, 16), (6, 9), (2, 32)] {
+            let n = rows * cols;
+            for _ in 0..20_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let region = x & super::low_ones(n) & (x >> 3 | x << 5);
+                if region == 0 {
+                    continue;
+                }
+                assert_eq!(
+                    super::canonical_in_u64(region, cols),
+                    super::canonical_in_word(u128::from(region), cols),
+                    "{region:b} in {rows} x {cols}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000);
+    }
+
+    #[test]
+    fn keys_are_one_to_one_and_read_back() {
+        let mut seen = std::collections::HashMap::new();
+        for (rows, cols) in [
+            (0, 1),
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (2, 3),
+            (3, 2),
+            (1, 57),
+            (57, 1),
+            (3, 19),
+        ] {
+            let n = rows * cols;
+            for mask in [0u64, 1, 0b101, (1 << n) - 1, 0x5555_5555_5555_5555] {
+                let mut board = Board::rectangle(rows, cols).unwrap();
+                for i in (0..n).filter(|i| mask >> i & 1 == 0) {
+                    board = board.block(i / cols, i % cols).unwrap();
+                }
+                let key = board.key().unwrap();
+                assert_ne!(key, 0);
+                assert_eq!(Board::from_key(key).as_ref(), Some(&board));
+                if let Some(other) = seen.insert(key, board.clone()) {
+                    assert_eq!(other, board);
+                }
+            }
+        }
+        assert_eq!(Board::rectangle(2, 29).unwrap().key(), None);
+        assert_eq!(Board::rectangle(1, 64).unwrap().key(), None);
+        assert_eq!(Board::from_key(0), None);
+        assert_eq!(Board::from_key(3 << 58 | 1 << 4), None);
     }
 
     #[test]

@@ -68,13 +68,11 @@ impl Game for Cram {
     /// Dominoes near the middle of the board first: they cut it in
     /// pieces. (On 5 × 7 this took the search from a million positions to
     /// three hundred thousand.)
-    fn order_moves(&self, board: &Board, moves: &mut [(Domino, Board)]) {
+    fn move_rank(&self, board: &Board, d: &Domino) -> u64 {
         let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
-        moves.sort_by_key(|(d, _)| {
-            let dr = i64::from(d.first.0 + d.second.0) - (rows - 1);
-            let dc = i64::from(d.first.1 + d.second.1) - (cols - 1);
-            dr.abs() + dc.abs()
-        });
+        let dr = i64::from(d.first.0 + d.second.0) - (rows - 1);
+        let dc = i64::from(d.first.1 + d.second.1) - (cols - 1);
+        dr.unsigned_abs() + dc.unsigned_abs()
     }
 
     /// The connected regions of at least two free cells, each cropped and
@@ -103,6 +101,15 @@ impl Game for Cram {
 
     fn heap_bytes(&self, board: &Board) -> usize {
         board.heap_bytes()
+    }
+
+    /// A board of at most 57 cells is one word: its facts take 16 bytes.
+    fn key(&self, board: &Board) -> Option<u64> {
+        board.key()
+    }
+
+    fn position_of_key(&self, key: u64) -> Option<Board> {
+        Board::from_key(key)
     }
 }
 

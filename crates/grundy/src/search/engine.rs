@@ -225,7 +225,13 @@ impl<G: Game> Search<G> {
     /// Every fact the table holds: to save it, and [`Search::learn`] it
     /// back later.
     pub fn facts(&self) -> Vec<(G::Position, Fact)> {
-        self.table.facts()
+        let (mut facts, by_word) = self.table.facts();
+        facts.extend(
+            by_word
+                .into_iter()
+                .filter_map(|(key, fact)| Some((self.game.position_of_key(key)?, fact))),
+        );
+        facts
     }
 
     /// Adds facts found before (by [`Search::facts`] of a search of the
@@ -233,9 +239,31 @@ impl<G: Game> Search<G> {
     /// read them only from where this library wrote them, checked.
     pub fn learn(&mut self, facts: impl IntoIterator<Item = (G::Position, Fact)>) {
         for (position, fact) in facts {
-            let bytes = self.game.heap_bytes(&position);
-            self.table.record(&position, fact, u64::MAX, bytes);
+            record(&self.game, &self.table, &position, fact, u64::MAX);
         }
+    }
+}
+
+/// What `table` knows of `component`, by its key if the game gives one.
+fn lookup<G: Game>(game: &G, table: &Table<G::Position>, component: &G::Position) -> Fact {
+    match game.key(component) {
+        Some(key) => table.get_word(key),
+        None => table.get(component),
+    }
+}
+
+/// Adds `fact`, found by examining `nodes` positions, to what `table`
+/// knows of `component`, by its key if the game gives one.
+fn record<G: Game>(
+    game: &G,
+    table: &Table<G::Position>,
+    component: &G::Position,
+    fact: Fact,
+    nodes: u64,
+) {
+    match game.key(component) {
+        Some(key) => table.record_word(key, fact, nodes),
+        None => table.record(component, fact, nodes, game.heap_bytes(component)),
     }
 }
 
@@ -258,6 +286,14 @@ struct Searcher<'s, 't, G: Game> {
     worker: usize,
     /// The components of the current line, for a game that may loop.
     path: Path<G::Position>,
+    /// Room for a component's moves, lent to each expansion in turn.
+    moves: Vec<(G::Move, G::Position)>,
+    /// Options' vectors given back, one set for each level deep the
+    /// search has been, for the next expansion.
+    spare: Vec<Moves<G::Position>>,
+    /// Room for the options' ranges and order while they are sorted.
+    ranges: Vec<std::ops::Range<usize>>,
+    order: Vec<(u64, u64, usize)>,
 }
 
 /// The options of a component, each a list of canonical components, all in
@@ -270,6 +306,16 @@ struct Moves<P> {
     /// asked about several values in turn, and an option's value, once
     /// found, is not looked up again.
     values: Vec<Option<u32>>,
+}
+
+impl<P> Default for Moves<P> {
+    fn default() -> Self {
+        Moves {
+            components: Vec::new(),
+            options: Vec::new(),
+            values: Vec::new(),
+        }
+    }
 }
 
 impl<P> Moves<P> {
@@ -295,13 +341,26 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             ticker,
             worker,
             path: Path::new(game.may_loop()),
+            moves: Vec::new(),
+            spare: Vec::new(),
+            ranges: Vec::new(),
+            order: Vec::new(),
         }
     }
 
     fn record(&self, component: &G::Position, fact: Fact, since: u64) {
-        let bytes = self.game.heap_bytes(component);
-        self.table
-            .record(component, fact, self.ticker.nodes - since, bytes);
+        record(
+            self.game,
+            self.table,
+            component,
+            fact,
+            self.ticker.nodes - since,
+        );
+    }
+
+    /// What the table knows of `component`.
+    fn lookup(&self, component: &G::Position) -> Fact {
+        lookup(self.game, self.table, component)
     }
 
     /// Goes one level deeper, into `component`.
@@ -319,16 +378,23 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     /// The options of `component`, split into canonical components.
     fn options(&mut self, component: &G::Position) -> Result<Moves<G::Position>> {
         self.ticker.tick()?;
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         self.game.moves(component, &mut moves);
-        self.game.order_moves(component, &mut moves);
-        let mut components = Vec::with_capacity(moves.len() * 2);
-        let mut options = Vec::with_capacity(moves.len());
-        let mut heaviest = Vec::with_capacity(moves.len());
-        for (_, p) in moves {
+        let mut out = self.spare.pop().unwrap_or_default();
+        out.components.clear();
+        out.options.clear();
+        let mut ranges = std::mem::take(&mut self.ranges);
+        ranges.clear();
+        // Each option's cost, its move's rank and its place in the game's
+        // order.
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        let components = &mut out.components;
+        for (i, (m, p)) in moves.drain(..).enumerate() {
             let start = components.len();
-            self.game.components(&p, &mut components);
-            cancel_pairs(&mut components, start);
+            self.game.components(&p, components);
+            cancel_pairs(components, start);
             let cost = components[start..]
                 .iter()
                 .map(|c| {
@@ -336,25 +402,33 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                     w.saturating_mul(w)
                 })
                 .fold(0u64, u64::saturating_add);
-            heaviest.push(cost);
-            options.push(start..components.len());
+            order.push((cost, self.game.move_rank(component, &m), i));
+            ranges.push(start..components.len());
         }
+        self.moves = moves;
         // Options that fall apart into light components first: their
         // values are the likeliest to be known or cheap to find. A
         // component's cost is taken as its weight squared, so an option
         // cut into many small pieces comes before one with a large piece.
-        let mut order: Vec<usize> = (0..options.len()).collect();
-        order.sort_unstable_by_key(|&i| (heaviest[i], i));
-        let mut options: Vec<_> = order.into_iter().map(|i| options[i].clone()).collect();
-        if self.worker > 0 && !options.is_empty() {
-            let len = options.len();
-            options.rotate_left(self.worker * len.div_ceil(8) % len);
+        // Among equals, the game's rank ([`Game::move_rank`]) decides.
+        order.sort_unstable();
+        out.options
+            .extend(order.iter().map(|&(_, _, i)| ranges[i].clone()));
+        self.order = order;
+        self.ranges = ranges;
+        if self.worker > 0 && !out.options.is_empty() {
+            let len = out.options.len();
+            out.options.rotate_left(self.worker * len.div_ceil(8) % len);
         }
-        Ok(Moves {
-            components,
-            values: vec![None; options.len()],
-            options,
-        })
+        out.values.clear();
+        out.values.resize(out.options.len(), None);
+        Ok(out)
+    }
+
+    /// Gives back the vectors of options no longer needed, for the next
+    /// expansion.
+    fn recycle(&mut self, options: Moves<G::Position>) {
+        self.spare.push(options);
     }
 
     /// The largest value `component` could have, given its options.
@@ -366,7 +440,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// The nimber of a canonical component.
     fn nimber(&mut self, component: &G::Position) -> Result<u32> {
-        let fact = self.table.get(component);
+        let fact = self.lookup(component);
         if let Some(v) = fact.value() {
             return Ok(v);
         }
@@ -398,6 +472,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             k += 1;
         };
         self.record(component, Fact::nimber(value), since);
+        self.recycle(options);
         self.leave(component);
         Ok(value)
     }
@@ -429,6 +504,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         let value = seen.iter().position(|&s| !s).map_or(bound, |k| k as u32);
         self.record(component, Fact::nimber(value), since);
+        self.recycle(options);
         self.leave(component);
         Ok(value)
     }
@@ -437,7 +513,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     /// by a move in `component`.
     fn some_option_has(&mut self, options: &mut Moves<G::Position>, x: u32) -> Result<bool> {
         // First the options the table values outright: no search at all.
-        let mut unknown = Vec::new();
+        let mut unknown = false;
         for i in 0..options.len() {
             if let Some(v) = options.values[i] {
                 if v == x {
@@ -448,7 +524,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             let mut sum = 0;
             let mut known = true;
             for c in &options.components[options.options[i].clone()] {
-                match self.table.get(c).value() {
+                match self.lookup(c).value() {
                     Some(v) => sum ^= v,
                     None => {
                         known = false;
@@ -462,10 +538,18 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                     return Ok(true);
                 }
             } else {
-                unknown.push(i);
+                unknown = true;
             }
         }
-        for i in unknown {
+        if !unknown {
+            return Ok(false);
+        }
+        // Then the others, searched (those still without a value are the
+        // ones just found unknown).
+        for i in 0..options.len() {
+            if options.values[i].is_some() {
+                continue;
+            }
             let range = options.options[i].clone();
             if self.is_lost_sum(&options.components[range], x)? {
                 return Ok(true);
@@ -479,7 +563,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         let mut x = x;
         let mut unknown: Vec<&G::Position> = Vec::with_capacity(components.len());
         for c in components {
-            match self.table.get(c).value() {
+            match self.lookup(c).value() {
                 Some(v) => x ^= v,
                 None => unknown.push(c),
             }
@@ -497,7 +581,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// Whether `component + *x` is lost: whether `component` has value `x`.
     fn is_lost(&mut self, component: &G::Position, x: u32) -> Result<bool> {
-        let fact = self.table.get(component);
+        let fact = self.lookup(component);
         if let Some(v) = fact.value() {
             return Ok(v == x);
         }
@@ -536,6 +620,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             self.record(component, Fact::nimber(value), since);
             value == x
         };
+        self.recycle(options);
         self.leave(component);
         Ok(lost)
     }

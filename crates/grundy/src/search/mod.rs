@@ -55,6 +55,7 @@ pub mod misere_search;
 pub mod naive;
 mod path;
 mod table;
+mod words;
 mod workers;
 
 pub use codec::Codec;
@@ -101,14 +102,15 @@ pub trait Game: Sync {
     /// leads to. A position with no moves is lost for the player to move.
     fn moves(&self, position: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>);
 
-    /// Puts `moves`, the moves of `position`, in the order the search
-    /// should try them: those likeliest to settle a question first. The
-    /// search then puts first the options that fall apart into light
-    /// components, keeping this order among equals. The default keeps the
-    /// order of [`Game::moves`], which is also the order the front ends
-    /// show.
-    fn order_moves(&self, position: &Self::Position, moves: &mut [(Self::Move, Self::Position)]) {
-        let _ = (position, moves);
+    /// Where the search should try `play`, a move of `position`, among
+    /// options that look equally costly: lower ranks first, those likeliest
+    /// to settle a question. The search puts first the options that fall
+    /// apart into light components, then orders equals by rank, then by
+    /// the order of [`Game::moves`] (which is also the order the front ends
+    /// show). The default ranks every move the same.
+    fn move_rank(&self, position: &Self::Position, play: &Self::Move) -> u64 {
+        let _ = (position, play);
+        0
     }
 
     /// Appends the independent components of `position` to `out`, each in
@@ -184,6 +186,24 @@ pub trait Game: Sync {
     fn may_loop(&self) -> bool {
         false
     }
+
+    /// `component`, a position in canonical form, as one nonzero 64-bit
+    /// word, where it fits: the table then keeps what it knows of the
+    /// component in 16 bytes and finds it with one hash. Two components
+    /// must have the same key only if they are equal, and
+    /// [`Game::position_of_key`] must give the component back. The default, no
+    /// key, keeps every component whole.
+    fn key(&self, component: &Self::Position) -> Option<u64> {
+        let _ = component;
+        None
+    }
+
+    /// The component whose [`Game::key`] is `key`; `None` for a word that
+    /// is no key.
+    fn position_of_key(&self, key: u64) -> Option<Self::Position> {
+        let _ = key;
+        None
+    }
 }
 
 /// A game borrowed is the same game: a [`Search`] may borrow the game it
@@ -196,8 +216,8 @@ impl<G: Game + ?Sized> Game for &G {
         (**self).moves(position, out);
     }
 
-    fn order_moves(&self, position: &Self::Position, moves: &mut [(Self::Move, Self::Position)]) {
-        (**self).order_moves(position, moves);
+    fn move_rank(&self, position: &Self::Position, play: &Self::Move) -> u64 {
+        (**self).move_rank(position, play)
     }
 
     fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
@@ -230,6 +250,14 @@ impl<G: Game + ?Sized> Game for &G {
 
     fn may_loop(&self) -> bool {
         (**self).may_loop()
+    }
+
+    fn key(&self, component: &Self::Position) -> Option<u64> {
+        (**self).key(component)
+    }
+
+    fn position_of_key(&self, key: u64) -> Option<Self::Position> {
+        (**self).position_of_key(key)
     }
 }
 

@@ -13,11 +13,18 @@
 //! whose next insertion would pass its share of the budget first drops the
 //! cheaper half of its facts, those whose search examined the fewest
 //! positions; a fact that still does not fit is not kept.
+//!
+//! A component that the game writes as one 64-bit word ([`Game::key`])
+//! is kept by that word, in 16 bytes a fact ([`super::words`]), where the
+//! general map takes the component itself and about a hundred bytes.
+//!
+//! [`Game::key`]: super::Game::key
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use super::words::{self, WordFacts};
 use crate::misere::memo::{SumHasher, allocation, capacity_after_growth, table_bytes};
 use crate::values::Budget;
 
@@ -117,6 +124,8 @@ type Hasher = BuildHasherDefault<SumHasher>;
 #[derive(Debug)]
 struct Shard<P> {
     map: HashMap<P, Slot, Hasher>,
+    /// Facts about components that fit in a word.
+    words: WordFacts,
     /// Bytes of the keys' own allocations.
     owned: u64,
     dropped: u64,
@@ -124,7 +133,11 @@ struct Shard<P> {
 
 impl<P: Eq + Hash> Shard<P> {
     fn bytes(&self) -> u64 {
-        table_bytes::<P, Slot>(self.map.capacity()) + self.owned
+        table_bytes::<P, Slot>(self.map.capacity()) + self.owned + self.words.bytes()
+    }
+
+    fn len(&self) -> usize {
+        self.map.len() + self.words.len()
     }
 
     /// Bytes held after inserting a new key of `key_bytes`.
@@ -137,17 +150,25 @@ impl<P: Eq + Hash> Shard<P> {
         } else {
             table_bytes::<P, Slot>(capacity)
         };
-        table + self.owned + key_bytes
+        table + self.owned + key_bytes + self.words.bytes()
+    }
+
+    /// Bytes held after inserting a new fact about a word.
+    fn bytes_inserting_word(&self) -> u64 {
+        table_bytes::<P, Slot>(self.map.capacity()) + self.owned + self.words.bytes_inserting()
     }
 
     /// Drops the cheaper half of the facts (by work; ties broken in table
-    /// order).
+    /// order), of both kinds of key.
     fn drop_cheaper_half(&mut self) {
         let mut histogram = [0usize; 256];
         for slot in self.map.values() {
             histogram[usize::from(slot.work)] += 1;
         }
-        let half = self.map.len().div_ceil(2);
+        for (_, _, work) in self.words.iter() {
+            histogram[usize::from(work)] += 1;
+        }
+        let half = self.len().div_ceil(2);
         let mut below = 0;
         let mut cutoff = 0;
         while below + histogram[cutoff] < half {
@@ -155,25 +176,33 @@ impl<P: Eq + Hash> Shard<P> {
             cutoff += 1;
         }
         let mut ties = half - below;
-        let mut freed = 0;
-        let mut dropped = 0;
-        self.map.retain(|_, slot| {
-            let work = usize::from(slot.work);
-            let drop = work < cutoff
+        let mut drop = |work: u8| {
+            let work = usize::from(work);
+            work < cutoff
                 || (work == cutoff && ties > 0 && {
                     ties -= 1;
                     true
-                });
-            if drop {
+                })
+        };
+        let mut freed = 0;
+        let mut dropped = 0;
+        self.map.retain(|_, slot| {
+            let d = drop(slot.work);
+            if d {
                 freed += u64::from(slot.key_bytes);
                 dropped += 1;
             }
-            !drop
+            !d
         });
+        dropped += self.words.retain(|_, work| !drop(work));
         self.owned -= freed;
         self.dropped += dropped;
     }
 }
+
+/// Every fact of a table: those keyed by a component, and those keyed by a
+/// word.
+pub(crate) type AllFacts<P> = (Vec<(P, Fact)>, Vec<(u64, Fact)>);
 
 /// Facts about canonical components, shared by the threads of a search.
 #[derive(Debug)]
@@ -193,6 +222,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
             .map(|_| {
                 Mutex::new(Shard {
                     map: HashMap::default(),
+                    words: WordFacts::default(),
                     owned: 0,
                     dropped: 0,
                 })
@@ -211,6 +241,38 @@ impl<P: Clone + Eq + Hash> Table<P> {
         self.shards[index]
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn word_shard(&self, hash: u64) -> MutexGuard<'_, Shard<P>> {
+        self.shards[(hash >> 58) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What is known of the component whose key is the word `key` (the
+    /// empty fact if nothing).
+    pub(crate) fn get_word(&self, key: u64) -> Fact {
+        let hash = words::hash(key);
+        self.word_shard(hash)
+            .words
+            .get(key, hash)
+            .map_or_else(Fact::default, |(fact, _)| fact)
+    }
+
+    /// Adds `fact` to what is known of the component whose key is the
+    /// word `key` (nonzero), found by examining `nodes` positions.
+    pub(crate) fn record_word(&self, key: u64, fact: Fact, nodes: u64) {
+        let work = (u64::BITS - nodes.leading_zeros()) as u8;
+        let hash = words::hash(key);
+        let mut shard = self.word_shard(hash);
+        if shard.words.get(key, hash).is_none() && shard.bytes_inserting_word() > self.share {
+            shard.drop_cheaper_half();
+            if shard.bytes_inserting_word() > self.share {
+                shard.dropped += 1;
+                return;
+            }
+        }
+        shard.words.record(key, hash, fact, work);
     }
 
     /// What is known of `key` (the empty fact if nothing).
@@ -256,21 +318,23 @@ impl<P: Clone + Eq + Hash> Table<P> {
         let mut counts = (0, 0, 0);
         for shard in &self.shards {
             let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
-            counts.0 += shard.map.len() as u64;
+            counts.0 += shard.len() as u64;
             counts.1 += shard.bytes();
             counts.2 += shard.dropped;
         }
         counts
     }
 
-    /// Every fact held, in no particular order.
-    pub(crate) fn facts(&self) -> Vec<(P, Fact)> {
-        let mut all = Vec::new();
+    /// Every fact held, in no particular order: those keyed by a
+    /// component, then those keyed by a word.
+    pub(crate) fn facts(&self) -> AllFacts<P> {
+        let (mut all, mut by_word) = (Vec::new(), Vec::new());
         for shard in &self.shards {
             let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
             all.extend(shard.map.iter().map(|(k, slot)| (k.clone(), slot.fact)));
+            by_word.extend(shard.words.iter().map(|(k, fact, _)| (k, fact)));
         }
-        all
+        (all, by_word)
     }
 }
 

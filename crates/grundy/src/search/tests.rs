@@ -190,3 +190,38 @@ fn a_game_that_may_loop_is_refused_where_it_loops_and_valued_where_it_ends() {
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TooLarge, "{e}");
 }
+
+/// Facts kept by a word key ([`Game::key`], Cram's small boards) come back
+/// whole from [`Search::facts`], so a search that learns them answers
+/// without searching; and a table too small for them keeps its budget.
+#[test]
+fn facts_kept_by_word_come_back_and_keep_the_budget() {
+    use crate::games::{Board, Cram};
+    let board = Board::rectangle(4, 5).unwrap();
+    let mut first = Search::new(Cram, Options::default());
+    let value = first.nimber(&board, &mut silent).unwrap();
+    let facts = first.facts();
+    assert_eq!(facts.len() as u64, first.stats().facts);
+    assert!(facts.iter().all(|(b, _)| Cram.key(b).is_some()));
+    let mut resumed = Search::new(Cram, Options::default());
+    resumed.learn(facts.clone());
+    assert_eq!(resumed.nimber(&board, &mut silent).unwrap(), value);
+    assert_eq!(resumed.stats().nodes, 0);
+    let mut again = resumed.facts();
+    let mut facts = facts;
+    let order = |(b, f): &(Board, super::Fact)| (Cram.key(b), f.value(), f.excluded_bits());
+    facts.sort_by_key(order);
+    again.sort_by_key(order);
+    assert_eq!(again, facts);
+
+    let budget = 32 * 1024;
+    let options = Options {
+        budget: Budget::bytes(budget),
+        threads: 1,
+    };
+    let mut small = Search::new(Cram, options);
+    let board = Board::rectangle(4, 7).unwrap();
+    assert_eq!(small.nimber(&board, &mut silent).unwrap().value(), 3);
+    let stats = small.stats();
+    assert!(stats.bytes <= budget && stats.dropped > 0, "{stats:?}");
+}
