@@ -44,6 +44,7 @@ use crate::ruleset::Ruleset;
 use super::adjoin::{self, Failure};
 use super::contexts::compute_by_contexts;
 use super::counterexample::Candidate;
+use super::footprint::Allowance;
 use super::progress::{self, Progress, Told};
 use super::quotient::Quotient;
 use super::{counterexample, footprint, learn, levels, reduce, refine, sweep};
@@ -241,7 +242,22 @@ fn adjoin_heap(
         )
     };
     let step = adjoin::columns(q, ruleset, n).and_then(|columns| {
-        sweep::prove(q, ruleset, n, &columns, max_bytes)?;
+        // The sweep's states, beside q, told as they grow.
+        let mut tell = |held: u64| {
+            let bytes = told.past(below + held).unwrap_or(told.bytes());
+            progress(Progress {
+                done: n - 1,
+                total: max_heap,
+                bytes,
+            })
+        };
+        sweep::prove(
+            q,
+            ruleset,
+            n,
+            &columns,
+            Allowance::telling(max_bytes, &mut tell),
+        )?;
         Ok(columns)
     });
     Ok(match step {
@@ -282,7 +298,10 @@ fn adjoin_heap(
                                     &c,
                                     ruleset,
                                     n,
-                                    footprint::left(left, c.bytes()),
+                                    Allowance::telling(
+                                        footprint::left(left, c.bytes()),
+                                        &mut |b| keep_going(held + c.bytes() + b),
+                                    ),
                                 )?
                                 .is_none() =>
                             {

@@ -14,7 +14,7 @@ use crate::ruleset::Ruleset;
 use super::Outcome;
 use super::adjoin::{self, Failure};
 use super::construction::check_size;
-use super::footprint::allocation;
+use super::footprint::{Allowance, allocation};
 use super::judge::Judge;
 use super::quotient::{Element, Quotient};
 use super::{footprint, lookahead, reduce, sweep};
@@ -135,7 +135,21 @@ fn chain_by_contexts(
             + source.best.map_or(0, Quotient::bytes);
         let left = footprint::left(max_bytes, held);
         let columns = adjoin::columns(&q, ruleset, n)?;
-        sweep::prove(&q, ruleset, n, &columns, left)?;
+        let mut tell = |b: u64| {
+            told.past(held + source.judge.bytes() + b);
+            progress(Progress {
+                done: n - 1,
+                total: max_heap,
+                bytes: told.bytes(),
+            })
+        };
+        sweep::prove(
+            &q,
+            ruleset,
+            n,
+            &columns,
+            Allowance::telling(left, &mut tell),
+        )?;
         let ahead = contexts.iter().any(|c| c.0 > n);
         let columns = if ahead {
             columns.unrolled(unroll)

@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use crate::error::Error;
 use crate::ruleset::Ruleset;
 
-use super::footprint::{allocation, hash_table_peak};
+use super::footprint::{Allowance, allocation, hash_table_peak};
 use super::sweep::{MAX_STATES, too_many_states};
 
 /// A finite commutative monoid with a P-portion and an image for each heap
@@ -99,14 +99,16 @@ struct State {
 ///
 /// # Errors
 /// [`TooLarge`](ErrorKind::TooLarge) past [`MAX_STATES`] states at one
-/// step or `max_bytes` of states in all.
-pub(super) fn least_failure(
+/// step or the allowance's bytes of states in all (told to its caller as
+/// they grow: [`Allowance`]); [`Interrupted`](crate::error::ErrorKind::Interrupted)
+/// when the caller says stop.
+pub(super) fn least_failure<'a>(
     m: &Candidate,
     ruleset: &Ruleset,
     n: u64,
-    max_bytes: u64,
+    allowance: impl Into<Allowance<'a>>,
 ) -> Result<Option<Vec<u64>>, Error> {
-    least_failure_with_exits(m, None, ruleset, n, max_bytes)
+    least_failure_with_exits(m, None, ruleset, n, allowance)
 }
 
 /// As [`least_failure`], for the game where a sum whose element has an
@@ -117,13 +119,15 @@ pub(super) fn least_failure(
 ///
 /// # Errors
 /// As [`least_failure`].
-pub(super) fn least_failure_with_exits(
+pub(super) fn least_failure_with_exits<'a>(
     m: &Candidate,
     exits: Option<&[bool]>,
     ruleset: &Ruleset,
     n: u64,
-    max_bytes: u64,
+    allowance: impl Into<Allowance<'a>>,
 ) -> Result<Option<Vec<u64>>, Error> {
+    let mut allowance = allowance.into();
+    let max_bytes = allowance.max_bytes;
     let size = m.len();
     // One kind per heap with a move, the largest first.
     let heaps: Vec<u64> = (1..=n).rev().filter(|&h| ruleset.has_move(h)).collect();
@@ -259,6 +263,9 @@ pub(super) fn least_failure_with_exits(
                             now,
                         ));
                     }
+                    allowance.holds(now, || {
+                        format!("looking for a sum a misère quotient candidate for heaps up to {n} gets wrong")
+                    })?;
                     found.insert(key.clone(), layer.len() as u32);
                     layer.push(key);
                     from.push((s as u32, e as u16));
@@ -374,6 +381,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The search tells its caller the bytes its states hold, and stops
+    /// when told to.
+    #[test]
+    fn the_search_tells_its_bytes_and_stops_when_told() {
+        let game: Ruleset = "0.07".parse().unwrap();
+        let m = super::super::first_candidate(&game, 10, MEMO);
+        let mut told = 0;
+        let mut tell = |held: u64| {
+            told = told.max(held);
+            std::ops::ControlFlow::Continue(())
+        };
+        let allowance = super::Allowance::telling(MEMO, &mut tell);
+        assert!(least_failure(&m, &game, 10, allowance).unwrap().is_some());
+        assert!(told > 0);
+        let mut stop = |_| std::ops::ControlFlow::Break(());
+        let e =
+            least_failure(&m, &game, 10, super::Allowance::telling(MEMO, &mut stop)).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Interrupted);
     }
 
     /// Heap 10 of 0.07 splits the quotient of the smaller heaps, so the

@@ -19,6 +19,7 @@
 //! (`learn::to_quotient_bytes`), an estimate.
 
 use std::mem::size_of;
+use std::ops::ControlFlow;
 
 use crate::error::{Error, ErrorKind};
 
@@ -112,6 +113,63 @@ impl Quotient {
             + allocation(4 * self.heap_elements().len())
             + allocation(size_of::<Vec<u64>>() * self.len())
             + representatives
+    }
+}
+
+/// What a search inside a step (the sweep, the counterexample search) may
+/// hold, and whom it tells as its states grow: the step's caller, who
+/// adds what it holds itself and charges the whole (see
+/// [`super::progress`]). From a bare `u64`, a bound told to no one.
+pub(super) struct Allowance<'a> {
+    /// The most bytes the search may hold.
+    pub(super) max_bytes: u64,
+    tell: Option<&'a mut dyn FnMut(u64) -> ControlFlow<()>>,
+    told: u64,
+}
+
+impl From<u64> for Allowance<'_> {
+    fn from(max_bytes: u64) -> Self {
+        Allowance {
+            max_bytes,
+            tell: None,
+            told: 0,
+        }
+    }
+}
+
+impl<'a> Allowance<'a> {
+    /// At most `max_bytes`, each mebibyte of growth told to `tell`, which
+    /// may stop the search.
+    pub(super) fn telling(max_bytes: u64, tell: &'a mut dyn FnMut(u64) -> ControlFlow<()>) -> Self {
+        Allowance {
+            max_bytes,
+            tell: Some(tell),
+            told: 0,
+        }
+    }
+
+    /// The search holds `held` bytes now (within `max_bytes`): told where
+    /// they pass the last report, rounded up to a mebibyte.
+    ///
+    /// # Errors
+    /// [`Interrupted`](ErrorKind::Interrupted), naming `what`, when the
+    /// one told says stop.
+    pub(super) fn holds(&mut self, held: u64, what: impl FnOnce() -> String) -> Result<(), Error> {
+        let Some(tell) = self.tell.as_mut() else {
+            return Ok(());
+        };
+        if held <= self.told {
+            return Ok(());
+        }
+        let step = super::progress::BYTES_STEP;
+        self.told = held.div_ceil(step).saturating_mul(step);
+        match tell(held) {
+            ControlFlow::Continue(()) => Ok(()),
+            ControlFlow::Break(()) => Err(Error::new(
+                ErrorKind::Interrupted,
+                format!("stopped while {}", what()),
+            )),
+        }
     }
 }
 

@@ -47,7 +47,7 @@ use crate::ruleset::Ruleset;
 
 use super::adjoin::Columns;
 use super::counterexample::{Candidate, least_failure, precedes};
-use super::footprint::{self, allocation};
+use super::footprint::{self, Allowance, allocation};
 use super::memo::SumMemo;
 use super::quotient::{Element, Quotient};
 
@@ -116,7 +116,15 @@ pub(super) fn learn(
         max_bytes,
     };
     if let Some(c) = first {
-        let failure = least_failure(&c, ruleset, n, footprint::left(max_bytes, c.bytes()))?;
+        let c_bytes = c.bytes();
+        let failure = least_failure(
+            &c,
+            ruleset,
+            n,
+            Allowance::telling(footprint::left(max_bytes, c_bytes), &mut |b| {
+                (oracle.keep_going)(c_bytes + b)
+            }),
+        )?;
         oracle.region = Some((c, failure));
     }
     oracle.held = oracle.bytes_besides_memo(0);
@@ -144,7 +152,9 @@ pub(super) fn learn(
                 let held = oracle.held + oracle.memo.bytes();
                 let c = table.candidate(&delta, n, footprint::left(max_bytes, held))?;
                 let left = footprint::left(max_bytes, held + c.bytes());
-                match least_failure(&c, ruleset, n, left)? {
+                let c_bytes = c.bytes();
+                let mut tell = |b| (oracle.keep_going)(held + c_bytes + b);
+                match least_failure(&c, ruleset, n, Allowance::telling(left, &mut tell))? {
                     None => return Ok(to_quotient_with(&c, n)),
                     Some(u) => {
                         let later = match &oracle.region {

@@ -42,7 +42,7 @@ use crate::error::Result;
 use crate::ruleset::Ruleset;
 
 use super::counterexample::{Candidate, least_failure_with_exits};
-use super::footprint::{self, allocation};
+use super::footprint::{self, Allowance, allocation};
 
 /// The most levels (copies of the splitting heap) tried before giving up.
 const MAX_LEVELS: usize = 16;
@@ -206,10 +206,14 @@ impl Levels<'_> {
 
     /// Whether the sweep proves `t` for the game with exits `exit`, with
     /// what `t` and the stages held leave of the bound.
-    fn proved(&self, t: &Stage, exit: &[bool], m: u64) -> Result<bool> {
+    fn proved(&mut self, t: &Stage, exit: &[bool], m: u64) -> Result<bool> {
         let exits: Vec<bool> = t.outer.iter().map(|&b| exit[b as usize]).collect();
-        let left = footprint::left(self.max_bytes, self.held + t.bytes());
-        Ok(least_failure_with_exits(&t.c, Some(&exits), self.ruleset, m, left)?.is_none())
+        let held = self.held + t.bytes();
+        let left = footprint::left(self.max_bytes, held);
+        let keep_going = &mut self.keep_going;
+        let mut tell = |b| keep_going(held + b);
+        let allowance = Allowance::telling(left, &mut tell);
+        Ok(least_failure_with_exits(&t.c, Some(&exits), self.ruleset, m, allowance)?.is_none())
     }
 
     /// Heap m adjoined to `s` (heaps below m) for the game with exits: the

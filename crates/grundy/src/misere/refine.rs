@@ -37,7 +37,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::ruleset::Ruleset;
 
 use super::counterexample::{Candidate, least_failure, precedes};
-use super::footprint::{self, allocation, hash_table_peak};
+use super::footprint::{self, Allowance, allocation, hash_table_peak};
 
 /// One state: Φ, whether a heap is present, and Z as a bit set over M.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -258,7 +258,10 @@ pub(super) fn iterate(
     keep_going: &mut dyn FnMut(u64) -> ControlFlow<()>,
 ) -> Result<Refined> {
     let mut c = first;
-    let Some(mut u) = least_failure(&c, ruleset, n, footprint::left(max_bytes, c.bytes()))? else {
+    let c_bytes = c.bytes();
+    let mut tell = |b| keep_going(c_bytes + b);
+    let first = Allowance::telling(footprint::left(max_bytes, c_bytes), &mut tell);
+    let Some(mut u) = least_failure(&c, ruleset, n, first)? else {
         return Ok(Refined::Proved(c));
     };
     let most = MIN_GROWTH.max(GROWTH * c.len());
@@ -278,7 +281,14 @@ pub(super) fn iterate(
             // would cost more than the learner's start gains.
             break;
         }
-        match least_failure(&r, ruleset, n, footprint::left(left, r.bytes()))? {
+        let held = c.bytes() + r.bytes();
+        let mut tell = |b| keep_going(held + b);
+        match least_failure(
+            &r,
+            ruleset,
+            n,
+            Allowance::telling(footprint::left(left, r.bytes()), &mut tell),
+        )? {
             None => return Ok(Refined::Proved(r)),
             // Never otherwise: the refinement is right up to u.
             Some(v) if precedes(&u, &v) => {

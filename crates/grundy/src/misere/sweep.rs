@@ -56,7 +56,7 @@ use crate::error::{Error, ErrorKind};
 use crate::ruleset::Ruleset;
 
 use super::adjoin::{Columns, Failure};
-use super::footprint::{allocation, hash_table_peak};
+use super::footprint::{Allowance, allocation, hash_table_peak};
 use super::quotient::{Element, Quotient};
 
 /// The most states kept at one step of the sweep.
@@ -159,14 +159,18 @@ struct Remaining {
 /// # Errors
 /// [`Failure::Split`] when it does not, with the copies of heap n in a sum
 /// that it gets wrong; [`TooLarge`](ErrorKind::TooLarge) past
-/// [`MAX_STATES`] states at one step or `max_bytes` of states in all.
-pub(super) fn prove(
+/// [`MAX_STATES`] states at one step or the allowance's bytes of states in
+/// all (told to its caller as they grow: [`Allowance`]);
+/// [`Interrupted`](ErrorKind::Interrupted) when the caller says stop.
+pub(super) fn prove<'a>(
     q: &Quotient,
     ruleset: &Ruleset,
     n: u64,
     columns: &Columns,
-    max_bytes: u64,
+    allowance: impl Into<Allowance<'a>>,
 ) -> std::result::Result<(), Failure> {
+    let mut allowance = allowance.into();
+    let max_bytes = allowance.max_bytes;
     let m = Candidate {
         q,
         columns,
@@ -281,6 +285,14 @@ pub(super) fn prove(
                             now,
                         )));
                     }
+                    allowance
+                        .holds(now, || {
+                            format!(
+                                "proving the quotient of heaps up to {n}; the quotient up to heap {} is the last one found",
+                                n - 1
+                            )
+                        })
+                        .map_err(Failure::Other)?;
                     found.insert(key, parents.len() as u32);
                     parents.push((s as u32, e as u16));
                 }
@@ -455,6 +467,43 @@ mod tests {
             message.contains("needs more memory than the bound leaves it (1 state of sums"),
             "{message}"
         );
+    }
+
+    /// The sweep tells its caller the bytes its states hold as they grow
+    /// (a mebibyte at a time, the first at once), and stops when told to.
+    #[test]
+    fn a_sweep_tells_its_bytes_and_stops_when_told() {
+        let game: Ruleset = "0.07".parse().unwrap();
+        let q = Quotient::compute(&game, 2, MEMO).unwrap();
+        let columns = adjoin::columns(&q, &game, 3).unwrap();
+        let mut told = Vec::new();
+        let mut tell = |held: u64| {
+            told.push(held);
+            std::ops::ControlFlow::Continue(())
+        };
+        let proved = prove(
+            &q,
+            &game,
+            3,
+            &columns,
+            super::Allowance::telling(MEMO, &mut tell),
+        );
+        assert!(proved.is_ok());
+        assert!(
+            !told.is_empty() && told.iter().all(|&b| b > 0 && b <= MEMO),
+            "{told:?}"
+        );
+        let mut stop = |_| std::ops::ControlFlow::Break(());
+        let Err(Failure::Other(e)) = prove(
+            &q,
+            &game,
+            3,
+            &columns,
+            super::Allowance::telling(MEMO, &mut stop),
+        ) else {
+            panic!("a sweep told to stop went on");
+        };
+        assert_eq!(e.kind(), crate::ErrorKind::Interrupted);
     }
 
     proptest! {
