@@ -85,11 +85,18 @@ struct Labels<'a> {
 }
 
 impl Labels<'_> {
-    /// Whether `sum` plus `copies` copies of `heap` is lost, by the judge.
-    fn lost(&mut self, sum: &[u64], heap: u64, copies: usize) -> Result<bool> {
+    /// Whether `sum` plus `copies` copies of `heap` is lost, by the judge,
+    /// which tells `progress` the bytes of its memo as it grows.
+    fn lost(
+        &mut self,
+        sum: &[u64],
+        heap: u64,
+        copies: usize,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<bool> {
         let mut all = sum.to_vec();
         all.extend(std::iter::repeat_n(heap, copies));
-        Ok(self.judge.outcome(&all)? == Outcome::P)
+        Ok(self.judge.outcome_with(&all, progress)? == Outcome::P)
     }
 }
 
@@ -179,12 +186,21 @@ fn chain_by_contexts(
                 );
                 continue;
             }
+            // The judge's memo grows beside what is held: told as it does.
+            let mut judging = |p: Progress| {
+                told.past(held + needed + p.bytes);
+                progress(Progress {
+                    done: n - 1,
+                    total: max_heap,
+                    bytes: told.bytes(),
+                })
+            };
             let mut row = Vec::with_capacity(size);
             for m in 0..size {
                 let (a, k) = (m / columns.len(), m % columns.len());
                 let mut sum = q.representative(a as Element).to_vec();
                 sum.extend(std::iter::repeat_n(n, k));
-                row.push(source.lost(&sum, heap, copies)?);
+                row.push(source.lost(&sum, heap, copies, &mut judging)?);
             }
             labels.push(row);
         }
@@ -211,4 +227,36 @@ fn stopped_at(n: u64) -> Error {
         ErrorKind::Interrupted,
         format!("stopped after the quotient of heaps up to {n}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    /// A label the judge decides tells the judge's memo as it grows, and
+    /// stops when told to.
+    #[test]
+    fn the_judges_labels_tell_their_bytes_and_stop_when_told() {
+        let kayles: Ruleset = "0.77".parse().unwrap();
+        let mut judge = Judge::with_normal_form(kayles, 1 << 24);
+        let mut labels = Labels {
+            judge: &mut judge,
+            best: None,
+        };
+        let mut most = 0;
+        let lost = labels.lost(&[3, 5], 7, 2, &mut |p| {
+            most = most.max(p.bytes);
+            ControlFlow::Continue(())
+        });
+        assert!(lost.is_ok());
+        assert!(most > 0);
+        let mut fresh = Judge::with_normal_form("0.77".parse().unwrap(), 1 << 24);
+        let mut labels = Labels {
+            judge: &mut fresh,
+            best: None,
+        };
+        let stopped = labels.lost(&[3, 5], 7, 2, &mut |_| ControlFlow::Break(()));
+        assert_eq!(stopped.unwrap_err().kind(), ErrorKind::Interrupted);
+    }
 }
