@@ -131,6 +131,28 @@ impl Staircase {
         Staircase { rows }
     }
 
+    /// Whether `self.transpose() < *self`, row by row, without making the
+    /// transpose: its row `j` is the number of rows longer than `j`, read
+    /// from the bottom as `j` grows.
+    fn transpose_is_less(&self) -> bool {
+        let mut longer = self.rows.len();
+        let cols = self.rows.first().copied().unwrap_or(0);
+        for j in 0..cols {
+            while longer > 0 && self.rows[longer - 1] <= j {
+                longer -= 1;
+            }
+            match self.rows.get(j as usize) {
+                None => return false,
+                Some(&row) if (longer as u32) != row => return (longer as u32) < row,
+                Some(_) => {}
+            }
+        }
+        // Every row of the transpose equals the row of `self` beside it,
+        // and both have `cols` rows (row 0 of the transpose is the number
+        // of rows): the staircase is its own transpose.
+        false
+    }
+
     /// Whether the square is still there.
     pub fn has(&self, square: Square) -> bool {
         self.rows
@@ -219,8 +241,11 @@ impl Game for Chomp {
         if s.squares() <= 1 {
             return;
         }
-        let t = s.transpose();
-        out.push(if t < *s { t } else { s.clone() });
+        out.push(if s.transpose_is_less() {
+            s.transpose()
+        } else {
+            s.clone()
+        });
     }
 
     /// Each move takes at least one square and the poisoned one stays.
@@ -240,6 +265,76 @@ impl Game for Chomp {
 
     fn heap_bytes(&self, s: &Staircase) -> usize {
         s.rows.capacity() * 4
+    }
+
+    /// The staircase's outline as one word, where rows and columns number
+    /// at most 63 together ([`Staircase::key`]).
+    fn key(&self, s: &Staircase) -> Option<u64> {
+        s.key()
+    }
+
+    fn position_of_key(&self, key: u64) -> Option<Staircase> {
+        Staircase::from_key(key)
+    }
+}
+
+impl Staircase {
+    /// The outline of the staircase as one word: from the bottom row up,
+    /// for each row as many 1 bits as it is longer than the row below it,
+    /// then a 0 bit; all of it below a leading 1 that marks where it
+    /// starts. `None` where rows and columns number more than 63 together.
+    ///
+    /// ```
+    /// use grundy::games::Staircase;
+    /// let s: Staircase = "5,3,3,1".parse()?;
+    /// // Leading 1, then row 3: 1 0, row 2: 11 0, row 1: 0, row 0: 11 0.
+    /// assert_eq!(s.key(), Some(0b1_10_110_0_110));
+    /// assert_eq!(Staircase::from_key(0b1_10_110_0_110), Some(s));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    #[must_use]
+    pub fn key(&self) -> Option<u64> {
+        let cols = self.rows.first().copied().unwrap_or(0) as usize;
+        if cols + self.rows.len() > 63 {
+            return None;
+        }
+        let mut key = 1u64;
+        let mut below = 0;
+        for &row in self.rows.iter().rev() {
+            for _ in below..row {
+                key = key << 1 | 1;
+            }
+            key <<= 1;
+            below = row;
+        }
+        Some(key)
+    }
+
+    /// The staircase whose [`Staircase::key`] is `key`; `None` for a word
+    /// that is no staircase's key.
+    #[must_use]
+    pub fn from_key(key: u64) -> Option<Staircase> {
+        if key == 0 {
+            return None;
+        }
+        let len = 63 - key.leading_zeros();
+        let mut rows = Vec::new();
+        let mut length = 0u32;
+        for bit in (0..len).rev() {
+            if key >> bit & 1 == 1 {
+                length += 1;
+            } else if length == 0 {
+                return None;
+            } else {
+                rows.push(length);
+            }
+        }
+        // Columns past the top row's end: not a staircase's outline.
+        if rows.last().copied().unwrap_or(0) != length {
+            return None;
+        }
+        rows.reverse();
+        Some(Staircase { rows })
     }
 }
 
@@ -284,6 +379,62 @@ mod tests {
         let mut moves = Vec::new();
         Chomp.moves(&s, &mut moves);
         assert_eq!(moves.len(), 11);
+    }
+
+    /// Every staircase within 7 × 7 has a key of its own, read back as
+    /// itself; words that are no outline are refused; 63 rows and columns
+    /// together fit, 64 do not.
+    #[test]
+    fn keys_are_one_to_one_and_read_back() {
+        fn all(rows: usize, most: u32, prefix: &mut Vec<u32>, out: &mut Vec<Staircase>) {
+            out.push(Staircase::new(prefix.clone()).unwrap());
+            if prefix.len() < rows {
+                for r in 1..=most {
+                    prefix.push(r);
+                    all(rows, r, prefix, out);
+                    prefix.pop();
+                }
+            }
+        }
+        let mut staircases = Vec::new();
+        all(7, 7, &mut Vec::new(), &mut staircases);
+        assert_eq!(staircases.len(), 3432, "C(14, 7)");
+        let mut seen = std::collections::HashSet::new();
+        for s in staircases {
+            let key = s.key().expect("small staircases have keys");
+            assert!(seen.insert(key), "{s:?}");
+            assert_eq!(Staircase::from_key(key), Some(s));
+        }
+        for key in 0..1u64 << 12 {
+            if let Some(s) = Staircase::from_key(key) {
+                assert_eq!(s.key(), Some(key), "{s:?}");
+            }
+        }
+        let widest = Staircase::rectangle(39, 24).unwrap();
+        assert_eq!(widest.key().map(u64::leading_zeros), Some(0));
+        assert_eq!(Staircase::from_key(widest.key().unwrap()), Some(widest));
+        assert_eq!(Staircase::rectangle(40, 24).unwrap().key(), None);
+    }
+
+    /// The canonical form is the lesser of a staircase and its transpose,
+    /// on every staircase within 6 × 6.
+    #[test]
+    fn the_lesser_of_a_staircase_and_its_transpose_is_found_without_it() {
+        fn all(rows: usize, most: u32, prefix: &mut Vec<u32>, out: &mut Vec<Staircase>) {
+            out.push(Staircase::new(prefix.clone()).unwrap());
+            if prefix.len() < rows {
+                for r in 1..=most {
+                    prefix.push(r);
+                    all(rows, r, prefix, out);
+                    prefix.pop();
+                }
+            }
+        }
+        let mut staircases = Vec::new();
+        all(6, 6, &mut Vec::new(), &mut staircases);
+        for s in staircases {
+            assert_eq!(s.transpose_is_less(), s.transpose() < s, "{s:?}");
+        }
     }
 
     #[test]
