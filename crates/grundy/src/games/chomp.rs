@@ -381,23 +381,29 @@ mod tests {
         assert_eq!(moves.len(), 11);
     }
 
+    /// Every staircase within `n` × `n`, the empty one included.
+    fn within(n: u32) -> Vec<Staircase> {
+        fn grow(most: u32, rows: u32, prefix: &mut Vec<u32>, out: &mut Vec<Staircase>) {
+            out.push(Staircase::new(prefix.clone()).unwrap());
+            if (prefix.len() as u32) < rows {
+                for r in 1..=most {
+                    prefix.push(r);
+                    grow(r, rows, prefix, out);
+                    prefix.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        grow(n, n, &mut Vec::new(), &mut out);
+        out
+    }
+
     /// Every staircase within 7 × 7 has a key of its own, read back as
     /// itself; words that are no outline are refused; 63 rows and columns
     /// together fit, 64 do not.
     #[test]
     fn keys_are_one_to_one_and_read_back() {
-        fn all(rows: usize, most: u32, prefix: &mut Vec<u32>, out: &mut Vec<Staircase>) {
-            out.push(Staircase::new(prefix.clone()).unwrap());
-            if prefix.len() < rows {
-                for r in 1..=most {
-                    prefix.push(r);
-                    all(rows, r, prefix, out);
-                    prefix.pop();
-                }
-            }
-        }
-        let mut staircases = Vec::new();
-        all(7, 7, &mut Vec::new(), &mut staircases);
+        let staircases = within(7);
         assert_eq!(staircases.len(), 3432, "C(14, 7)");
         let mut seen = std::collections::HashSet::new();
         for s in staircases {
@@ -420,19 +426,7 @@ mod tests {
     /// on every staircase within 6 × 6.
     #[test]
     fn the_lesser_of_a_staircase_and_its_transpose_is_found_without_it() {
-        fn all(rows: usize, most: u32, prefix: &mut Vec<u32>, out: &mut Vec<Staircase>) {
-            out.push(Staircase::new(prefix.clone()).unwrap());
-            if prefix.len() < rows {
-                for r in 1..=most {
-                    prefix.push(r);
-                    all(rows, r, prefix, out);
-                    prefix.pop();
-                }
-            }
-        }
-        let mut staircases = Vec::new();
-        all(6, 6, &mut Vec::new(), &mut staircases);
-        for s in staircases {
+        for s in within(6) {
             assert_eq!(s.transpose_is_less(), s.transpose() < s, "{s:?}");
         }
     }

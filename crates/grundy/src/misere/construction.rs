@@ -241,22 +241,23 @@ fn adjoin_heap(
             format!("stopped at the quotient of heaps up to {n}"),
         )
     };
+    // What the step's searches hold beside q, told each time they grow or
+    // ask to go on.
+    let mut keep_going = |held: u64| {
+        let bytes = told.past(below + held).unwrap_or(told.bytes());
+        progress(Progress {
+            done: n - 1,
+            total: max_heap,
+            bytes,
+        })
+    };
     let step = adjoin::columns(q, ruleset, n).and_then(|columns| {
-        // The sweep's states, beside q, told as they grow.
-        let mut tell = |held: u64| {
-            let bytes = told.past(below + held).unwrap_or(told.bytes());
-            progress(Progress {
-                done: n - 1,
-                total: max_heap,
-                bytes,
-            })
-        };
         sweep::prove(
             q,
             ruleset,
             n,
             &columns,
-            Allowance::telling(max_bytes, &mut tell),
+            Allowance::telling(max_bytes, &mut keep_going),
         )?;
         Ok(columns)
     });
@@ -269,16 +270,7 @@ fn adjoin_heap(
             reduce::reduce(q, n, &columns, &[])
         }
         Err(Failure::Split { .. }) => {
-            // Heap n tells apart sums that q identifies. The steps below
-            // tell what they hold each time they ask to go on.
-            let mut keep_going = |held: u64| {
-                let bytes = told.past(below + held).unwrap_or(told.bytes());
-                progress(Progress {
-                    done: n - 1,
-                    total: max_heap,
-                    bytes,
-                })
-            };
+            // Heap n tells apart sums that q identifies.
             // Levels of copies of heap n first (see [`super::levels`]):
             // proved by the sweep, or no help (past the memory bound
             // too: the constructions below have their own).
