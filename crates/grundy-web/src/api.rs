@@ -631,9 +631,7 @@ fn drawing(game: &grundy_service::BoardGame) -> Drawing {
                 })
                 .collect(),
         },
-        BoardGame::Chomp(s) => Drawing::Chomp {
-            rows: s.rows().to_vec(),
-        },
+        BoardGame::Chomp(s) => Drawing::Chomp { rows: s.rows() },
         BoardGame::NodeKayles(g) => Drawing::NodeKayles {
             vertices: g.vertices(),
             edges: (0..g.names().len())
