@@ -406,7 +406,7 @@ impl Game for Chomp {
     /// # Complexity
     /// A few instructions a move where the staircase is one word: the
     /// square of row `r` and column `c` is the pair of the outline's 0 bit
-    /// of row `r` and 1 bit of column `c` above it ([`outline_take`]).
+    /// of row `r` and 1 bit of column `c` above it.
     fn moves(&self, s: &Staircase, out: &mut Vec<(Square, Staircase)>) {
         match &s.outline {
             Outline::Word(word) => {
