@@ -450,6 +450,24 @@ proptest! {
         prop_assert_eq!(nimber(&mut search, &transpose(&board)), v);
     }
 
+    /// A graph that is the free cells of a grid is read back as that
+    /// board's graph, and a board's graph as a board with the same graph;
+    /// a cycle of odd length is no grid's.
+    #[test]
+    fn graphs_of_grid_cells_read_back(board in board_strategy(), graph in graph_strategy()) {
+        let of_board = Graph::of_cells(&board).unwrap();
+        let cells = of_board.grid_cells();
+        prop_assert_eq!(cells.is_some(), board.free_cells() > 0);
+        if let Some(cells) = cells {
+            prop_assert_eq!(Graph::of_cells(&cells).unwrap(), of_board);
+        }
+        if let Some(cells) = graph.grid_cells() {
+            prop_assert_eq!(Graph::of_cells(&cells).unwrap(), graph.clone());
+            prop_assert_eq!(naive_nimber(&NodeKaylesGrid, &cells), naive_nimber(&NodeKayles, &graph));
+        }
+        prop_assert_eq!(Graph::cycle(7).unwrap().grid_cells(), None);
+    }
+
     #[test]
     fn chomp_engine_equals_its_naive_twin(s in staircase_strategy()) {
         let mut search = Search::new(Chomp, Options::default());
