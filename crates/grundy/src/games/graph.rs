@@ -184,7 +184,7 @@ impl Graph {
                 if a + cols < 128 {
                     beside |= 1 << (a + cols);
                 }
-                if a % cols != 0 {
+                if !a.is_multiple_of(cols) {
                     beside |= 1 << (a - 1);
                 }
                 if a % cols != cols - 1 && a + 1 < 128 {
