@@ -1,5 +1,6 @@
 //! The searches of board and graph games: one [`Search`] a kind (Cram,
-//! Node-Kayles, Chomp), made at the first request of its kind with the
+//! Node-Kayles, Node-Kayles on a graph that is the free cells of a grid,
+//! searched as a board, and Chomp), made at the first request of its kind with the
 //! facts the store kept, and kept between requests, so that every answer
 //! builds on what the ones before it learnt.
 //!
@@ -30,7 +31,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use grundy::games::{BoardGame, Chomp, Cram, NodeKayles};
+use grundy::games::{Board, BoardGame, Chomp, Cram, Graph, NodeKayles, NodeKaylesGrid};
 use grundy::search::misere_search::MisereSearch;
 use grundy::search::{Codec, JudgedMove, Options, Progress, Search, codec};
 use grundy::values::Budget;
@@ -109,6 +110,33 @@ impl Kind for NodeKayles {
     }
 }
 
+/// Node-Kayles on a graph that is the free cells of a grid
+/// ([`Graph::grid_cells`]: every `node-kayles:grid:RxC`, and what is left
+/// of one after moves), searched as a board: the same game, vertex for
+/// cell, with the moves named and the positions after them written as the
+/// graph game writes them.
+impl Kind for NodeKaylesGrid {
+    const NAME: &'static str = "node-kayles-grid";
+
+    fn slot(core: &Core) -> &Exclusive<BoardSlot<Self>> {
+        &core.boards.node_kayles_grid
+    }
+
+    fn wrap(position: Board) -> BoardGame {
+        BoardGame::NodeKayles(
+            Graph::of_cells(&position).expect("a grid made from a graph has at most 128 cells"),
+        )
+    }
+
+    fn play(m: &Self::Move) -> String {
+        m.to_string()
+    }
+
+    fn left(position: &Self::Position) -> u64 {
+        u64::from(position.free_cells())
+    }
+}
+
 impl Kind for Chomp {
     const NAME: &'static str = "chomp";
 
@@ -130,7 +158,8 @@ impl Kind for Chomp {
 }
 
 /// Runs `$body` with `$pos` bound to the position of the board game
-/// `$game` and `$K` to its kind.
+/// `$game` and `$K` to its kind (a graph that is the free cells of a grid
+/// searched as a board).
 macro_rules! by_kind {
     ($game:expr, |$pos:ident, $K:ident| $body:expr) => {
         match $game {
@@ -138,10 +167,18 @@ macro_rules! by_kind {
                 type $K = Cram;
                 $body
             }
-            BoardGame::NodeKayles($pos) => {
-                type $K = NodeKayles;
-                $body
-            }
+            BoardGame::NodeKayles(graph) => match graph.grid_cells() {
+                Some(board) => {
+                    let $pos = &board;
+                    type $K = NodeKaylesGrid;
+                    $body
+                }
+                None => {
+                    let $pos = graph;
+                    type $K = NodeKayles;
+                    $body
+                }
+            },
             BoardGame::Chomp($pos) => {
                 type $K = Chomp;
                 $body
@@ -364,6 +401,9 @@ fn forget_other_kinds<K: Kind>(core: &Core) {
     }
     if K::NAME != NodeKayles::NAME {
         forget::<NodeKayles>(core);
+    }
+    if K::NAME != NodeKaylesGrid::NAME {
+        forget::<NodeKaylesGrid>(core);
     }
     if K::NAME != Chomp::NAME {
         forget::<Chomp>(core);

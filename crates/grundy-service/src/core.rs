@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use grundy::games::{Chomp, Cram, NodeKayles};
+use grundy::games::{Chomp, Cram, NodeKayles, NodeKaylesGrid};
 use grundy::misere::Strategy;
 use grundy::search::Search;
 use grundy::values::{Budget, Engine, Stepper};
@@ -231,6 +231,7 @@ pub(crate) struct Work {
 pub(crate) struct Boards {
     pub(crate) cram: Exclusive<BoardSlot<Cram>>,
     pub(crate) node_kayles: Exclusive<BoardSlot<NodeKayles>>,
+    pub(crate) node_kayles_grid: Exclusive<BoardSlot<NodeKaylesGrid>>,
     pub(crate) chomp: Exclusive<BoardSlot<Chomp>>,
 }
 
@@ -273,6 +274,9 @@ impl Boards {
             slot.forget();
         }
         if let Some(mut slot) = self.node_kayles.try_hold() {
+            slot.forget();
+        }
+        if let Some(mut slot) = self.node_kayles_grid.try_hold() {
             slot.forget();
         }
         if let Some(mut slot) = self.chomp.try_hold() {

@@ -167,7 +167,12 @@ fn facts_header(path: &std::path::Path) -> Option<(Option<String>, Option<u64>)>
     if lines.next()? != "grundy search facts 1" {
         return None;
     }
-    let kind = lines.next()?;
+    // Node-Kayles on a grid's cells is searched as a board, its facts
+    // kept apart: they are Node-Kayles's, listed and removed with them.
+    let kind = match lines.next()? {
+        "node-kayles-grid" => "node-kayles",
+        kind => kind,
+    };
     grundy::games::BOARD_GAMES
         .contains(&kind)
         .then(|| (Some(kind.to_string()), None))

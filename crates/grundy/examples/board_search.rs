@@ -4,6 +4,8 @@
 //! ```text
 //! cargo run --release -p grundy --example board_search -- cram 5x7 [threads] [budget MiB]
 //! cargo run --release -p grundy --example board_search -- node-kayles 3x12
+//! cargo run --release -p grundy --example board_search -- node-kayles-grid 3x12
+//! cargo run --release -p grundy --example board_search -- node-kayles-grid-rows 3x30
 //! cargo run --release -p grundy --example board_search -- chomp 6x7
 //! cargo run --release -p grundy --example board_search -- strips 1000
 //! ```
@@ -13,7 +15,7 @@
 
 use std::time::Instant;
 
-use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, Staircase};
+use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, NodeKaylesGrid, Staircase};
 use grundy::search::{self, Game, Method, Options, Search};
 use grundy::values::Budget;
 
@@ -39,6 +41,11 @@ fn main() -> Result<(), grundy::Error> {
     match game {
         "cram" => run(With(Cram, method), &Board::rectangle(rows, cols)?, options),
         "node-kayles" => run(With(NodeKayles, method), &Graph::grid(rows, cols)?, options),
+        "node-kayles-grid" => run(
+            With(NodeKaylesGrid, method),
+            &Board::rectangle(rows, cols)?,
+            options,
+        ),
         "chomp" => run(
             With(Chomp, method),
             &Staircase::rectangle(rows, cols)?,
@@ -60,25 +67,14 @@ fn main() -> Result<(), grundy::Error> {
             );
             Ok(())
         }
-        "node-kayles-rows" => {
-            // Node-Kayles on rows × n grids for n = 1..=cols, one table.
-            let mut search = Search::new(NodeKayles, options);
-            for n in 1..=cols {
-                let start = Instant::now();
-                let v = search.nimber(&Graph::grid(rows, n)?, &mut search::silent)?;
-                let stats = search.stats();
-                println!(
-                    "{rows}x{n}: nimber {v}, {:.3} s, {} nodes so far, {} facts, {} bytes",
-                    start.elapsed().as_secs_f64(),
-                    stats.nodes,
-                    stats.facts,
-                    stats.bytes
-                );
-            }
-            Ok(())
-        }
+        "node-kayles-rows" => rows_of(NodeKayles, rows, cols, options, |n| Graph::grid(rows, n)),
+        "node-kayles-grid-rows" => rows_of(NodeKaylesGrid, rows, cols, options, |n| {
+            Board::rectangle(rows, n)
+        }),
         other => {
-            eprintln!("unknown game {other}: cram, node-kayles, chomp or strips");
+            eprintln!(
+                "unknown game {other}: cram, node-kayles, node-kayles-grid, chomp, strips, node-kayles-rows or node-kayles-grid-rows"
+            );
             Ok(())
         }
     }
@@ -103,6 +99,31 @@ fn run<G: Game>(game: G, position: &G::Position, options: Options) -> Result<(),
         stats.bytes,
         stats.dropped
     );
+    Ok(())
+}
+
+/// A game on `rows × n` grids for n = 1..=`cols`, one table: each size's
+/// nimber, time and the positions searched so far.
+fn rows_of<G: Game>(
+    game: G,
+    rows: u32,
+    cols: u32,
+    options: Options,
+    grid: impl Fn(u32) -> Result<G::Position, grundy::Error>,
+) -> Result<(), grundy::Error> {
+    let mut search = Search::new(game, options);
+    for n in 1..=cols {
+        let start = Instant::now();
+        let v = search.nimber(&grid(n)?, &mut search::silent)?;
+        let stats = search.stats();
+        println!(
+            "{rows}x{n}: nimber {v}, {:.3} s, {} nodes so far, {} facts, {} bytes",
+            start.elapsed().as_secs_f64(),
+            stats.nodes,
+            stats.facts,
+            stats.bytes
+        );
+    }
     Ok(())
 }
 

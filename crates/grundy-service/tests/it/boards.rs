@@ -409,7 +409,16 @@ fn the_files_of_a_search_are_listed_and_cleared_with_the_cache() {
     let files = store.files().unwrap();
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(files[0].game.as_deref(), Some("node-kayles"));
-    assert_eq!(store.remove(Some("node-kayles")).unwrap().len(), 1);
+    // A grid is searched as a board, its facts apart from the graphs'.
+    assert!(
+        files[0].path.ends_with("node-kayles-grid.facts"),
+        "{files:?}"
+    );
+    solver_with(store.clone())
+        .board_value(&game("node-kayles:cycle:5"), &mut Watch::silent())
+        .unwrap();
+    assert_eq!(store.files().unwrap().len(), 2);
+    assert_eq!(store.remove(Some("node-kayles")).unwrap().len(), 2);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::board::Board;
 use crate::error::{Error, Result};
 
 /// The most vertices a graph may have.
@@ -114,6 +115,91 @@ impl Graph {
             }
         }
         Graph::from_edges(vertices, &edges)
+    }
+
+    /// The graph of the free cells of `board`: each free cell `(r, c)` is
+    /// the vertex `r·cols + c`, as [`Graph::grid`] numbers it, joined to
+    /// the free cells beside, above and below it.
+    ///
+    /// ```
+    /// use grundy::games::{Board, Graph};
+    /// let board: Board = "..#\n...".parse()?;
+    /// let graph = Graph::of_cells(&board)?;
+    /// assert_eq!(graph, Graph::grid(2, 3)?.without(&[2])?);
+    /// assert_eq!(graph.grid_cells(), Some(board));
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidInput`](crate::ErrorKind::InvalidInput) for a
+    /// board of more than [`MAX_VERTICES`] cells.
+    pub fn of_cells(board: &Board) -> Result<Graph> {
+        let (rows, cols) = (board.rows(), board.cols());
+        let grid = Graph::grid(rows, cols)?;
+        let blocked: Vec<u32> = (0..rows * cols)
+            .filter(|&i| !board.is_free(i / cols, i % cols))
+            .collect();
+        grid.without(&blocked)
+    }
+
+    /// The board whose free cells are this graph, where there is one: the
+    /// graph is the grid's graph on the cells its names number, for some
+    /// number of columns (vertex `r·cols + c` in row `r`, column `c`, as
+    /// [`Graph::grid`] and [`Graph::of_cells`] number them), every other
+    /// cell blocked. Node-Kayles on the graph is then Node-Kayles on the
+    /// board's free cells, vertex for cell, and [`Graph::of_cells`] gives
+    /// the graph back. `None` for a graph that is not such, for one
+    /// without vertices, and for one whose names pass 127.
+    ///
+    /// ```
+    /// use grundy::games::Graph;
+    /// let grid = Graph::grid(3, 4)?;
+    /// let board = grid.grid_cells().unwrap();
+    /// assert_eq!((board.rows(), board.cols(), board.free_cells()), (3, 4, 12));
+    /// let rest = grid.without(&[5, 6])?;
+    /// assert_eq!(rest.grid_cells().unwrap().to_string(), "....\n.##.\n....");
+    /// assert_eq!(Graph::cycle(5)?.grid_cells(), None);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn grid_cells(&self) -> Option<Board> {
+        let names = &self.names;
+        let last = *names.last()? as usize;
+        if last >= 128 || names.windows(2).any(|w| w[0] >= w[1]) {
+            return None;
+        }
+        let present: u128 = names.iter().fold(0, |set, &a| set | 1 << a);
+        // Each vertex's neighbours, as a set of names.
+        let joined: Vec<u128> = self
+            .adjacent
+            .iter()
+            .map(|&adj| ones(adj).fold(0, |set, j| set | 1 << names[j]))
+            .collect();
+        let fits = |cols: usize| {
+            names.iter().zip(&joined).all(|(&a, &joined)| {
+                let a = a as usize;
+                let mut beside = 0u128;
+                if a >= cols {
+                    beside |= 1 << (a - cols);
+                }
+                if a + cols < 128 {
+                    beside |= 1 << (a + cols);
+                }
+                if !a.is_multiple_of(cols) {
+                    beside |= 1 << (a - 1);
+                }
+                if a % cols != cols - 1 && a + 1 < 128 {
+                    beside |= 1 << (a + 1);
+                }
+                beside & present == joined
+            })
+        };
+        let cols = (1..=last + 1).find(|&cols| fits(cols))?;
+        let rows = last / cols + 1;
+        let mut board = Board::rectangle(rows as u32, cols as u32).ok()?;
+        for i in (0..rows * cols).filter(|&i| present >> i & 1 == 0) {
+            board = board.block((i / cols) as u32, (i % cols) as u32).ok()?;
+        }
+        Some(board)
     }
 
     /// Reads a graph from an edge list: one edge a line, two vertex numbers

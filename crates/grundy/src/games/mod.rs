@@ -1,5 +1,6 @@
 //! Games that are not heap games, played on boards and graphs: Cram,
-//! Node-Kayles and Chomp, each a [`Game`](crate::search::Game) for the
+//! Node-Kayles (on any graph, and on the free cells of a grid) and Chomp,
+//! each a [`Game`](crate::search::Game) for the
 //! generic [`search`](crate::search) engine.
 //!
 //! ```
@@ -18,6 +19,7 @@ mod chomp;
 mod cram;
 mod graph;
 mod node_kayles;
+mod node_kayles_grid;
 mod pendant;
 mod spec;
 
@@ -26,4 +28,5 @@ pub use chomp::{Chomp, MAX_SQUARES, Square, Staircase};
 pub use cram::{Cram, Domino};
 pub use graph::{Graph, MAX_LEAVES, MAX_VERTICES};
 pub use node_kayles::{NodeKayles, Vertex};
+pub use node_kayles_grid::NodeKaylesGrid;
 pub use spec::{BOARD_GAMES, BoardFamily, BoardGame};

@@ -2,7 +2,7 @@
 //! the heap games they contain, against the naive twin, and against the
 //! laws of sums and symmetry.
 
-use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, Staircase};
+use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, NodeKaylesGrid, Staircase};
 use grundy::misere::Judge;
 use grundy::search::misere_search::MisereSearch;
 use grundy::search::{self, Game, Options, Search, naive};
@@ -46,12 +46,14 @@ fn cram_strips_are_dawsons_kayles_to_1000() {
     }
 }
 
-/// Node-Kayles on a path is Dawson's chess, 0.137.
+/// Node-Kayles on a path is Dawson's chess, 0.137: as a graph, and as a
+/// grid of one row (and one column).
 #[test]
 fn node_kayles_paths_are_dawsons_chess() {
     let dawson: Ruleset = "0.137".parse().unwrap();
     let g = values::compute(&dawson, 128).unwrap();
     let mut search = Search::new(NodeKayles, Options::default());
+    let mut grid = Search::new(NodeKaylesGrid, Options::default());
     for n in 0..=128u32 {
         let expected = g.get(u64::from(n)).unwrap();
         assert_eq!(
@@ -59,18 +61,36 @@ fn node_kayles_paths_are_dawsons_chess() {
             expected,
             "path of {n}"
         );
+        assert_eq!(
+            nimber(&mut grid, &Board::rectangle(1, n).unwrap()),
+            expected,
+            "1 × {n} grid"
+        );
+    }
+    for n in [1, 2, 3, 57, 64, 65, 128] {
+        let expected = g.get(u64::from(n)).unwrap();
+        assert_eq!(
+            nimber(&mut grid, &Board::rectangle(n, 1).unwrap()),
+            expected,
+            "{n} × 1 grid"
+        );
     }
 }
 
 /// Node-Kayles on a 2 × n ladder is 1, 0, 1, 0, …: even ladders are lost by
 /// the half-turn symmetry, odd ones won by taking a middle vertex first, and
-/// the values are no larger.
+/// the values are no larger. As a graph and as a grid.
 #[test]
 fn node_kayles_ladders_alternate() {
     let mut search = Search::new(NodeKayles, Options::default());
+    let mut grid = Search::new(NodeKaylesGrid, Options::default());
     for n in 1..=24u32 {
         let v = nimber(&mut search, &Graph::grid(2, n).unwrap());
         assert_eq!(v.value(), u64::from(n % 2), "2 × {n}");
+        let v = nimber(&mut grid, &Board::rectangle(2, n).unwrap());
+        assert_eq!(v.value(), u64::from(n % 2), "2 × {n} grid");
+        let v = nimber(&mut grid, &Board::rectangle(n, 2).unwrap());
+        assert_eq!(v.value(), u64::from(n % 2), "{n} × 2 grid");
     }
 }
 
@@ -79,18 +99,42 @@ fn node_kayles_ladders_alternate() {
 /// J. Integer Sequences 23, 2020), the published frontier.
 const NODE_KAYLES_3_BY_N: [u64; 16] = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
 
+/// Both codes reproduce A316632, and so agree with each other, on
+/// 3 × 1 to 3 × 16: the graph game (components found and made canonical
+/// as general graphs, by colour refinement) and the grid game (regions of
+/// a board, canonical under the square's symmetries) share only the
+/// search engine.
 #[test]
 fn node_kayles_on_three_rows_reproduces_oeis_a316632() {
     let mut search = Search::new(NodeKayles, Options::default());
+    let mut grid = Search::new(NodeKaylesGrid, Options::default());
     for (n, &expected) in (1..).zip(&NODE_KAYLES_3_BY_N) {
         let v = nimber(&mut search, &Graph::grid(3, n).unwrap());
         assert_eq!(v.value(), expected, "3 × {n}");
+        let v = nimber(&mut grid, &Board::rectangle(3, n).unwrap());
+        assert_eq!(v.value(), expected, "3 × {n} grid");
+        let v = nimber(&mut grid, &Board::rectangle(n, 3).unwrap());
+        assert_eq!(v.value(), expected, "{n} × 3 grid");
+    }
+}
+
+/// Past the published n = 16, the values this project found (n = 17 to
+/// 27, docs/benchmarks.md) from the grid game, to n = 20: each under a
+/// few seconds in a debug build. The graph game's own values to 27 are
+/// checked against these in the measured run the same file describes.
+#[test]
+fn node_kayles_on_three_rows_past_the_published_values() {
+    let mut grid = Search::new(NodeKaylesGrid, Options::default());
+    for (n, expected) in (17..=20).zip([2, 2, 1, 1]) {
+        let v = nimber(&mut grid, &Board::rectangle(3, n).unwrap());
+        assert_eq!(v.value(), expected, "3 × {n} grid");
     }
 }
 
 /// Node-Kayles on four rows is lost. For even n the half turn pairs every
 /// vertex with one two or more steps away, so the second player copies;
-/// the comment of OEIS A316632 says 0 for every n, checked here to n = 8.
+/// the comment of OEIS A316632 says 0 for every n, checked here to n = 8
+/// as a graph and to n = 12 as a grid.
 #[test]
 fn node_kayles_on_four_rows_is_lost() {
     let mut search = Search::new(NodeKayles, Options::default());
@@ -98,6 +142,13 @@ fn node_kayles_on_four_rows_is_lost() {
         assert!(
             nimber(&mut search, &Graph::grid(4, n).unwrap()).is_zero(),
             "4 × {n}"
+        );
+    }
+    let mut grid = Search::new(NodeKaylesGrid, Options::default());
+    for n in 1..=12 {
+        assert!(
+            nimber(&mut grid, &Board::rectangle(4, n).unwrap()).is_zero(),
+            "4 × {n} grid"
         );
     }
 }
@@ -384,6 +435,39 @@ proptest! {
         prop_assert_eq!(nimber(&mut search, &graph), naive_nimber(&NodeKayles, &graph));
     }
 
+    /// Node-Kayles on a board's free cells equals the graph game on the
+    /// grid's graph less the blocked cells, and the naive twin, on boards
+    /// with holes and pieces apart.
+    #[test]
+    fn node_kayles_grid_equals_the_graph_game_and_its_naive_twin(board in board_strategy()) {
+        let mut search = Search::new(NodeKaylesGrid, Options::default());
+        let v = nimber(&mut search, &board);
+        prop_assert_eq!(v, naive_nimber(&NodeKaylesGrid, &board));
+        let graph = graph_of_cells(&board);
+        prop_assert_eq!(v, naive_nimber(&NodeKayles, &graph));
+        let mut graphs = Search::new(NodeKayles, Options::default());
+        prop_assert_eq!(v, nimber(&mut graphs, &graph));
+        prop_assert_eq!(nimber(&mut search, &transpose(&board)), v);
+    }
+
+    /// A graph that is the free cells of a grid is read back as that
+    /// board's graph, and a board's graph as a board with the same graph;
+    /// a cycle of odd length is no grid's.
+    #[test]
+    fn graphs_of_grid_cells_read_back(board in board_strategy(), graph in graph_strategy()) {
+        let of_board = Graph::of_cells(&board).unwrap();
+        let cells = of_board.grid_cells();
+        prop_assert_eq!(cells.is_some(), board.free_cells() > 0);
+        if let Some(cells) = cells {
+            prop_assert_eq!(Graph::of_cells(&cells).unwrap(), of_board);
+        }
+        if let Some(cells) = graph.grid_cells() {
+            prop_assert_eq!(Graph::of_cells(&cells).unwrap(), graph.clone());
+            prop_assert_eq!(naive_nimber(&NodeKaylesGrid, &cells), naive_nimber(&NodeKayles, &graph));
+        }
+        prop_assert_eq!(Graph::cycle(7).unwrap().grid_cells(), None);
+    }
+
     #[test]
     fn chomp_engine_equals_its_naive_twin(s in staircase_strategy()) {
         let mut search = Search::new(Chomp, Options::default());
@@ -420,6 +504,19 @@ proptest! {
         let renumbered = renumber(&graph, seed);
         prop_assert_eq!(naive_nimber(&NodeKayles, &renumbered), naive_nimber(&NodeKayles, &graph));
     }
+}
+
+/// The graph of a board's free cells, each joined to the free cells beside
+/// it, numbered as [`Graph::grid`] numbers the cells.
+fn graph_of_cells(board: &Board) -> Graph {
+    let cols = board.cols();
+    let blocked: Vec<u32> = (0..board.rows() * cols)
+        .filter(|&i| !board.is_free(i / cols, i % cols))
+        .collect();
+    Graph::grid(board.rows(), cols)
+        .unwrap()
+        .without(&blocked)
+        .unwrap()
 }
 
 /// Two boards side by side, a blocked column between.
