@@ -291,39 +291,70 @@ struct Searcher<'s, 't, G: Game> {
     /// Options' vectors given back, one set for each level deep the
     /// search has been, for the next expansion.
     spare: Vec<Moves<G::Position>>,
-    /// Room for the options' ranges and order while they are sorted.
-    ranges: Vec<std::ops::Range<usize>>,
+    /// Room for the options' order, ranges and values while they are
+    /// sorted.
     order: Vec<(u64, u64, usize)>,
+    ranges: Vec<std::ops::Range<usize>>,
+    values: Vec<Option<u32>>,
 }
 
 /// The options of a component, each a list of canonical components, all in
 /// one vector.
+///
+/// An option is split into components only when a question first needs
+/// it: a question often ends at an option whose value the table knows,
+/// and the options after it are then never split. Once every option is
+/// split (a question that the table alone does not settle), they are
+/// sorted, cheapest first, for the search.
 struct Moves<P> {
+    /// The positions the moves lead to, each with its move's rank
+    /// ([`Game::move_rank`]), in the game's order; those from `split` on
+    /// are not split yet.
+    after: Vec<(u64, P)>,
+    /// How many of `after` are split into `options`.
+    split: usize,
     components: Vec<P>,
-    /// Each option's components, as a range of `components`.
+    /// Each option's components, as a range of `components`: in the
+    /// game's order until `sorted`, then cheapest first.
     options: Vec<std::ops::Range<usize>>,
+    /// Each option's cost, its move's rank and its place in the game's
+    /// order, the key it is sorted by (in the game's order).
+    costs: Vec<(u64, u64, usize)>,
     /// Each option's value, once the table has given it: a component is
     /// asked about several values in turn, and an option's value, once
     /// found, is not looked up again.
     values: Vec<Option<u32>>,
+    sorted: bool,
 }
 
 impl<P> Default for Moves<P> {
     fn default() -> Self {
         Moves {
+            after: Vec::new(),
+            split: 0,
             components: Vec::new(),
             options: Vec::new(),
+            costs: Vec::new(),
             values: Vec::new(),
+            sorted: false,
         }
     }
 }
 
 impl<P> Moves<P> {
+    /// How many options there are, split or not.
     fn len(&self) -> usize {
-        self.options.len()
+        self.after.len()
     }
 
+    /// The components of the `i`th option split.
+    fn option(&self, i: usize) -> &[P] {
+        &self.components[self.options[i].clone()]
+    }
+
+    /// Every option, once all are split.
     fn iter(&self) -> impl Iterator<Item = &[P]> {
+        debug_assert_eq!(self.split, self.after.len());
         self.options.iter().map(|r| &self.components[r.clone()])
     }
 }
@@ -343,8 +374,9 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             path: Path::new(game.may_loop()),
             moves: Vec::new(),
             spare: Vec::new(),
-            ranges: Vec::new(),
             order: Vec::new(),
+            ranges: Vec::new(),
+            values: Vec::new(),
         }
     }
 
@@ -375,54 +407,85 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.ticker.ascend();
     }
 
-    /// The options of `component`, split into canonical components.
+    /// The options of `component`, none split yet.
     fn options(&mut self, component: &G::Position) -> Result<Moves<G::Position>> {
         self.ticker.tick()?;
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         self.game.moves(component, &mut moves);
         let mut out = self.spare.pop().unwrap_or_default();
+        out.after.clear();
+        out.after.extend(
+            moves
+                .drain(..)
+                .map(|(m, p)| (self.game.move_rank(component, &m), p)),
+        );
+        self.moves = moves;
+        out.split = 0;
         out.components.clear();
         out.options.clear();
-        let mut ranges = std::mem::take(&mut self.ranges);
-        ranges.clear();
-        // Each option's cost, its move's rank and its place in the game's
-        // order.
+        out.costs.clear();
+        out.values.clear();
+        out.sorted = false;
+        Ok(out)
+    }
+
+    /// Splits the next option of `options` into canonical components;
+    /// false when every option is split.
+    fn split_next(&self, options: &mut Moves<G::Position>) -> bool {
+        let Some((rank, position)) = options.after.get(options.split) else {
+            return false;
+        };
+        let components = &mut options.components;
+        let start = components.len();
+        self.game.components(position, components);
+        cancel_pairs(components, start);
+        // A component's cost is taken as its weight squared, so an option
+        // cut into many small pieces comes before one with a large piece.
+        let cost = components[start..]
+            .iter()
+            .map(|c| {
+                let w = self.game.weight(c);
+                w.saturating_mul(w)
+            })
+            .fold(0u64, u64::saturating_add);
+        options.costs.push((cost, *rank, options.split));
+        options.options.push(start..components.len());
+        options.values.push(None);
+        options.split += 1;
+        true
+    }
+
+    /// Splits every option still whole and sorts them all for the search.
+    fn sort(&mut self, options: &mut Moves<G::Position>) {
+        if options.sorted {
+            return;
+        }
+        while self.split_next(options) {}
+        // Options that fall apart into light components first: their
+        // values are the likeliest to be known or cheap to find. Among
+        // equals, the game's rank ([`Game::move_rank`]) decides, then the
+        // game's order.
         let mut order = std::mem::take(&mut self.order);
         order.clear();
-        let components = &mut out.components;
-        for (i, (m, p)) in moves.drain(..).enumerate() {
-            let start = components.len();
-            self.game.components(&p, components);
-            cancel_pairs(components, start);
-            let cost = components[start..]
-                .iter()
-                .map(|c| {
-                    let w = self.game.weight(c);
-                    w.saturating_mul(w)
-                })
-                .fold(0u64, u64::saturating_add);
-            order.push((cost, self.game.move_rank(component, &m), i));
-            ranges.push(start..components.len());
-        }
-        self.moves = moves;
-        // Options that fall apart into light components first: their
-        // values are the likeliest to be known or cheap to find. A
-        // component's cost is taken as its weight squared, so an option
-        // cut into many small pieces comes before one with a large piece.
-        // Among equals, the game's rank ([`Game::move_rank`]) decides.
+        order.extend_from_slice(&options.costs);
         order.sort_unstable();
-        out.options
-            .extend(order.iter().map(|&(_, _, i)| ranges[i].clone()));
-        self.order = order;
-        self.ranges = ranges;
-        if self.worker > 0 && !out.options.is_empty() {
-            let len = out.options.len();
-            out.options.rotate_left(self.worker * len.div_ceil(8) % len);
+        let len = order.len();
+        // Thread `i` starts `i` eighths along, so that threads explore
+        // apart.
+        if self.worker > 0 && len > 0 {
+            order.rotate_left(self.worker * len.div_ceil(8) % len);
         }
-        out.values.clear();
-        out.values.resize(out.options.len(), None);
-        Ok(out)
+        let mut ranges = std::mem::take(&mut self.ranges);
+        ranges.clear();
+        ranges.extend(order.iter().map(|&(_, _, i)| options.options[i].clone()));
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
+        values.extend(order.iter().map(|&(_, _, i)| options.values[i]));
+        self.ranges = std::mem::replace(&mut options.options, ranges);
+        self.values = std::mem::replace(&mut options.values, values);
+        self.order = order;
+        options.sorted = true;
     }
 
     /// Gives back the vectors of options no longer needed, for the next
@@ -483,7 +546,8 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     fn nimber_by_definition(&mut self, component: &G::Position) -> Result<u32> {
         self.enter(component)?;
         let since = self.ticker.nodes;
-        let options = self.options(component)?;
+        let mut options = self.options(component)?;
+        self.sort(&mut options);
         let bound = self.bound(component, options.len());
         let mut seen = vec![false; bound as usize];
         let mut missing = bound;
@@ -513,39 +577,35 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     /// by a move in `component`.
     fn some_option_has(&mut self, options: &mut Moves<G::Position>, x: u32) -> Result<bool> {
         // First the options the table values outright: no search at all.
+        // Those not yet split are split one by one, and the first of
+        // value `x` ends the question before the rest are.
         let mut unknown = false;
-        for i in 0..options.len() {
-            if let Some(v) = options.values[i] {
-                if v == x {
-                    return Ok(true);
-                }
-                continue;
+        let mut i = 0;
+        loop {
+            if i == options.split && !self.split_next(options) {
+                break;
             }
-            let mut sum = 0;
-            let mut known = true;
-            for c in &options.components[options.options[i].clone()] {
-                match self.lookup(c).value() {
-                    Some(v) => sum ^= v,
-                    None => {
-                        known = false;
-                        break;
+            let value = match options.values[i] {
+                Some(v) => Some(v),
+                None => self.option_value(options.option(i)),
+            };
+            match value {
+                Some(v) => {
+                    options.values[i] = Some(v);
+                    if v == x {
+                        return Ok(true);
                     }
                 }
+                None => unknown = true,
             }
-            if known {
-                options.values[i] = Some(sum);
-                if sum == x {
-                    return Ok(true);
-                }
-            } else {
-                unknown = true;
-            }
+            i += 1;
         }
         if !unknown {
             return Ok(false);
         }
-        // Then the others, searched (those still without a value are the
-        // ones just found unknown).
+        // Then the others, searched cheapest first (those still without a
+        // value are the ones just found unknown).
+        self.sort(options);
         for i in 0..options.len() {
             if options.values[i].is_some() {
                 continue;
@@ -556,6 +616,14 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             }
         }
         Ok(false)
+    }
+
+    /// The value of an option whose components' values the table all
+    /// knows.
+    fn option_value(&self, option: &[G::Position]) -> Option<u32> {
+        option
+            .iter()
+            .try_fold(0, |sum, c| Some(sum ^ self.lookup(c).value()?))
     }
 
     /// Whether `components + *x` is lost for the player to move.
