@@ -22,10 +22,10 @@
 use std::ops::ControlFlow;
 
 use super::path::Path;
-use super::table::{Fact, Table};
+use super::table::{Access, Fact, Lender, Table};
 use super::workers::{self, Ticker};
 use super::{Game, JudgedMove, Method, Options, Progress, Stats};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 
 /// A search for nimbers of positions of one game, keeping what it learns
@@ -87,15 +87,16 @@ impl<G: Game> Search<G> {
     ) -> Result<Nimber> {
         let mut components = Vec::new();
         self.game.components(position, &mut components);
-        let (game, table) = (&self.game, &self.table);
+        let threads = self.options.threads;
+        let (game, table) = (&self.game, self.table.lend(threads));
         let value = workers::run(
-            self.options.threads,
+            threads,
             self.game.report_every(),
             &mut self.nodes,
             progress,
-            &|nodes| snapshot(table, nodes),
+            &|nodes| snapshot(&table, nodes),
             &|worker, ticker| {
-                let mut searcher = Searcher::new(game, table, ticker, worker);
+                let mut searcher = Searcher::new(game, &table, ticker, worker)?;
                 let mut sum = 0;
                 for c in &components {
                     sum ^= searcher.nimber(c)?;
@@ -118,15 +119,16 @@ impl<G: Game> Search<G> {
     ) -> Result<bool> {
         let mut components = Vec::new();
         self.game.components(position, &mut components);
-        let (game, table) = (&self.game, &self.table);
+        let threads = self.options.threads;
+        let (game, table) = (&self.game, self.table.lend(threads));
         workers::run(
-            self.options.threads,
+            threads,
             self.game.report_every(),
             &mut self.nodes,
             progress,
-            &|nodes| snapshot(table, nodes),
+            &|nodes| snapshot(&table, nodes),
             &|worker, ticker| {
-                Searcher::new(game, table, ticker, worker).is_lost_sum(&components, 0)
+                Searcher::new(game, &table, ticker, worker)?.is_lost_sum(&components, 0)
             },
         )
     }
@@ -175,15 +177,16 @@ impl<G: Game> Search<G> {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let lost: Vec<std::sync::OnceLock<bool>> =
             options.iter().map(|_| std::sync::OnceLock::new()).collect();
-        let (game, table) = (&self.game, &self.table);
+        let threads = self.options.threads;
+        let (game, table) = (&self.game, self.table.lend(threads));
         workers::run(
-            self.options.threads,
+            threads,
             self.game.report_every(),
             &mut self.nodes,
             progress,
-            &|nodes| snapshot(table, nodes),
+            &|nodes| snapshot(&table, nodes),
             &|worker, ticker| {
-                let mut searcher = Searcher::new(game, table, ticker, worker);
+                let mut searcher = Searcher::new(game, &table, ticker, worker)?;
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(option) = options.get(i) else {
@@ -238,14 +241,15 @@ impl<G: Game> Search<G> {
     /// same game). Facts are trusted: a false one gives false values, so
     /// read them only from where this library wrote them, checked.
     pub fn learn(&mut self, facts: impl IntoIterator<Item = (G::Position, Fact)>) {
+        let mut table = self.table.access();
         for (position, fact) in facts {
-            record(&self.game, &self.table, &position, fact, u64::MAX);
+            record(&self.game, &mut table, &position, fact, u64::MAX);
         }
     }
 }
 
 /// What `table` knows of `component`, by its key if the game gives one.
-fn lookup<G: Game>(game: &G, table: &Table<G::Position>, component: &G::Position) -> Fact {
+fn lookup<G: Game>(game: &G, table: &mut Access<'_, G::Position>, component: &G::Position) -> Fact {
     match game.key(component) {
         Some(key) => table.get_word(key),
         None => table.get(component),
@@ -256,7 +260,7 @@ fn lookup<G: Game>(game: &G, table: &Table<G::Position>, component: &G::Position
 /// knows of `component`, by its key if the game gives one.
 fn record<G: Game>(
     game: &G,
-    table: &Table<G::Position>,
+    table: &mut Access<'_, G::Position>,
     component: &G::Position,
     fact: Fact,
     nodes: u64,
@@ -267,7 +271,7 @@ fn record<G: Game>(
     }
 }
 
-fn snapshot<P: Clone + Eq + std::hash::Hash>(table: &Table<P>, nodes: u64) -> Progress {
+fn snapshot<P>(table: &Lender<'_, P>, nodes: u64) -> Progress {
     let (facts, bytes, _) = table.counts();
     Progress {
         nodes,
@@ -279,7 +283,7 @@ fn snapshot<P: Clone + Eq + std::hash::Hash>(table: &Table<P>, nodes: u64) -> Pr
 /// One thread's search.
 struct Searcher<'s, 't, G: Game> {
     game: &'s G,
-    table: &'s Table<G::Position>,
+    table: Access<'s, G::Position>,
     ticker: &'s mut Ticker<'t>,
     /// Which thread this is: thread `i` tries each position's moves
     /// starting `i` places along, so that threads explore apart.
@@ -360,13 +364,25 @@ impl<P> Moves<P> {
 }
 
 impl<'s, 't, G: Game> Searcher<'s, 't, G> {
+    /// The search of worker `worker`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] when the table was lent to one worker alone
+    /// and another asks for it (never, as [`workers::run`] starts as many
+    /// workers as the table was lent to).
     fn new(
         game: &'s G,
-        table: &'s Table<G::Position>,
+        table: &'s Lender<'_, G::Position>,
         ticker: &'s mut Ticker<'t>,
         worker: usize,
-    ) -> Self {
-        Searcher {
+    ) -> Result<Self> {
+        let Some(table) = table.access() else {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                "the search's table was lent to one thread and a second asked for it",
+            ));
+        };
+        Ok(Searcher {
             game,
             table,
             ticker,
@@ -377,13 +393,13 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             order: Vec::new(),
             ranges: Vec::new(),
             values: Vec::new(),
-        }
+        })
     }
 
-    fn record(&self, component: &G::Position, fact: Fact, since: u64) {
+    fn record(&mut self, component: &G::Position, fact: Fact, since: u64) {
         record(
             self.game,
-            self.table,
+            &mut self.table,
             component,
             fact,
             self.ticker.nodes - since,
@@ -391,8 +407,8 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     }
 
     /// What the table knows of `component`.
-    fn lookup(&self, component: &G::Position) -> Fact {
-        lookup(self.game, self.table, component)
+    fn lookup(&mut self, component: &G::Position) -> Fact {
+        lookup(self.game, &mut self.table, component)
     }
 
     /// Goes one level deeper, into `component`.
@@ -620,7 +636,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// The value of an option whose components' values the table all
     /// knows.
-    fn option_value(&self, option: &[G::Position]) -> Option<u32> {
+    fn option_value(&mut self, option: &[G::Position]) -> Option<u32> {
         option
             .iter()
             .try_fold(0, |sum, c| Some(sum ^ self.lookup(c).value()?))
