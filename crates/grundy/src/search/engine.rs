@@ -300,6 +300,9 @@ struct Searcher<'s, 't, G: Game> {
     order: Vec<(u64, u64, usize)>,
     ranges: Vec<std::ops::Range<usize>>,
     values: Vec<Option<u32>>,
+    /// Room for the places of a sum's unknown components, one for each
+    /// sum being searched.
+    indices: Vec<Vec<usize>>,
 }
 
 /// The options of a component, each a list of canonical components, all in
@@ -393,6 +396,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             order: Vec::new(),
             ranges: Vec::new(),
             values: Vec::new(),
+            indices: Vec::new(),
         })
     }
 
@@ -644,28 +648,54 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// Whether `components + *x` is lost for the player to move.
     fn is_lost_sum(&mut self, components: &[G::Position], x: u32) -> Result<bool> {
+        let mut unknown = self.indices.pop().unwrap_or_default();
+        unknown.clear();
+        let lost = self.is_lost_sum_with(components, x, &mut unknown);
+        self.indices.push(unknown);
+        lost
+    }
+
+    /// [`Searcher::is_lost_sum`], with room for the places of the
+    /// components the table does not value.
+    fn is_lost_sum_with(
+        &mut self,
+        components: &[G::Position],
+        x: u32,
+        unknown: &mut Vec<usize>,
+    ) -> Result<bool> {
         let mut x = x;
-        let mut unknown: Vec<&G::Position> = Vec::with_capacity(components.len());
-        for c in components {
-            match self.lookup(c).value() {
+        let mut fact = Fact::default();
+        for (i, c) in components.iter().enumerate() {
+            let f = self.lookup(c);
+            match f.value() {
                 Some(v) => x ^= v,
-                None => unknown.push(c),
+                None => {
+                    unknown.push(i);
+                    fact = f;
+                }
             }
         }
-        let Some(heaviest) = (0..unknown.len()).max_by_key(|&i| self.game.weight(unknown[i]))
+        let Some(heaviest) =
+            (0..unknown.len()).max_by_key(|&i| self.game.weight(&components[unknown[i]]))
         else {
             return Ok(x == 0);
         };
-        let searched = unknown.swap_remove(heaviest);
-        for c in unknown {
-            x ^= self.nimber(c)?;
+        let searched = &components[unknown.swap_remove(heaviest)];
+        if unknown.is_empty() {
+            // The fact just read is the searched component's.
+            return self.is_lost(searched, x, fact);
         }
-        self.is_lost(searched, x)
+        for &i in unknown.iter() {
+            x ^= self.nimber(&components[i])?;
+        }
+        // Those nimbers may have taught the table more of it.
+        let fact = self.lookup(searched);
+        self.is_lost(searched, x, fact)
     }
 
-    /// Whether `component + *x` is lost: whether `component` has value `x`.
-    fn is_lost(&mut self, component: &G::Position, x: u32) -> Result<bool> {
-        let fact = self.lookup(component);
+    /// Whether `component + *x` is lost: whether `component` has value `x`,
+    /// given `fact`, what the table knows of it.
+    fn is_lost(&mut self, component: &G::Position, x: u32, fact: Fact) -> Result<bool> {
         if let Some(v) = fact.value() {
             return Ok(v == x);
         }
