@@ -300,11 +300,9 @@ struct Searcher<'s, 't, G: Game> {
     worker: usize,
     /// The components of the current line, for a game that may loop.
     path: Path<G::Position>,
-    /// Room for a component's moves, lent to each expansion in turn.
-    moves: Vec<(G::Move, G::Position)>,
     /// Options' vectors given back, one set for each level deep the
     /// search has been, for the next expansion.
-    spare: Vec<Moves<G::Position>>,
+    spare: Vec<Moves<G::Move, G::Position>>,
     /// Room for the options' order, ranges and values while they are
     /// sorted.
     order: Vec<(u64, u64, usize)>,
@@ -323,19 +321,19 @@ struct Searcher<'s, 't, G: Game> {
 /// and the options after it are then never split. Once every option is
 /// split (a question that the table alone does not settle), they are
 /// sorted, cheapest first, for the search.
-struct Moves<P> {
-    /// The positions the moves lead to, each with its move's rank
-    /// ([`Game::move_rank`]), in the game's order; those from `split` on
-    /// are not split yet.
-    after: Vec<(u64, P)>,
+struct Moves<M, P> {
+    /// The moves and the positions they lead to, in the game's order;
+    /// those from `split` on are not split yet.
+    after: Vec<(M, P)>,
     /// How many of `after` are split into `options`.
     split: usize,
     components: Vec<P>,
     /// Each option's components, as a range of `components`: in the
     /// game's order until `sorted`, then cheapest first.
     options: Vec<std::ops::Range<usize>>,
-    /// Each option's cost, its move's rank and its place in the game's
-    /// order, the key it is sorted by (in the game's order).
+    /// Each option's cost, its move's rank ([`Game::move_rank`], found
+    /// only to sort) and its place in the game's order, the key it is
+    /// sorted by (in the game's order).
     costs: Vec<(u64, u64, usize)>,
     /// Each option's value, once the table has given it: a component is
     /// asked about several values in turn, and an option's value, once
@@ -344,7 +342,7 @@ struct Moves<P> {
     sorted: bool,
 }
 
-impl<P> Default for Moves<P> {
+impl<M, P> Default for Moves<M, P> {
     fn default() -> Self {
         Moves {
             after: Vec::new(),
@@ -358,7 +356,7 @@ impl<P> Default for Moves<P> {
     }
 }
 
-impl<P> Moves<P> {
+impl<M, P> Moves<M, P> {
     /// How many options there are, split or not.
     fn len(&self) -> usize {
         self.after.len()
@@ -401,7 +399,6 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             ticker,
             worker,
             path: Path::new(game.may_loop()),
-            moves: Vec::new(),
             spare: Vec::new(),
             order: Vec::new(),
             ranges: Vec::new(),
@@ -438,19 +435,11 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     }
 
     /// The options of `component`, none split yet.
-    fn options(&mut self, component: &G::Position) -> Result<Moves<G::Position>> {
+    fn options(&mut self, component: &G::Position) -> Result<Moves<G::Move, G::Position>> {
         self.ticker.tick()?;
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.clear();
-        self.game.moves(component, &mut moves);
         let mut out = self.spare.pop().unwrap_or_default();
         out.after.clear();
-        out.after.extend(
-            moves
-                .drain(..)
-                .map(|(m, p)| (self.game.move_rank(component, &m), p)),
-        );
-        self.moves = moves;
+        self.game.moves(component, &mut out.after);
         out.split = 0;
         out.components.clear();
         out.options.clear();
@@ -462,8 +451,8 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// Splits the next option of `options` into canonical components;
     /// false when every option is split.
-    fn split_next(&self, options: &mut Moves<G::Position>) -> bool {
-        let Some((rank, position)) = options.after.get(options.split) else {
+    fn split_next(&self, options: &mut Moves<G::Move, G::Position>) -> bool {
+        let Some((_, position)) = options.after.get(options.split) else {
             return false;
         };
         let components = &mut options.components;
@@ -479,19 +468,23 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 w.saturating_mul(w)
             })
             .fold(0u64, u64::saturating_add);
-        options.costs.push((cost, *rank, options.split));
+        options.costs.push((cost, 0, options.split));
         options.options.push(start..components.len());
         options.values.push(None);
         options.split += 1;
         true
     }
 
-    /// Splits every option still whole and sorts them all for the search.
-    fn sort(&mut self, options: &mut Moves<G::Position>) {
+    /// Splits every option of `component` still whole and sorts them all
+    /// for the search.
+    fn sort(&mut self, component: &G::Position, options: &mut Moves<G::Move, G::Position>) {
         if options.sorted {
             return;
         }
         while self.split_next(options) {}
+        for (cost, (m, _)) in options.costs.iter_mut().zip(&options.after) {
+            cost.1 = self.game.move_rank(component, m);
+        }
         // Options that fall apart into light components first: their
         // values are the likeliest to be known or cheap to find. Among
         // equals, the game's rank ([`Game::move_rank`]) decides, then the
@@ -520,7 +513,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
 
     /// Gives back the vectors of options no longer needed, for the next
     /// expansion.
-    fn recycle(&mut self, options: Moves<G::Position>) {
+    fn recycle(&mut self, options: Moves<G::Move, G::Position>) {
         self.spare.push(options);
     }
 
@@ -555,7 +548,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 break bound;
             }
             if !excluded.excludes(k) {
-                if !self.some_option_has(&mut options, k)? {
+                if !self.some_option_has(component, &mut options, k)? {
                     break k;
                 }
                 // Not recorded: the nimber, recorded below, says more, and
@@ -577,7 +570,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.enter(component)?;
         let since = self.ticker.nodes;
         let mut options = self.options(component)?;
-        self.sort(&mut options);
+        self.sort(component, &mut options);
         let bound = self.bound(component, options.len());
         let mut seen = vec![false; bound as usize];
         let mut missing = bound;
@@ -603,9 +596,14 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         Ok(value)
     }
 
-    /// Whether some option has value `x`: whether `component + *x` is won
-    /// by a move in `component`.
-    fn some_option_has(&mut self, options: &mut Moves<G::Position>, x: u32) -> Result<bool> {
+    /// Whether some option of `component` has value `x`: whether
+    /// `component + *x` is won by a move in `component`.
+    fn some_option_has(
+        &mut self,
+        component: &G::Position,
+        options: &mut Moves<G::Move, G::Position>,
+        x: u32,
+    ) -> Result<bool> {
         // First the options the table values outright: no search at all.
         // Those not yet split are split one by one, and the first of
         // value `x` ends the question before the rest are.
@@ -635,7 +633,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         // Then the others, searched cheapest first (those still without a
         // value are the ones just found unknown).
-        self.sort(options);
+        self.sort(component, options);
         for i in 0..options.len() {
             if options.values[i].is_some() {
                 continue;
@@ -725,7 +723,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         let bound = self.bound(component, options.len());
         let lost = if x > bound {
             false
-        } else if self.some_option_has(&mut options, x)? {
+        } else if self.some_option_has(component, &mut options, x)? {
             self.record(component, Fact::excluding(x), since);
             false
         } else {
@@ -736,7 +734,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 if fact.excludes(k) {
                     continue;
                 }
-                if !self.some_option_has(&mut options, k)? {
+                if !self.some_option_has(component, &mut options, k)? {
                     value = k;
                     break;
                 }
