@@ -22,10 +22,10 @@
 use std::ops::ControlFlow;
 
 use super::path::Path;
-use super::table::{Fact, Table};
+use super::table::{Access, Fact, Lender, Table};
 use super::workers::{self, Ticker};
 use super::{Game, JudgedMove, Method, Options, Progress, Stats};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::nimber::Nimber;
 
 /// A search for nimbers of positions of one game, keeping what it learns
@@ -71,9 +71,9 @@ impl<G: Game> Search<G> {
     /// The nimber of `position`: the nim-sum of its components' nimbers.
     ///
     /// With more than one thread, every thread searches the whole
-    /// position, each trying moves in its own order, and all share the
-    /// table; the first to finish answers (the value is the same whichever
-    /// it is).
+    /// position, each starting from its own move of each component it is
+    /// asked about first, and all share the table; the first to finish
+    /// answers (the value is the same whichever it is).
     ///
     /// # Errors
     /// [`ErrorKind::Interrupted`](crate::ErrorKind::Interrupted) when
@@ -87,15 +87,16 @@ impl<G: Game> Search<G> {
     ) -> Result<Nimber> {
         let mut components = Vec::new();
         self.game.components(position, &mut components);
-        let (game, table) = (&self.game, &self.table);
+        let threads = self.options.threads;
+        let (game, table) = (&self.game, self.table.lend(threads));
         let value = workers::run(
-            self.options.threads,
+            threads,
             self.game.report_every(),
             &mut self.nodes,
             progress,
-            &|nodes| snapshot(table, nodes),
+            &|nodes| snapshot(&table, nodes),
             &|worker, ticker| {
-                let mut searcher = Searcher::new(game, table, ticker, worker);
+                let mut searcher = Searcher::new(game, &table, ticker, worker)?;
                 let mut sum = 0;
                 for c in &components {
                     sum ^= searcher.nimber(c)?;
@@ -118,15 +119,16 @@ impl<G: Game> Search<G> {
     ) -> Result<bool> {
         let mut components = Vec::new();
         self.game.components(position, &mut components);
-        let (game, table) = (&self.game, &self.table);
+        let threads = self.options.threads;
+        let (game, table) = (&self.game, self.table.lend(threads));
         workers::run(
-            self.options.threads,
+            threads,
             self.game.report_every(),
             &mut self.nodes,
             progress,
-            &|nodes| snapshot(table, nodes),
+            &|nodes| snapshot(&table, nodes),
             &|worker, ticker| {
-                Searcher::new(game, table, ticker, worker).is_lost_sum(&components, 0)
+                Searcher::new(game, &table, ticker, worker)?.is_lost_sum(&components, 0)
             },
         )
     }
@@ -175,15 +177,16 @@ impl<G: Game> Search<G> {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let lost: Vec<std::sync::OnceLock<bool>> =
             options.iter().map(|_| std::sync::OnceLock::new()).collect();
-        let (game, table) = (&self.game, &self.table);
+        let threads = self.options.threads;
+        let (game, table) = (&self.game, self.table.lend(threads));
         workers::run(
-            self.options.threads,
+            threads,
             self.game.report_every(),
             &mut self.nodes,
             progress,
-            &|nodes| snapshot(table, nodes),
+            &|nodes| snapshot(&table, nodes),
             &|worker, ticker| {
-                let mut searcher = Searcher::new(game, table, ticker, worker);
+                let mut searcher = Searcher::new(game, &table, ticker, worker)?;
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(option) = options.get(i) else {
@@ -238,14 +241,15 @@ impl<G: Game> Search<G> {
     /// same game). Facts are trusted: a false one gives false values, so
     /// read them only from where this library wrote them, checked.
     pub fn learn(&mut self, facts: impl IntoIterator<Item = (G::Position, Fact)>) {
+        let mut table = self.table.access();
         for (position, fact) in facts {
-            record(&self.game, &self.table, &position, fact, u64::MAX);
+            record(&self.game, &mut table, &position, fact, u64::MAX);
         }
     }
 }
 
 /// What `table` knows of `component`, by its key if the game gives one.
-fn lookup<G: Game>(game: &G, table: &Table<G::Position>, component: &G::Position) -> Fact {
+fn lookup<G: Game>(game: &G, table: &mut Access<'_, G::Position>, component: &G::Position) -> Fact {
     match game.key(component) {
         Some(key) => table.get_word(key),
         None => table.get(component),
@@ -256,7 +260,7 @@ fn lookup<G: Game>(game: &G, table: &Table<G::Position>, component: &G::Position
 /// knows of `component`, by its key if the game gives one.
 fn record<G: Game>(
     game: &G,
-    table: &Table<G::Position>,
+    table: &mut Access<'_, G::Position>,
     component: &G::Position,
     fact: Fact,
     nodes: u64,
@@ -267,7 +271,7 @@ fn record<G: Game>(
     }
 }
 
-fn snapshot<P: Clone + Eq + std::hash::Hash>(table: &Table<P>, nodes: u64) -> Progress {
+fn snapshot<P>(table: &Lender<'_, P>, nodes: u64) -> Progress {
     let (facts, bytes, _) = table.counts();
     Progress {
         nodes,
@@ -276,82 +280,137 @@ fn snapshot<P: Clone + Eq + std::hash::Hash>(table: &Table<P>, nodes: u64) -> Pr
     }
 }
 
+/// How deep threads take the options in different orders: only at the
+/// top. Below, each thread takes them cheapest first, as one thread alone
+/// does, and what one finds the others read from the table. Taken apart at
+/// every depth, the threads searched positions one thread never needs:
+/// on Cram 5 x 7 each of two threads searched about 200 thousand
+/// positions before the first answered (one thread alone: 266 thousand),
+/// against about 130 thousand each taken apart at the top only.
+const SPREAD_DEPTH: u32 = 1;
+
 /// One thread's search.
 struct Searcher<'s, 't, G: Game> {
     game: &'s G,
-    table: &'s Table<G::Position>,
+    table: Access<'s, G::Position>,
     ticker: &'s mut Ticker<'t>,
-    /// Which thread this is: thread `i` tries each position's moves
-    /// starting `i` places along, so that threads explore apart.
+    /// Which thread this is: thread `i` tries the moves of the components
+    /// it is asked about first starting `i` eighths along, so that threads
+    /// explore apart ([`SPREAD_DEPTH`]).
     worker: usize,
     /// The components of the current line, for a game that may loop.
     path: Path<G::Position>,
-    /// Room for a component's moves, lent to each expansion in turn.
-    moves: Vec<(G::Move, G::Position)>,
     /// Options' vectors given back, one set for each level deep the
     /// search has been, for the next expansion.
-    spare: Vec<Moves<G::Position>>,
-    /// Room for the options' ranges and order while they are sorted.
-    ranges: Vec<std::ops::Range<usize>>,
+    spare: Vec<Moves<G::Move, G::Position>>,
+    /// Room for the options' order, ranges and values while they are
+    /// sorted.
     order: Vec<(u64, u64, usize)>,
+    ranges: Vec<std::ops::Range<usize>>,
+    values: Vec<Option<u32>>,
+    /// Room for the places of a sum's unknown components, one for each
+    /// sum being searched.
+    indices: Vec<Vec<usize>>,
 }
 
 /// The options of a component, each a list of canonical components, all in
 /// one vector.
-struct Moves<P> {
+///
+/// An option is split into components only when a question first needs
+/// it: a question often ends at an option whose value the table knows,
+/// and the options after it are then never split. Once every option is
+/// split (a question that the table alone does not settle), they are
+/// sorted, cheapest first, for the search.
+struct Moves<M, P> {
+    /// The moves and the positions they lead to, in the game's order;
+    /// those from `split` on are not split yet.
+    after: Vec<(M, P)>,
+    /// How many of `after` are split into `options`.
+    split: usize,
     components: Vec<P>,
-    /// Each option's components, as a range of `components`.
+    /// Each option's components, as a range of `components`: in the
+    /// game's order until `sorted`, then cheapest first.
     options: Vec<std::ops::Range<usize>>,
+    /// Each option's cost, its move's rank ([`Game::move_rank`], found
+    /// only to sort) and its place in the game's order, the key it is
+    /// sorted by (in the game's order).
+    costs: Vec<(u64, u64, usize)>,
     /// Each option's value, once the table has given it: a component is
     /// asked about several values in turn, and an option's value, once
     /// found, is not looked up again.
     values: Vec<Option<u32>>,
+    sorted: bool,
 }
 
-impl<P> Default for Moves<P> {
+impl<M, P> Default for Moves<M, P> {
     fn default() -> Self {
         Moves {
+            after: Vec::new(),
+            split: 0,
             components: Vec::new(),
             options: Vec::new(),
+            costs: Vec::new(),
             values: Vec::new(),
+            sorted: false,
         }
     }
 }
 
-impl<P> Moves<P> {
+impl<M, P> Moves<M, P> {
+    /// How many options there are, split or not.
     fn len(&self) -> usize {
-        self.options.len()
+        self.after.len()
     }
 
+    /// The components of the `i`th option split.
+    fn option(&self, i: usize) -> &[P] {
+        &self.components[self.options[i].clone()]
+    }
+
+    /// Every option, once all are split.
     fn iter(&self) -> impl Iterator<Item = &[P]> {
+        debug_assert_eq!(self.split, self.after.len());
         self.options.iter().map(|r| &self.components[r.clone()])
     }
 }
 
 impl<'s, 't, G: Game> Searcher<'s, 't, G> {
+    /// The search of worker `worker`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] when the table was lent to one worker alone
+    /// and another asks for it (never, as [`workers::run`] starts as many
+    /// workers as the table was lent to).
     fn new(
         game: &'s G,
-        table: &'s Table<G::Position>,
+        table: &'s Lender<'_, G::Position>,
         ticker: &'s mut Ticker<'t>,
         worker: usize,
-    ) -> Self {
-        Searcher {
+    ) -> Result<Self> {
+        let Some(table) = table.access() else {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                "the search's table was lent to one thread and a second asked for it",
+            ));
+        };
+        Ok(Searcher {
             game,
             table,
             ticker,
             worker,
             path: Path::new(game.may_loop()),
-            moves: Vec::new(),
             spare: Vec::new(),
-            ranges: Vec::new(),
             order: Vec::new(),
-        }
+            ranges: Vec::new(),
+            values: Vec::new(),
+            indices: Vec::new(),
+        })
     }
 
-    fn record(&self, component: &G::Position, fact: Fact, since: u64) {
+    fn record(&mut self, component: &G::Position, fact: Fact, since: u64) {
         record(
             self.game,
-            self.table,
+            &mut self.table,
             component,
             fact,
             self.ticker.nodes - since,
@@ -359,8 +418,8 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     }
 
     /// What the table knows of `component`.
-    fn lookup(&self, component: &G::Position) -> Fact {
-        lookup(self.game, self.table, component)
+    fn lookup(&mut self, component: &G::Position) -> Fact {
+        lookup(self.game, &mut self.table, component)
     }
 
     /// Goes one level deeper, into `component`.
@@ -375,59 +434,86 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.ticker.ascend();
     }
 
-    /// The options of `component`, split into canonical components.
-    fn options(&mut self, component: &G::Position) -> Result<Moves<G::Position>> {
+    /// The options of `component`, none split yet.
+    fn options(&mut self, component: &G::Position) -> Result<Moves<G::Move, G::Position>> {
         self.ticker.tick()?;
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.clear();
-        self.game.moves(component, &mut moves);
         let mut out = self.spare.pop().unwrap_or_default();
+        out.after.clear();
+        self.game.moves(component, &mut out.after);
+        out.split = 0;
         out.components.clear();
         out.options.clear();
-        let mut ranges = std::mem::take(&mut self.ranges);
-        ranges.clear();
-        // Each option's cost, its move's rank and its place in the game's
-        // order.
+        out.costs.clear();
+        out.values.clear();
+        out.sorted = false;
+        Ok(out)
+    }
+
+    /// Splits the next option of `options` into canonical components;
+    /// false when every option is split.
+    fn split_next(&self, options: &mut Moves<G::Move, G::Position>) -> bool {
+        let Some((_, position)) = options.after.get(options.split) else {
+            return false;
+        };
+        let components = &mut options.components;
+        let start = components.len();
+        self.game.components(position, components);
+        cancel_pairs(components, start);
+        // A component's cost is taken as its weight squared, so an option
+        // cut into many small pieces comes before one with a large piece.
+        let cost = components[start..]
+            .iter()
+            .map(|c| {
+                let w = self.game.weight(c);
+                w.saturating_mul(w)
+            })
+            .fold(0u64, u64::saturating_add);
+        options.costs.push((cost, 0, options.split));
+        options.options.push(start..components.len());
+        options.values.push(None);
+        options.split += 1;
+        true
+    }
+
+    /// Splits every option of `component` still whole and sorts them all
+    /// for the search.
+    fn sort(&mut self, component: &G::Position, options: &mut Moves<G::Move, G::Position>) {
+        if options.sorted {
+            return;
+        }
+        while self.split_next(options) {}
+        for (cost, (m, _)) in options.costs.iter_mut().zip(&options.after) {
+            cost.1 = self.game.move_rank(component, m);
+        }
+        // Options that fall apart into light components first: their
+        // values are the likeliest to be known or cheap to find. Among
+        // equals, the game's rank ([`Game::move_rank`]) decides, then the
+        // game's order.
         let mut order = std::mem::take(&mut self.order);
         order.clear();
-        let components = &mut out.components;
-        for (i, (m, p)) in moves.drain(..).enumerate() {
-            let start = components.len();
-            self.game.components(&p, components);
-            cancel_pairs(components, start);
-            let cost = components[start..]
-                .iter()
-                .map(|c| {
-                    let w = self.game.weight(c);
-                    w.saturating_mul(w)
-                })
-                .fold(0u64, u64::saturating_add);
-            order.push((cost, self.game.move_rank(component, &m), i));
-            ranges.push(start..components.len());
-        }
-        self.moves = moves;
-        // Options that fall apart into light components first: their
-        // values are the likeliest to be known or cheap to find. A
-        // component's cost is taken as its weight squared, so an option
-        // cut into many small pieces comes before one with a large piece.
-        // Among equals, the game's rank ([`Game::move_rank`]) decides.
+        order.extend_from_slice(&options.costs);
         order.sort_unstable();
-        out.options
-            .extend(order.iter().map(|&(_, _, i)| ranges[i].clone()));
-        self.order = order;
-        self.ranges = ranges;
-        if self.worker > 0 && !out.options.is_empty() {
-            let len = out.options.len();
-            out.options.rotate_left(self.worker * len.div_ceil(8) % len);
+        let len = order.len();
+        // Thread `i` starts `i` eighths along at the top, so that threads
+        // explore apart.
+        if self.worker > 0 && len > 0 && self.ticker.depth() <= SPREAD_DEPTH {
+            order.rotate_left(self.worker * len.div_ceil(8) % len);
         }
-        out.values.clear();
-        out.values.resize(out.options.len(), None);
-        Ok(out)
+        let mut ranges = std::mem::take(&mut self.ranges);
+        ranges.clear();
+        ranges.extend(order.iter().map(|&(_, _, i)| options.options[i].clone()));
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
+        values.extend(order.iter().map(|&(_, _, i)| options.values[i]));
+        self.ranges = std::mem::replace(&mut options.options, ranges);
+        self.values = std::mem::replace(&mut options.values, values);
+        self.order = order;
+        options.sorted = true;
     }
 
     /// Gives back the vectors of options no longer needed, for the next
     /// expansion.
-    fn recycle(&mut self, options: Moves<G::Position>) {
+    fn recycle(&mut self, options: Moves<G::Move, G::Position>) {
         self.spare.push(options);
     }
 
@@ -462,7 +548,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 break bound;
             }
             if !excluded.excludes(k) {
-                if !self.some_option_has(&mut options, k)? {
+                if !self.some_option_has(component, &mut options, k)? {
                     break k;
                 }
                 // Not recorded: the nimber, recorded below, says more, and
@@ -483,7 +569,8 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
     fn nimber_by_definition(&mut self, component: &G::Position) -> Result<u32> {
         self.enter(component)?;
         let since = self.ticker.nodes;
-        let options = self.options(component)?;
+        let mut options = self.options(component)?;
+        self.sort(component, &mut options);
         let bound = self.bound(component, options.len());
         let mut seen = vec![false; bound as usize];
         let mut missing = bound;
@@ -509,43 +596,44 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         Ok(value)
     }
 
-    /// Whether some option has value `x`: whether `component + *x` is won
-    /// by a move in `component`.
-    fn some_option_has(&mut self, options: &mut Moves<G::Position>, x: u32) -> Result<bool> {
+    /// Whether some option of `component` has value `x`: whether
+    /// `component + *x` is won by a move in `component`.
+    fn some_option_has(
+        &mut self,
+        component: &G::Position,
+        options: &mut Moves<G::Move, G::Position>,
+        x: u32,
+    ) -> Result<bool> {
         // First the options the table values outright: no search at all.
+        // Those not yet split are split one by one, and the first of
+        // value `x` ends the question before the rest are.
         let mut unknown = false;
-        for i in 0..options.len() {
-            if let Some(v) = options.values[i] {
-                if v == x {
-                    return Ok(true);
-                }
-                continue;
+        let mut i = 0;
+        loop {
+            if i == options.split && !self.split_next(options) {
+                break;
             }
-            let mut sum = 0;
-            let mut known = true;
-            for c in &options.components[options.options[i].clone()] {
-                match self.lookup(c).value() {
-                    Some(v) => sum ^= v,
-                    None => {
-                        known = false;
-                        break;
+            let value = match options.values[i] {
+                Some(v) => Some(v),
+                None => self.option_value(options.option(i)),
+            };
+            match value {
+                Some(v) => {
+                    options.values[i] = Some(v);
+                    if v == x {
+                        return Ok(true);
                     }
                 }
+                None => unknown = true,
             }
-            if known {
-                options.values[i] = Some(sum);
-                if sum == x {
-                    return Ok(true);
-                }
-            } else {
-                unknown = true;
-            }
+            i += 1;
         }
         if !unknown {
             return Ok(false);
         }
-        // Then the others, searched (those still without a value are the
-        // ones just found unknown).
+        // Then the others, searched cheapest first (those still without a
+        // value are the ones just found unknown).
+        self.sort(component, options);
         for i in 0..options.len() {
             if options.values[i].is_some() {
                 continue;
@@ -558,30 +646,64 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         Ok(false)
     }
 
+    /// The value of an option whose components' values the table all
+    /// knows.
+    fn option_value(&mut self, option: &[G::Position]) -> Option<u32> {
+        option
+            .iter()
+            .try_fold(0, |sum, c| Some(sum ^ self.lookup(c).value()?))
+    }
+
     /// Whether `components + *x` is lost for the player to move.
     fn is_lost_sum(&mut self, components: &[G::Position], x: u32) -> Result<bool> {
+        let mut unknown = self.indices.pop().unwrap_or_default();
+        unknown.clear();
+        let lost = self.is_lost_sum_with(components, x, &mut unknown);
+        self.indices.push(unknown);
+        lost
+    }
+
+    /// [`Searcher::is_lost_sum`], with room for the places of the
+    /// components the table does not value.
+    fn is_lost_sum_with(
+        &mut self,
+        components: &[G::Position],
+        x: u32,
+        unknown: &mut Vec<usize>,
+    ) -> Result<bool> {
         let mut x = x;
-        let mut unknown: Vec<&G::Position> = Vec::with_capacity(components.len());
-        for c in components {
-            match self.lookup(c).value() {
+        let mut fact = Fact::default();
+        for (i, c) in components.iter().enumerate() {
+            let f = self.lookup(c);
+            match f.value() {
                 Some(v) => x ^= v,
-                None => unknown.push(c),
+                None => {
+                    unknown.push(i);
+                    fact = f;
+                }
             }
         }
-        let Some(heaviest) = (0..unknown.len()).max_by_key(|&i| self.game.weight(unknown[i]))
+        let Some(heaviest) =
+            (0..unknown.len()).max_by_key(|&i| self.game.weight(&components[unknown[i]]))
         else {
             return Ok(x == 0);
         };
-        let searched = unknown.swap_remove(heaviest);
-        for c in unknown {
-            x ^= self.nimber(c)?;
+        let searched = &components[unknown.swap_remove(heaviest)];
+        if unknown.is_empty() {
+            // The fact just read is the searched component's.
+            return self.is_lost(searched, x, fact);
         }
-        self.is_lost(searched, x)
+        for &i in unknown.iter() {
+            x ^= self.nimber(&components[i])?;
+        }
+        // Those nimbers may have taught the table more of it.
+        let fact = self.lookup(searched);
+        self.is_lost(searched, x, fact)
     }
 
-    /// Whether `component + *x` is lost: whether `component` has value `x`.
-    fn is_lost(&mut self, component: &G::Position, x: u32) -> Result<bool> {
-        let fact = self.lookup(component);
+    /// Whether `component + *x` is lost: whether `component` has value `x`,
+    /// given `fact`, what the table knows of it.
+    fn is_lost(&mut self, component: &G::Position, x: u32, fact: Fact) -> Result<bool> {
         if let Some(v) = fact.value() {
             return Ok(v == x);
         }
@@ -601,7 +723,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         let bound = self.bound(component, options.len());
         let lost = if x > bound {
             false
-        } else if self.some_option_has(&mut options, x)? {
+        } else if self.some_option_has(component, &mut options, x)? {
             self.record(component, Fact::excluding(x), since);
             false
         } else {
@@ -612,7 +734,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
                 if fact.excludes(k) {
                     continue;
                 }
-                if !self.some_option_has(&mut options, k)? {
+                if !self.some_option_has(component, &mut options, k)? {
                     value = k;
                     break;
                 }

@@ -6,7 +6,10 @@
 //! nimber still leaves something for the next question about the same
 //! component. Facts are exact, so threads share one table without
 //! coordination beyond a lock per shard, and any fact may be dropped at any
-//! time: the search then only works it out again.
+//! time: the search then only works it out again. A search on one thread
+//! has the table to itself and takes no lock at all ([`Lender`]); the
+//! counts that the caller's thread reads for progress are kept apart, in
+//! atomics ([`Tally`]).
 //!
 //! Memory is counted as allocated (the hash table's buckets, its growth,
 //! and each key's own allocations, as in [`crate::misere::memo`]). A shard
@@ -22,6 +25,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::words::{self, WordFacts};
@@ -140,6 +144,11 @@ impl<P: Eq + Hash> Shard<P> {
         self.map.len() + self.words.len()
     }
 
+    /// Facts held, bytes held and facts dropped.
+    fn counts(&self) -> (u64, u64, u64) {
+        (self.len() as u64, self.bytes(), self.dropped)
+    }
+
     /// Bytes held after inserting a new key of `key_bytes`.
     fn bytes_inserting(&self, key_bytes: u64) -> u64 {
         let capacity = self.map.capacity();
@@ -207,13 +216,97 @@ pub(crate) type AllFacts<P> = (Vec<(P, Fact)>, Vec<(u64, Fact)>);
 /// Facts about canonical components, shared by the threads of a search.
 #[derive(Debug)]
 pub(crate) struct Table<P> {
+    store: Store<P>,
+    tally: Tally,
+}
+
+/// The shards that hold the facts.
+#[derive(Debug)]
+pub(crate) struct Store<P> {
     shards: Box<[Mutex<Shard<P>>]>,
     /// Each shard's share of the budget.
     share: u64,
 }
 
+/// Facts held, bytes held and facts dropped, kept apart from the shards so
+/// that they are read without a lock while a search writes.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    facts: AtomicU64,
+    bytes: AtomicU64,
+    dropped: AtomicU64,
+}
+
+impl Tally {
+    /// Adds what `change` did to a shard, from its counts before and after.
+    fn add(&self, before: (u64, u64, u64), after: (u64, u64, u64)) {
+        // Wrapping arithmetic: a count that fell is added as its negative.
+        let add = |count: &AtomicU64, old: u64, new: u64| {
+            if old != new {
+                count.fetch_add(new.wrapping_sub(old), Ordering::Relaxed);
+            }
+        };
+        add(&self.facts, before.0, after.0);
+        add(&self.bytes, before.1, after.1);
+        add(&self.dropped, before.2, after.2);
+    }
+
+    /// Facts held, bytes held and facts dropped so far.
+    pub(crate) fn counts(&self) -> (u64, u64, u64) {
+        (
+            self.facts.load(Ordering::Relaxed),
+            self.bytes.load(Ordering::Relaxed),
+            self.dropped.load(Ordering::Relaxed),
+        )
+    }
+}
+
 /// Shards: enough that threads rarely wait for one another.
 const SHARDS: usize = 64;
+
+/// The shard of a word's hash, or of a key's: its high bits (the maps use
+/// the low ones).
+fn shard_of(hash: u64) -> usize {
+    (hash >> 58) as usize % SHARDS
+}
+
+/// One worker's way into the table: shared with other workers, each read
+/// and write taking its shard's lock, or its own, taking none.
+#[derive(Debug)]
+pub(crate) enum Access<'a, P> {
+    Shared(&'a Store<P>, &'a Tally),
+    Sole(&'a mut Store<P>, &'a Tally),
+}
+
+/// The table lent to the workers of one search: to the one worker alone
+/// when there is one, else shared by all.
+#[derive(Debug)]
+pub(crate) enum Lender<'a, P> {
+    Sole(Mutex<Option<&'a mut Store<P>>>, &'a Tally),
+    Shared(&'a Store<P>, &'a Tally),
+}
+
+impl<P> Lender<'_, P> {
+    /// A worker's access: the table itself to the first worker that asks
+    /// when it was lent to one, `None` to any other then.
+    pub(crate) fn access(&self) -> Option<Access<'_, P>> {
+        match self {
+            Lender::Sole(store, tally) => store
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take()
+                .map(|store| Access::Sole(store, tally)),
+            Lender::Shared(store, tally) => Some(Access::Shared(store, tally)),
+        }
+    }
+
+    /// Facts held, bytes held and facts dropped so far.
+    pub(crate) fn counts(&self) -> (u64, u64, u64) {
+        match self {
+            Lender::Sole(_, tally) | Lender::Shared(_, tally) => tally.counts(),
+        }
+    }
+}
 
 impl<P: Clone + Eq + Hash> Table<P> {
     /// An empty table that keeps within `budget`.
@@ -229,107 +322,40 @@ impl<P: Clone + Eq + Hash> Table<P> {
             })
             .collect();
         Table {
-            shards,
-            share: budget.max_bytes() / SHARDS as u64,
-        }
-    }
-
-    fn shard(&self, key: &P) -> MutexGuard<'_, Shard<P>> {
-        let hash = Hasher::default().hash_one(key);
-        // The high bits: the map itself uses the low ones.
-        let index = (hash >> 58) as usize % SHARDS;
-        self.shards[index]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn word_shard(&self, hash: u64) -> MutexGuard<'_, Shard<P>> {
-        self.shards[(hash >> 58) as usize % SHARDS]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// What is known of the component whose key is the word `key` (the
-    /// empty fact if nothing).
-    pub(crate) fn get_word(&self, key: u64) -> Fact {
-        let hash = words::hash(key);
-        self.word_shard(hash)
-            .words
-            .get(key, hash)
-            .map_or_else(Fact::default, |(fact, _)| fact)
-    }
-
-    /// Adds `fact` to what is known of the component whose key is the
-    /// word `key` (nonzero), found by examining `nodes` positions.
-    pub(crate) fn record_word(&self, key: u64, fact: Fact, nodes: u64) {
-        let work = (u64::BITS - nodes.leading_zeros()) as u8;
-        let hash = words::hash(key);
-        let mut shard = self.word_shard(hash);
-        if shard.words.get(key, hash).is_none() && shard.bytes_inserting_word() > self.share {
-            shard.drop_cheaper_half();
-            if shard.bytes_inserting_word() > self.share {
-                shard.dropped += 1;
-                return;
-            }
-        }
-        shard.words.record(key, hash, fact, work);
-    }
-
-    /// What is known of `key` (the empty fact if nothing).
-    pub(crate) fn get(&self, key: &P) -> Fact {
-        self.shard(key)
-            .map
-            .get(key)
-            .map_or_else(Fact::default, |slot| slot.fact)
-    }
-
-    /// Adds `fact` to what is known of `key`, found by examining `nodes`
-    /// positions; a key not yet in the table takes `key_heap_bytes` on the
-    /// heap once cloned.
-    pub(crate) fn record(&self, key: &P, fact: Fact, nodes: u64, key_heap_bytes: usize) {
-        let work = (u64::BITS - nodes.leading_zeros()) as u8;
-        let mut shard = self.shard(key);
-        if let Some(slot) = shard.map.get_mut(key) {
-            slot.fact = slot.fact.merge(fact);
-            slot.work = slot.work.max(work);
-            return;
-        }
-        let key_bytes = allocation(key_heap_bytes);
-        if shard.bytes_inserting(key_bytes) > self.share {
-            shard.drop_cheaper_half();
-            if shard.bytes_inserting(key_bytes) > self.share {
-                shard.dropped += 1;
-                return;
-            }
-        }
-        shard.owned += key_bytes;
-        shard.map.insert(
-            key.clone(),
-            Slot {
-                fact,
-                key_bytes: u32::try_from(key_bytes).unwrap_or(u32::MAX),
-                work,
+            store: Store {
+                shards,
+                share: budget.max_bytes() / SHARDS as u64,
             },
-        );
+            tally: Tally::default(),
+        }
+    }
+
+    /// The table lent to a search of `workers` threads: without locks
+    /// when there is one.
+    pub(crate) fn lend(&mut self, workers: usize) -> Lender<'_, P> {
+        if workers <= 1 {
+            Lender::Sole(Mutex::new(Some(&mut self.store)), &self.tally)
+        } else {
+            Lender::Shared(&self.store, &self.tally)
+        }
+    }
+
+    /// The table to one user alone, without locks, for work outside a
+    /// search (facts learnt back).
+    pub(crate) fn access(&mut self) -> Access<'_, P> {
+        Access::Sole(&mut self.store, &self.tally)
     }
 
     /// Facts held, bytes held and facts dropped so far.
     pub(crate) fn counts(&self) -> (u64, u64, u64) {
-        let mut counts = (0, 0, 0);
-        for shard in &self.shards {
-            let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
-            counts.0 += shard.len() as u64;
-            counts.1 += shard.bytes();
-            counts.2 += shard.dropped;
-        }
-        counts
+        self.tally.counts()
     }
 
     /// Every fact held, in no particular order: those keyed by a
     /// component, then those keyed by a word.
     pub(crate) fn facts(&self) -> AllFacts<P> {
         let (mut all, mut by_word) = (Vec::new(), Vec::new());
-        for shard in &self.shards {
+        for shard in &self.store.shards {
             let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
             all.extend(shard.map.iter().map(|(k, slot)| (k.clone(), slot.fact)));
             by_word.extend(shard.words.iter().map(|(k, fact, _)| (k, fact)));
@@ -338,42 +364,175 @@ impl<P: Clone + Eq + Hash> Table<P> {
     }
 }
 
+impl<P: Clone + Eq + Hash> Access<'_, P> {
+    /// Runs `f` on shard `index`, locked if shared.
+    #[inline]
+    fn with_shard<R>(
+        &mut self,
+        index: usize,
+        f: impl FnOnce(&mut Shard<P>, &Tally, u64) -> R,
+    ) -> R {
+        match self {
+            Access::Shared(store, tally) => {
+                let mut shard: MutexGuard<'_, Shard<P>> = store.shards[index]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                f(&mut shard, tally, store.share)
+            }
+            Access::Sole(store, tally) => {
+                let share = store.share;
+                let shard = store.shards[index]
+                    .get_mut()
+                    .unwrap_or_else(PoisonError::into_inner);
+                f(shard, tally, share)
+            }
+        }
+    }
+
+    /// What is known of the component whose key is the word `key` (the
+    /// empty fact if nothing).
+    #[inline]
+    pub(crate) fn get_word(&mut self, key: u64) -> Fact {
+        let hash = words::hash(key);
+        self.with_shard(shard_of(hash), |shard, _, _| {
+            shard
+                .words
+                .get(key, hash)
+                .map_or_else(Fact::default, |(fact, _)| fact)
+        })
+    }
+
+    /// Adds `fact` to what is known of the component whose key is the
+    /// word `key` (nonzero), found by examining `nodes` positions.
+    pub(crate) fn record_word(&mut self, key: u64, fact: Fact, nodes: u64) {
+        let work = (u64::BITS - nodes.leading_zeros()) as u8;
+        let hash = words::hash(key);
+        self.with_shard(shard_of(hash), |shard, tally, share| {
+            let before = shard.counts();
+            if shard.words.get(key, hash).is_none() && shard.bytes_inserting_word() > share {
+                shard.drop_cheaper_half();
+                if shard.bytes_inserting_word() > share {
+                    shard.dropped += 1;
+                    tally.add(before, shard.counts());
+                    return;
+                }
+            }
+            shard.words.record(key, hash, fact, work);
+            tally.add(before, shard.counts());
+        });
+    }
+
+    /// What is known of `key` (the empty fact if nothing).
+    pub(crate) fn get(&mut self, key: &P) -> Fact {
+        let index = shard_of(Hasher::default().hash_one(key));
+        self.with_shard(index, |shard, _, _| {
+            shard
+                .map
+                .get(key)
+                .map_or_else(Fact::default, |slot| slot.fact)
+        })
+    }
+
+    /// Adds `fact` to what is known of `key`, found by examining `nodes`
+    /// positions; a key not yet in the table takes `key_heap_bytes` on the
+    /// heap once cloned.
+    pub(crate) fn record(&mut self, key: &P, fact: Fact, nodes: u64, key_heap_bytes: usize) {
+        let work = (u64::BITS - nodes.leading_zeros()) as u8;
+        let index = shard_of(Hasher::default().hash_one(key));
+        self.with_shard(index, |shard, tally, share| {
+            if let Some(slot) = shard.map.get_mut(key) {
+                slot.fact = slot.fact.merge(fact);
+                slot.work = slot.work.max(work);
+                return;
+            }
+            let before = shard.counts();
+            let key_bytes = allocation(key_heap_bytes);
+            if shard.bytes_inserting(key_bytes) > share {
+                shard.drop_cheaper_half();
+                if shard.bytes_inserting(key_bytes) > share {
+                    shard.dropped += 1;
+                    tally.add(before, shard.counts());
+                    return;
+                }
+            }
+            shard.owned += key_bytes;
+            shard.map.insert(
+                key.clone(),
+                Slot {
+                    fact,
+                    key_bytes: u32::try_from(key_bytes).unwrap_or(u32::MAX),
+                    work,
+                },
+            );
+            tally.add(before, shard.counts());
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Fact, SHARDS, Table};
+    use super::{Access, Fact, SHARDS, Table};
     use crate::values::Budget;
+    use std::sync::PoisonError;
+
+    impl<P: Clone + Eq + std::hash::Hash> Table<P> {
+        /// The counts summed over the shards, each locked.
+        fn counted(&self) -> (u64, u64, u64) {
+            let mut counts = (0, 0, 0);
+            for shard in &self.store.shards {
+                let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
+                counts.0 += shard.len() as u64;
+                counts.1 += shard.bytes();
+                counts.2 += shard.dropped;
+            }
+            counts
+        }
+    }
 
     #[test]
     fn facts_merge_and_are_read_back() {
-        let table = Table::new(Budget::bytes(1 << 20));
-        table.record(&7u64, Fact::excluding(0), 10, 0);
-        table.record(&7u64, Fact::excluding(3), 10, 0);
-        let f = table.get(&7);
+        let mut table = Table::new(Budget::bytes(1 << 20));
+        let mut t = table.access();
+        t.record(&7u64, Fact::excluding(0), 10, 0);
+        t.record(&7u64, Fact::excluding(3), 10, 0);
+        let f = t.get(&7);
         assert!(f.excludes(0) && f.excludes(3) && !f.excludes(1));
-        table.record(&7u64, Fact::nimber(1), 10, 0);
-        assert_eq!(table.get(&7).value(), Some(1));
-        assert_eq!(table.get(&8), Fact::default());
+        t.record(&7u64, Fact::nimber(1), 10, 0);
+        assert_eq!(t.get(&7).value(), Some(1));
+        assert_eq!(t.get(&8), Fact::default());
     }
 
     /// A table far smaller than its keys keeps within its budget, drops
-    /// facts to do so, and keeps the costliest.
+    /// facts to do so, and keeps the costliest; its tally, read without
+    /// locks, agrees with its shards all along, by either access.
     #[test]
     fn a_full_table_keeps_within_its_budget_and_keeps_costly_facts() {
-        let budget = 64 * 1024;
-        let table = Table::new(Budget::bytes(budget));
-        for key in 0..100_000u64 {
-            let work = if key % 1000 == 0 { 1 << 40 } else { 1 };
-            table.record(&key, Fact::nimber(1), work, 0);
-            let (_, bytes, _) = table.counts();
-            assert!(bytes <= budget, "{bytes} > {budget}");
+        for workers in [1, 2] {
+            let budget = 64 * 1024;
+            let mut table = Table::new(Budget::bytes(budget));
+            {
+                let lender = table.lend(workers);
+                let mut t = lender.access().unwrap();
+                assert_eq!(matches!(t, Access::Sole(..)), workers == 1);
+                assert!(workers > 1 || lender.access().is_none());
+                for key in 0..100_000u64 {
+                    let work = if key % 1000 == 0 { 1 << 40 } else { 1 };
+                    t.record(&key, Fact::nimber(1), work, 0);
+                    t.record_word(key + 1, Fact::excluding(1), work);
+                    let (_, bytes, _) = lender.counts();
+                    assert!(bytes <= budget, "{bytes} > {budget}");
+                }
+            }
+            assert_eq!(table.counts(), table.counted());
+            let (facts, _, dropped) = table.counts();
+            assert!(dropped > 0 && facts > 0 && facts + dropped >= 200_000);
+            let mut t = table.access();
+            let costly_kept = (0..100_000u64)
+                .step_by(1000)
+                .filter(|k| t.get(k).value().is_some())
+                .count();
+            assert!(costly_kept > 50, "{costly_kept} of 100 costly facts kept");
+            assert!(budget / SHARDS as u64 > 0);
         }
-        let (facts, _, dropped) = table.counts();
-        assert!(dropped > 0 && facts > 0 && facts + dropped >= 100_000);
-        let costly_kept = (0..100_000u64)
-            .step_by(1000)
-            .filter(|k| table.get(k).value().is_some())
-            .count();
-        assert!(costly_kept > 50, "{costly_kept} of 100 costly facts kept");
-        assert!(budget / SHARDS as u64 > 0);
     }
 }

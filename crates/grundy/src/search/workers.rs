@@ -80,6 +80,12 @@ impl Ticker<'_> {
         Ok(())
     }
 
+    /// The recursion depth now: 1 inside the first component entered.
+    #[inline]
+    pub(crate) fn depth(&self) -> u32 {
+        self.depth
+    }
+
     /// Comes back up one level.
     #[inline]
     pub(crate) fn ascend(&mut self) {
