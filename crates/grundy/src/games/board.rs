@@ -143,12 +143,6 @@ impl Board {
         row as usize * self.cols as usize + col as usize
     }
 
-    /// The (row, column) of cell `i`.
-    pub(crate) fn cell(&self, i: usize) -> (u32, u32) {
-        let cols = self.cols as usize;
-        ((i / cols) as u32, (i % cols) as u32)
-    }
-
     fn has(&self, i: usize) -> bool {
         with_cells!(self, b => b.has(i))
     }
@@ -160,9 +154,14 @@ impl Board {
         }
     }
 
-    /// Every pair of free cells that share a side, `(a, b)` with `b` right
-    /// of or below `a`, as cell numbers.
-    pub(crate) fn pairs(&self, out: &mut Vec<(usize, usize)>) {
+    /// Calls `f` with every pair of free cells that share a side, as cell
+    /// numbers and (row, column) each, the second right of or below the
+    /// first: first every pair in a row, then every pair in a column, each
+    /// in increasing order of its first cell.
+    ///
+    /// No list is made and no cell number is divided by the row length:
+    /// the rows are walked as the cells increase.
+    pub(crate) fn each_pair(&self, mut f: impl FnMut(usize, usize, (u32, u32), (u32, u32))) {
         if self.cols == 0 {
             return;
         }
@@ -170,8 +169,16 @@ impl Board {
         let rows = self.rows as usize;
         with_cells!(self, b => {
             let last = column(rows, cols, cols - 1);
-            b.and(&b.down(1)).minus(&last).each(|i| out.push((i, i + 1)));
-            b.and(&b.down(cols)).each(|i| out.push((i, i + cols)));
+            let mut walk = RowWalk::new(cols);
+            b.and(&b.down(1)).minus(&last).each(|i| {
+                let (r, c) = walk.place(i);
+                f(i, i + 1, (r, c), (r, c + 1));
+            });
+            let mut walk = RowWalk::new(cols);
+            b.and(&b.down(cols)).each(|i| {
+                let (r, c) = walk.place(i);
+                f(i, i + cols, (r, c), (r + 1, c));
+            });
         });
     }
 
@@ -286,6 +293,34 @@ impl Board {
             }
             Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
         }
+    }
+}
+
+/// The (row, column) of cells met in increasing order, found by counting
+/// the rows the cells pass rather than by dividing by the row length.
+struct RowWalk {
+    cols: usize,
+    row: usize,
+    row_start: usize,
+}
+
+impl RowWalk {
+    fn new(cols: usize) -> RowWalk {
+        RowWalk {
+            cols,
+            row: 0,
+            row_start: 0,
+        }
+    }
+
+    /// The place of cell `i`, no less than the cell before.
+    fn place(&mut self, i: usize) -> (u32, u32) {
+        // At most one step a row over the whole walk.
+        while i >= self.row_start + self.cols {
+            self.row += 1;
+            self.row_start += self.cols;
+        }
+        (self.row as u32, (i - self.row_start) as u32)
     }
 }
 
