@@ -362,20 +362,22 @@ fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out
     if cols == 0 {
         return;
     }
-    let first: W = column_word(rows, cols, 0);
     let last: W = column_word(rows, cols, cols - 1);
-    let (from_left, from_right) = (free & !first, free & !last);
+    let from_right = free & !last;
+    let rows_of = RowsOf::new(cols);
     let mut left = free;
     while left != W::ZERO {
         let mut region = left.lowest();
         loop {
             // Along each row to the right at once: adding the region to the
             // free cells that have a right neighbour carries through the
-            // run of free cells from each cell of the region.
+            // run of free cells from each cell of the region, to the run's
+            // last cell (so no step right is needed); then a step left, up
+            // and down.
             let run = left & !last;
             let along = ((run.add(region & run) ^ run) | region) & left;
-            let grown = (along | along.shl(1) & from_left | along.shr(1) & from_right)
-                | (along.shl(cols) | along.shr(cols)) & left;
+            let grown =
+                (along | along.shr(1) & from_right) | (along.shl(cols) | along.shr(cols)) & left;
             let grown = grown & left;
             if grown == region {
                 break;
@@ -385,7 +387,7 @@ fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out
         left &= !region;
         if region.count() >= min_cells {
             out.push(if rows * cols <= 64 {
-                canonical_in_u64(region.wide() as u64, cols)
+                canonical_in_u64(region.wide() as u64, rows_of)
             } else {
                 canonical_in_word(region.wide(), cols)
             });
@@ -419,9 +421,10 @@ fn canonical_in_word(region: u128, cols: usize) -> Board {
 /// a row: the same board as [`canonical_in_word`] gives, in 64-bit words.
 /// Turned half round, a region packed in lines is its bits reversed, so
 /// two of the four images of a lying region take one instruction each.
-fn canonical_in_u64(region: u64, cols: usize) -> Board {
-    let top = region.trailing_zeros() as usize / cols;
-    let bottom = (63 - region.leading_zeros() as usize) / cols;
+fn canonical_in_u64(region: u64, rows_of: RowsOf) -> Board {
+    let cols = rows_of.cols;
+    let top = rows_of.row(region.trailing_zeros() as usize);
+    let bottom = rows_of.row(63 - region.leading_zeros() as usize);
     let h = bottom - top + 1;
     let row = low_ones(cols);
     let shifted = region >> (top * cols);
@@ -434,10 +437,27 @@ fn canonical_in_u64(region: u64, cols: usize) -> Board {
     if region.count_ones() as usize == h * w {
         return full(h, w);
     }
+    let line = low_ones(w);
+    if w <= h && h <= 8 {
+        // Standing or square, in an 8 × 8 square of bits: the transpose
+        // and the flips are a few whole-word operations.
+        let mut square = 0u64;
+        for r in 0..h {
+            square |= (shifted >> (r * cols + left) & line) << (8 * r);
+        }
+        let mut best = least_flip_8x8(transpose_8x8(square), w, h);
+        if w == h {
+            best = best.min(least_flip_8x8(square, h, w));
+        }
+        return Board {
+            rows: w as u32,
+            cols: h as u32,
+            cells: Cells::Small(u128::from(from_8x8(best, w, h))),
+        };
+    }
     let packed = if w == cols {
         shifted
     } else {
-        let line = low_ones(w);
         let mut packed = 0u64;
         for r in 0..h {
             packed |= (shifted >> (r * cols + left) & line) << (r * w);
@@ -464,6 +484,67 @@ fn canonical_in_u64(region: u64, cols: usize) -> Board {
         cols: h.max(w) as u32,
         cells: Cells::Small(u128::from(best)),
     }
+}
+
+/// Division of a cell number below 64 by the row length (1 to 64), by a
+/// multiplication: `⌈2¹⁶ / cols⌉` is close enough to `2¹⁶ / cols` that
+/// the error, under `64 / 2¹⁶`, never reaches the `1 / cols` that a
+/// quotient's fraction lies below its next integer.
+#[derive(Clone, Copy)]
+struct RowsOf {
+    cols: usize,
+    inverse: usize,
+}
+
+impl RowsOf {
+    fn new(cols: usize) -> RowsOf {
+        RowsOf {
+            cols,
+            inverse: (1usize << 16).div_ceil(cols),
+        }
+    }
+
+    /// The row of cell `i`, below 64: `i / cols`.
+    fn row(self, i: usize) -> usize {
+        (i * self.inverse) >> 16
+    }
+}
+
+/// The transpose of an 8 × 8 square of bits, row `r` in byte `r` (bit
+/// `8r + c` to bit `8c + r`): three exchanges of blocks across the
+/// diagonal, of 1 × 1 cells in 2 × 2 blocks, then of 2 × 2, then of 4 × 4.
+fn transpose_8x8(x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    let x = x ^ t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    let x = x ^ t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
+/// The least of the four images, under reversing the rows' order and
+/// reversing each row, of `h` rows of `w` cells (both at most 8), row `r`
+/// in byte `r`. Rows at bytes order images as rows packed one after
+/// another do (both compare the last row first, its last cell first).
+fn least_flip_8x8(square: u64, h: usize, w: usize) -> u64 {
+    let (rows_out, cells_out) = (8 * (8 - h), 8 - w);
+    // The half turn: every bit reversed, then moved back to the corner.
+    let turned = square.reverse_bits() >> (rows_out + cells_out);
+    // Upside down: the bytes reversed.
+    let upside = square.swap_bytes() >> rows_out;
+    // Each row reversed: upside down, then turned.
+    let mirrored = upside.reverse_bits() >> (rows_out + cells_out);
+    square.min(turned).min(upside).min(mirrored)
+}
+
+/// `h` rows of `w` cells, row `r` in byte `r`, packed one after another.
+fn from_8x8(square: u64, h: usize, w: usize) -> u64 {
+    let line = low_ones(w);
+    let mut packed = 0u64;
+    for r in 0..h {
+        packed |= (square >> (8 * r) & line) << (r * w);
+    }
+    packed
 }
 
 /// The `n` low bits set, `n` at most 64.
@@ -787,7 +868,7 @@ mod tests {
             let n = rows * cols;
             for region in 1u64..1 << n {
                 assert_eq!(
-                    super::canonical_in_u64(region, cols),
+                    super::canonical_in_u64(region, super::RowsOf::new(cols)),
                     super::canonical_in_word(u128::from(region), cols),
                     "{region:b} in {rows} x {cols}"
                 );
@@ -806,7 +887,7 @@ mod tests {
                     continue;
                 }
                 assert_eq!(
-                    super::canonical_in_u64(region, cols),
+                    super::canonical_in_u64(region, super::RowsOf::new(cols)),
                     super::canonical_in_word(u128::from(region), cols),
                     "{region:b} in {rows} x {cols}"
                 );
@@ -814,6 +895,25 @@ mod tests {
             }
         }
         assert!(checked > 100_000);
+    }
+
+    #[test]
+    fn rows_by_multiplication_are_rows_by_division() {
+        for cols in 1..=64 {
+            let rows_of = super::RowsOf::new(cols);
+            for i in 0..64 {
+                assert_eq!(rows_of.row(i), i / cols, "{i} / {cols}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_8x8_transpose_moves_each_cell_across_the_diagonal() {
+        for r in 0..8 {
+            for c in 0..8 {
+                assert_eq!(super::transpose_8x8(1 << (8 * r + c)), 1 << (8 * c + r));
+            }
+        }
     }
 
     #[test]
