@@ -66,6 +66,10 @@ pub(crate) fn without_redundant_cells<W: Word>(free: W, rows: usize, cols: usize
         let any = right | left | below | above;
         let two = (right & (left | below | above)) | (left & (below | above)) | (below & above);
         let pendants = any & !two;
+        if pendants == W::ZERO {
+            // No pendant, so no anchor and no bridge: only lone cells go.
+            return free & any;
+        }
         // Each anchor keeps the first pendant met, in this order of sides.
         let mut anchors = W::ZERO;
         let mut extra = W::ZERO;
