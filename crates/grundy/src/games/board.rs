@@ -568,7 +568,16 @@ fn least_flip_u64(packed: u64, h: usize, w: usize) -> u64 {
 
 /// The canonical form of a full `h × w` rectangle: lying down.
 fn full(h: usize, w: usize) -> Board {
-    Board::rectangle(h.min(w) as u32, h.max(w) as u32).unwrap_or_else(|_| Board::blocked(0, 0))
+    let (rows, cols) = (h.min(w) as u32, h.max(w) as u32);
+    if h * w <= 128 {
+        // The region's own size, checked long before: no check again.
+        return Board {
+            rows,
+            cols,
+            cells: Cells::Small(ones(h * w)),
+        };
+    }
+    Board::rectangle(rows, cols).unwrap_or_else(|_| Board::blocked(0, 0))
 }
 
 /// [`Board::regions`] of the free cells `free` of a `rows × cols` grid.
