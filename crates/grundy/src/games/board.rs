@@ -347,15 +347,6 @@ impl Simplify for AsItIs {
     }
 }
 
-/// The cells of column `col` of a `rows × cols` board, as a word.
-fn column_word<W: Word>(rows: usize, cols: usize, col: usize) -> W {
-    let mut set = W::ZERO;
-    for r in 0..rows {
-        set |= W::cell(r * cols + col);
-    }
-    set
-}
-
 /// [`Board::regions`] of a board of at most 128 cells, in one word: the
 /// region grows along rows at once, and a step up and down at a time,
 /// until it stops growing or has taken every cell left.
@@ -363,7 +354,7 @@ fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out
     if cols == 0 || free == W::ZERO {
         return;
     }
-    let last: W = column_word(rows, cols, cols - 1);
+    let last = W::column(rows, cols, cols - 1);
     let from_right = free & !last;
     let rows_of = RowsOf::new(cols);
     let mut left = free;

@@ -49,10 +49,7 @@ pub(crate) fn without_redundant_cells<W: Word>(free: W, rows: usize, cols: usize
     if cols == 0 || rows * cols > 128 {
         return free;
     }
-    let mut first = W::ZERO;
-    for r in 0..rows {
-        first |= W::cell(r * cols);
-    }
+    let first = W::column(rows, cols, 0);
     let last = first.shl(cols - 1);
     let up = |b: W| b.shl(cols);
     let down = |b: W| b.shr(cols);
