@@ -22,8 +22,6 @@ pub(crate) trait Word:
 {
     /// No cell.
     const ZERO: Self;
-    /// Cell `i` alone.
-    fn cell(i: usize) -> Self;
     /// Every cell `i` moved to `i + k` (none past the word).
     fn shl(self, k: usize) -> Self;
     /// Every cell `i` moved to `i − k` (none below 0).
@@ -36,15 +34,33 @@ pub(crate) trait Word:
     fn count(self) -> u32;
     /// The same cells in 128 bits.
     fn wide(self) -> u128;
+    /// The cells of column `col` of a `rows × cols` grid that fits the
+    /// word, from a table rather than a loop over the rows.
+    fn column(rows: usize, cols: usize, col: usize) -> Self;
+}
+
+/// Cells `0, k, 2k, …` of 128, for each `k` from 1 to 128: column 0 of
+/// every grid of `k` columns.
+const EVERY: [u128; 129] = every_kth();
+
+const fn every_kth() -> [u128; 129] {
+    let mut table = [0u128; 129];
+    let mut k = 1;
+    while k <= 128 {
+        let mut i = 0;
+        while i < 128 {
+            table[k] |= 1 << i;
+            i += k;
+        }
+        k += 1;
+    }
+    table
 }
 
 macro_rules! word {
     ($t:ty) => {
         impl Word for $t {
             const ZERO: Self = 0;
-            fn cell(i: usize) -> Self {
-                1 << i
-            }
             fn shl(self, k: usize) -> Self {
                 self.checked_shl(k as u32).unwrap_or(0)
             }
@@ -62,6 +78,9 @@ macro_rules! word {
             }
             fn wide(self) -> u128 {
                 self as u128
+            }
+            fn column(rows: usize, cols: usize, col: usize) -> Self {
+                ((EVERY[cols] & ones(rows * cols)) << col) as $t
             }
         }
     };
@@ -324,6 +343,25 @@ mod tests {
             w.insert(c);
         }
         w
+    }
+
+    #[test]
+    fn columns_from_the_table_are_columns_cell_by_cell() {
+        use super::Word;
+        for cols in 1..=128 {
+            for rows in 0..=128 / cols {
+                for col in 0..cols {
+                    let mut expected = 0u128;
+                    for r in 0..rows {
+                        expected |= 1 << (r * cols + col);
+                    }
+                    assert_eq!(u128::column(rows, cols, col), expected);
+                    if rows * cols <= 64 {
+                        assert_eq!(u64::column(rows, cols, col), expected as u64);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

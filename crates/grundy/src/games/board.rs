@@ -143,12 +143,6 @@ impl Board {
         row as usize * self.cols as usize + col as usize
     }
 
-    /// The (row, column) of cell `i`.
-    pub(crate) fn cell(&self, i: usize) -> (u32, u32) {
-        let cols = self.cols as usize;
-        ((i / cols) as u32, (i % cols) as u32)
-    }
-
     fn has(&self, i: usize) -> bool {
         with_cells!(self, b => b.has(i))
     }
@@ -160,9 +154,14 @@ impl Board {
         }
     }
 
-    /// Every pair of free cells that share a side, `(a, b)` with `b` right
-    /// of or below `a`, as cell numbers.
-    pub(crate) fn pairs(&self, out: &mut Vec<(usize, usize)>) {
+    /// Calls `f` with every pair of free cells that share a side, as cell
+    /// numbers and (row, column) each, the second right of or below the
+    /// first: first every pair in a row, then every pair in a column, each
+    /// in increasing order of its first cell.
+    ///
+    /// No list is made and no cell number is divided by the row length:
+    /// the rows are walked as the cells increase.
+    pub(crate) fn each_pair(&self, mut f: impl FnMut(usize, usize, (u32, u32), (u32, u32))) {
         if self.cols == 0 {
             return;
         }
@@ -170,8 +169,16 @@ impl Board {
         let rows = self.rows as usize;
         with_cells!(self, b => {
             let last = column(rows, cols, cols - 1);
-            b.and(&b.down(1)).minus(&last).each(|i| out.push((i, i + 1)));
-            b.and(&b.down(cols)).each(|i| out.push((i, i + cols)));
+            let mut walk = RowWalk::new(cols);
+            b.and(&b.down(1)).minus(&last).each(|i| {
+                let (r, c) = walk.place(i);
+                f(i, i + 1, (r, c), (r, c + 1));
+            });
+            let mut walk = RowWalk::new(cols);
+            b.and(&b.down(cols)).each(|i| {
+                let (r, c) = walk.place(i);
+                f(i, i + cols, (r, c), (r + 1, c));
+            });
         });
     }
 
@@ -289,6 +296,34 @@ impl Board {
     }
 }
 
+/// The (row, column) of cells met in increasing order, found by counting
+/// the rows the cells pass rather than by dividing by the row length.
+struct RowWalk {
+    cols: usize,
+    row: usize,
+    row_start: usize,
+}
+
+impl RowWalk {
+    fn new(cols: usize) -> RowWalk {
+        RowWalk {
+            cols,
+            row: 0,
+            row_start: 0,
+        }
+    }
+
+    /// The place of cell `i`, no less than the cell before.
+    fn place(&mut self, i: usize) -> (u32, u32) {
+        // At most one step a row over the whole walk.
+        while i >= self.row_start + self.cols {
+            self.row += 1;
+            self.row_start += self.cols;
+        }
+        (self.row as u32, (i - self.row_start) as u32)
+    }
+}
+
 /// The most cells of a board with a [`Board::key`]: the cells, one bit
 /// past them and six bits of columns fill a word.
 const KEY_CELLS: usize = 57;
@@ -312,35 +347,29 @@ impl Simplify for AsItIs {
     }
 }
 
-/// The cells of column `col` of a `rows × cols` board, as a word.
-fn column_word<W: Word>(rows: usize, cols: usize, col: usize) -> W {
-    let mut set = W::ZERO;
-    for r in 0..rows {
-        set |= W::cell(r * cols + col);
-    }
-    set
-}
-
 /// [`Board::regions`] of a board of at most 128 cells, in one word: the
-/// region grows along rows at once, and a step up and down at a time.
+/// region grows along rows at once, and a step up and down at a time,
+/// until it stops growing or has taken every cell left.
 fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
-    if cols == 0 {
+    if cols == 0 || free == W::ZERO {
         return;
     }
-    let first: W = column_word(rows, cols, 0);
-    let last: W = column_word(rows, cols, cols - 1);
-    let (from_left, from_right) = (free & !first, free & !last);
+    let last = W::column(rows, cols, cols - 1);
+    let from_right = free & !last;
+    let rows_of = RowsOf::new(cols);
     let mut left = free;
     while left != W::ZERO {
         let mut region = left.lowest();
-        loop {
+        while region != left {
             // Along each row to the right at once: adding the region to the
             // free cells that have a right neighbour carries through the
-            // run of free cells from each cell of the region.
+            // run of free cells from each cell of the region, to the run's
+            // last cell (so no step right is needed); then a step left, up
+            // and down.
             let run = left & !last;
             let along = ((run.add(region & run) ^ run) | region) & left;
-            let grown = (along | along.shl(1) & from_left | along.shr(1) & from_right)
-                | (along.shl(cols) | along.shr(cols)) & left;
+            let grown =
+                (along | along.shr(1) & from_right) | (along.shl(cols) | along.shr(cols)) & left;
             let grown = grown & left;
             if grown == region {
                 break;
@@ -350,7 +379,7 @@ fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out
         left &= !region;
         if region.count() >= min_cells {
             out.push(if rows * cols <= 64 {
-                canonical_in_u64(region.wide() as u64, cols)
+                canonical_in_u64(region.wide() as u64, rows_of)
             } else {
                 canonical_in_word(region.wide(), cols)
             });
@@ -384,9 +413,10 @@ fn canonical_in_word(region: u128, cols: usize) -> Board {
 /// a row: the same board as [`canonical_in_word`] gives, in 64-bit words.
 /// Turned half round, a region packed in lines is its bits reversed, so
 /// two of the four images of a lying region take one instruction each.
-fn canonical_in_u64(region: u64, cols: usize) -> Board {
-    let top = region.trailing_zeros() as usize / cols;
-    let bottom = (63 - region.leading_zeros() as usize) / cols;
+fn canonical_in_u64(region: u64, rows_of: RowsOf) -> Board {
+    let cols = rows_of.cols;
+    let top = rows_of.row(region.trailing_zeros() as usize);
+    let bottom = rows_of.row(63 - region.leading_zeros() as usize);
     let h = bottom - top + 1;
     let row = low_ones(cols);
     let shifted = region >> (top * cols);
@@ -399,10 +429,27 @@ fn canonical_in_u64(region: u64, cols: usize) -> Board {
     if region.count_ones() as usize == h * w {
         return full(h, w);
     }
+    let line = low_ones(w);
+    if w <= h && h <= 8 {
+        // Standing or square, in an 8 × 8 square of bits: the transpose
+        // and the flips are a few whole-word operations.
+        let mut square = 0u64;
+        for r in 0..h {
+            square |= (shifted >> (r * cols + left) & line) << (8 * r);
+        }
+        let mut best = least_flip_8x8(transpose_8x8(square), w, h);
+        if w == h {
+            best = best.min(least_flip_8x8(square, h, w));
+        }
+        return Board {
+            rows: w as u32,
+            cols: h as u32,
+            cells: Cells::Small(u128::from(from_8x8(best, w, h))),
+        };
+    }
     let packed = if w == cols {
         shifted
     } else {
-        let line = low_ones(w);
         let mut packed = 0u64;
         for r in 0..h {
             packed |= (shifted >> (r * cols + left) & line) << (r * w);
@@ -431,6 +478,67 @@ fn canonical_in_u64(region: u64, cols: usize) -> Board {
     }
 }
 
+/// Division of a cell number below 64 by the row length (1 to 64), by a
+/// multiplication: `⌈2¹⁶ / cols⌉` is close enough to `2¹⁶ / cols` that
+/// the error, under `64 / 2¹⁶`, never reaches the `1 / cols` that a
+/// quotient's fraction lies below its next integer.
+#[derive(Clone, Copy)]
+struct RowsOf {
+    cols: usize,
+    inverse: usize,
+}
+
+impl RowsOf {
+    fn new(cols: usize) -> RowsOf {
+        RowsOf {
+            cols,
+            inverse: (1usize << 16).div_ceil(cols),
+        }
+    }
+
+    /// The row of cell `i`, below 64: `i / cols`.
+    fn row(self, i: usize) -> usize {
+        (i * self.inverse) >> 16
+    }
+}
+
+/// The transpose of an 8 × 8 square of bits, row `r` in byte `r` (bit
+/// `8r + c` to bit `8c + r`): three exchanges of blocks across the
+/// diagonal, of 1 × 1 cells in 2 × 2 blocks, then of 2 × 2, then of 4 × 4.
+fn transpose_8x8(x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    let x = x ^ t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    let x = x ^ t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
+/// The least of the four images, under reversing the rows' order and
+/// reversing each row, of `h` rows of `w` cells (both at most 8), row `r`
+/// in byte `r`. Rows at bytes order images as rows packed one after
+/// another do (both compare the last row first, its last cell first).
+fn least_flip_8x8(square: u64, h: usize, w: usize) -> u64 {
+    let (rows_out, cells_out) = (8 * (8 - h), 8 - w);
+    // The half turn: every bit reversed, then moved back to the corner.
+    let turned = square.reverse_bits() >> (rows_out + cells_out);
+    // Upside down: the bytes reversed.
+    let upside = square.swap_bytes() >> rows_out;
+    // Each row reversed: upside down, then turned.
+    let mirrored = upside.reverse_bits() >> (rows_out + cells_out);
+    square.min(turned).min(upside).min(mirrored)
+}
+
+/// `h` rows of `w` cells, row `r` in byte `r`, packed one after another.
+fn from_8x8(square: u64, h: usize, w: usize) -> u64 {
+    let line = low_ones(w);
+    let mut packed = 0u64;
+    for r in 0..h {
+        packed |= (square >> (8 * r) & line) << (r * w);
+    }
+    packed
+}
+
 /// The `n` low bits set, `n` at most 64.
 fn low_ones(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1 << n) - 1 }
@@ -451,7 +559,16 @@ fn least_flip_u64(packed: u64, h: usize, w: usize) -> u64 {
 
 /// The canonical form of a full `h × w` rectangle: lying down.
 fn full(h: usize, w: usize) -> Board {
-    Board::rectangle(h.min(w) as u32, h.max(w) as u32).unwrap_or_else(|_| Board::blocked(0, 0))
+    let (rows, cols) = (h.min(w) as u32, h.max(w) as u32);
+    if h * w <= 128 {
+        // The region's own size, checked long before: no check again.
+        return Board {
+            rows,
+            cols,
+            cells: Cells::Small(ones(h * w)),
+        };
+    }
+    Board::rectangle(rows, cols).unwrap_or_else(|_| Board::blocked(0, 0))
 }
 
 /// [`Board::regions`] of the free cells `free` of a `rows × cols` grid.
@@ -752,7 +869,7 @@ mod tests {
             let n = rows * cols;
             for region in 1u64..1 << n {
                 assert_eq!(
-                    super::canonical_in_u64(region, cols),
+                    super::canonical_in_u64(region, super::RowsOf::new(cols)),
                     super::canonical_in_word(u128::from(region), cols),
                     "{region:b} in {rows} x {cols}"
                 );
@@ -771,7 +888,7 @@ mod tests {
                     continue;
                 }
                 assert_eq!(
-                    super::canonical_in_u64(region, cols),
+                    super::canonical_in_u64(region, super::RowsOf::new(cols)),
                     super::canonical_in_word(u128::from(region), cols),
                     "{region:b} in {rows} x {cols}"
                 );
@@ -779,6 +896,74 @@ mod tests {
             }
         }
         assert!(checked > 100_000);
+    }
+
+    /// The regions found in one word are those that the flood of the
+    /// general sets finds, on every board of up to 16 cells in several
+    /// shapes and on random boards of up to 128 cells.
+    #[test]
+    fn regions_in_a_word_are_those_of_the_general_flood() {
+        let regions_both = |free: u128, rows: usize, cols: usize| {
+            let mut fast = Vec::new();
+            if rows * cols <= 64 {
+                super::regions_small(free as u64, rows, cols, 1, &mut fast);
+            } else {
+                super::regions_small(free, rows, cols, 1, &mut fast);
+            }
+            let mut general = Vec::new();
+            super::regions_of(&free, rows, cols, 1, &mut general);
+            fast.sort();
+            general.sort();
+            assert_eq!(fast, general, "{free:b} in {rows} x {cols}");
+        };
+        for (rows, cols) in [(4, 4), (3, 5), (5, 3), (2, 8), (1, 16), (16, 1), (3, 3)] {
+            for free in 0u128..1 << (rows * cols) {
+                regions_both(free, rows, cols);
+            }
+        }
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for (rows, cols) in [
+            (5, 7),
+            (5, 8),
+            (4, 11),
+            (8, 8),
+            (6, 9),
+            (2, 32),
+            (8, 16),
+            (11, 11),
+        ] {
+            let n = rows * cols;
+            for _ in 0..20_000 {
+                let mut free = 0u128;
+                for half in 0..2 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Three cells in four free, or so.
+                    free |= u128::from(x | x >> 11) << (64 * half);
+                }
+                regions_both(free & super::ones(n), rows, cols);
+            }
+        }
+    }
+
+    #[test]
+    fn rows_by_multiplication_are_rows_by_division() {
+        for cols in 1..=64 {
+            let rows_of = super::RowsOf::new(cols);
+            for i in 0..64 {
+                assert_eq!(rows_of.row(i), i / cols, "{i} / {cols}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_8x8_transpose_moves_each_cell_across_the_diagonal() {
+        for r in 0..8 {
+            for c in 0..8 {
+                assert_eq!(super::transpose_8x8(1 << (8 * r + c)), 1 << (8 * c + r));
+            }
+        }
     }
 
     #[test]

@@ -54,15 +54,9 @@ impl Game for Cram {
     type Move = Domino;
 
     fn moves(&self, board: &Board, out: &mut Vec<(Domino, Board)>) {
-        let mut pairs = Vec::new();
-        board.pairs(&mut pairs);
-        out.extend(pairs.into_iter().map(|(a, b)| {
-            let domino = Domino {
-                first: board.cell(a),
-                second: board.cell(b),
-            };
-            (domino, board.without(a, b))
-        }));
+        board.each_pair(|a, b, first, second| {
+            out.push((Domino { first, second }, board.without(a, b)));
+        });
     }
 
     /// Dominoes near the middle of the board first: they cut it in
@@ -188,6 +182,23 @@ mod tests {
             }
         }
         assert!(lost > 20, "{lost} boards lost by symmetry");
+    }
+
+    /// Cells are named by walking the rows, not by dividing: rows with no
+    /// domino (blocked, or passed over) must still be counted.
+    #[test]
+    fn dominoes_are_named_past_empty_rows() {
+        let board: Board = "..#.\n####\n#.#.\n##..\n.#.#".parse().unwrap();
+        let mut moves = Vec::new();
+        Cram.moves(&board, &mut moves);
+        let mut dominoes: Vec<String> = moves.iter().map(|(d, _)| d.to_string()).collect();
+        dominoes.sort();
+        assert_eq!(dominoes, ["0,0-0,1", "2,3-3,3", "3,2-3,3", "3,2-4,2"]);
+        for (d, after) in &moves {
+            let mut expected = board.block(d.first.0, d.first.1).unwrap();
+            expected = expected.block(d.second.0, d.second.1).unwrap();
+            assert_eq!(*after, expected, "{d}");
+        }
     }
 
     #[test]

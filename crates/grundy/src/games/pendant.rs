@@ -49,10 +49,7 @@ pub(crate) fn without_redundant_cells<W: Word>(free: W, rows: usize, cols: usize
     if cols == 0 || rows * cols > 128 {
         return free;
     }
-    let mut first = W::ZERO;
-    for r in 0..rows {
-        first |= W::cell(r * cols);
-    }
+    let first = W::column(rows, cols, 0);
     let last = first.shl(cols - 1);
     let up = |b: W| b.shl(cols);
     let down = |b: W| b.shr(cols);
@@ -66,6 +63,10 @@ pub(crate) fn without_redundant_cells<W: Word>(free: W, rows: usize, cols: usize
         let any = right | left | below | above;
         let two = (right & (left | below | above)) | (left & (below | above)) | (below & above);
         let pendants = any & !two;
+        if pendants == W::ZERO {
+            // No pendant, so no anchor and no bridge: only lone cells go.
+            return free & any;
+        }
         // Each anchor keeps the first pendant met, in this order of sides.
         let mut anchors = W::ZERO;
         let mut extra = W::ZERO;
