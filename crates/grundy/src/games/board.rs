@@ -279,17 +279,20 @@ impl Board {
     ///
     /// On a board of at most 128 cells, `simplify` first takes the free
     /// cells to those of a board of the same value, as the game defines
-    /// it.
+    /// it, and may name side by side pairs of cells that the regions are
+    /// not joined through ([`Simplify::cuts`]).
     pub(crate) fn regions<S: Simplify>(&self, min_cells: u32, simplify: S, out: &mut Vec<Board>) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         match &self.cells {
             Cells::Small(free) if rows * cols <= 64 => {
                 let free = simplify.simplify(*free as u64, rows, cols);
-                regions_small(free, rows, cols, min_cells, out);
+                let cuts = simplify.cuts(free, rows, cols);
+                regions_small(free, cuts, rows, cols, min_cells, out);
             }
             Cells::Small(free) => {
                 let free = simplify.simplify(*free, rows, cols);
-                regions_small(free, rows, cols, min_cells, out);
+                let cuts = simplify.cuts(free, rows, cols);
+                regions_small(free, cuts, rows, cols, min_cells, out);
             }
             Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
         }
@@ -333,6 +336,16 @@ const KEY_CELLS: usize = 57;
 pub(crate) trait Simplify {
     /// The free cells `free` of a `rows × cols` board, simplified.
     fn simplify<W: Word>(&self, free: W, rows: usize, cols: usize) -> W;
+
+    /// The free cells of `free` (already simplified) whose side with their
+    /// right-hand neighbour the regions do not cross: the game has the
+    /// same value with those sides taken out of the board's graph, and
+    /// each region keeps any such side between two of its own cells. None
+    /// unless the game says so.
+    fn cuts<W: Word>(&self, free: W, rows: usize, cols: usize) -> W {
+        let _ = (free, rows, cols);
+        W::ZERO
+    }
 }
 
 /// The rule that blocks nothing.
@@ -349,12 +362,21 @@ impl Simplify for AsItIs {
 
 /// [`Board::regions`] of a board of at most 128 cells, in one word: the
 /// region grows along rows at once, and a step up and down at a time,
-/// until it stops growing or has taken every cell left.
-fn regions_small<W: Word>(free: W, rows: usize, cols: usize, min_cells: u32, out: &mut Vec<Board>) {
+/// until it stops growing or has taken every cell left. It does not step
+/// right from a cell of `cuts`, nor left onto one, as from the last column.
+fn regions_small<W: Word>(
+    free: W,
+    cuts: W,
+    rows: usize,
+    cols: usize,
+    min_cells: u32,
+    out: &mut Vec<Board>,
+) {
     if cols == 0 || free == W::ZERO {
         return;
     }
-    let last = W::column(rows, cols, cols - 1);
+    // Cells the flood does not step right from: the last column, the cuts.
+    let last = W::column(rows, cols, cols - 1) | cuts;
     let from_right = free & !last;
     let rows_of = RowsOf::new(cols);
     let mut left = free;
@@ -906,9 +928,9 @@ mod tests {
         let regions_both = |free: u128, rows: usize, cols: usize| {
             let mut fast = Vec::new();
             if rows * cols <= 64 {
-                super::regions_small(free as u64, rows, cols, 1, &mut fast);
+                super::regions_small(free as u64, 0, rows, cols, 1, &mut fast);
             } else {
-                super::regions_small(free, rows, cols, 1, &mut fast);
+                super::regions_small(free, 0, rows, cols, 1, &mut fast);
             }
             let mut general = Vec::new();
             super::regions_of(&free, rows, cols, 1, &mut general);

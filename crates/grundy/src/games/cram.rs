@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::board::Board;
+use super::closed_square::ClosedSquares;
 use super::pendant::PendantRule;
 use crate::search::{Codec, Game};
 
@@ -71,10 +72,12 @@ impl Game for Cram {
 
     /// The connected regions of at least two free cells, each cropped and
     /// turned to its canonical form (a lone cell takes no domino), once
-    /// the cells that change no value are blocked (on boards of at most
-    /// 128 cells; the rule is in `pendant.rs`).
+    /// the cells that change no value are blocked, and not joined through
+    /// the lying sides of a 2 × 2 square closed on a diagonal (on boards
+    /// of at most 128 cells; the rules are in `pendant.rs` and
+    /// `closed_square.rs`).
     fn components(&self, board: &Board, out: &mut Vec<Board>) {
-        board.regions(2, PendantRule, out);
+        board.regions(2, ClosedSquares(PendantRule), out);
     }
 
     /// A game of Cram lasts at most half the free cells' moves, and no

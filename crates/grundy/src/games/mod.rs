@@ -16,6 +16,7 @@
 mod bits;
 mod board;
 mod chomp;
+mod closed_square;
 mod cram;
 mod graph;
 mod node_kayles;

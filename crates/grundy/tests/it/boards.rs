@@ -2,6 +2,8 @@
 //! the heap games they contain, against the naive twin, and against the
 //! laws of sums and symmetry.
 
+use std::collections::HashMap;
+
 use grundy::games::{Board, Chomp, Cram, Graph, NodeKayles, NodeKaylesGrid, Staircase};
 use grundy::misere::Judge;
 use grundy::search::misere_search::MisereSearch;
@@ -397,6 +399,43 @@ fn board_strategy() -> impl Strategy<Value = Board> {
         })
 }
 
+/// Boards of 3 to 5 rows and 3 to 6 columns with a third of their cells
+/// blocked: many have 2 × 2 squares closed on a diagonal, some ringed.
+fn holed_board_strategy() -> impl Strategy<Value = Board> {
+    (3u32..=5, 3u32..=6)
+        .prop_flat_map(|(r, c)| {
+            (
+                Just((r, c)),
+                proptest::collection::vec(0u8..3, (r * c) as usize),
+            )
+        })
+        .prop_map(|((r, c), cells)| {
+            let mut board = Board::rectangle(r, c).unwrap();
+            for (i, &cell) in cells.iter().enumerate() {
+                if cell == 0 {
+                    board = board.block(i as u32 / c, i as u32 % c).unwrap();
+                }
+            }
+            board
+        })
+}
+
+/// Whether `board` is lost under misère play, by the definition: a board
+/// with a move, each of whose moves leaves a board won.
+fn misere_lost_by_definition(board: &Board, seen: &mut HashMap<Board, bool>) -> bool {
+    if let Some(&lost) = seen.get(board) {
+        return lost;
+    }
+    let mut moves = Vec::new();
+    Cram.moves(board, &mut moves);
+    let lost = !moves.is_empty()
+        && moves
+            .iter()
+            .all(|(_, after)| !misere_lost_by_definition(after, seen));
+    seen.insert(board.clone(), lost);
+    lost
+}
+
 fn graph_strategy() -> impl Strategy<Value = Graph> {
     (1u32..=10)
         .prop_flat_map(|n| {
@@ -427,6 +466,21 @@ proptest! {
     fn cram_engine_equals_its_naive_twin(board in board_strategy()) {
         let mut search = Search::new(Cram, Options::default());
         prop_assert_eq!(nimber(&mut search, &board), naive_nimber(&Cram, &board));
+    }
+
+    /// The engine, which splits boards at the lying sides of squares
+    /// closed on a diagonal, equals its naive twin, which splits nothing,
+    /// on boards with many such squares; and so does the misère search,
+    /// which is given the same regions, against the definition.
+    #[test]
+    fn cram_split_at_closed_squares_equals_its_naive_twin(board in holed_board_strategy()) {
+        let mut search = Search::new(Cram, Options::default());
+        prop_assert_eq!(nimber(&mut search, &board), naive_nimber(&Cram, &board));
+        let mut misere = MisereSearch::new(Cram, Budget::default());
+        prop_assert_eq!(
+            misere.is_lost(&board, &mut search::silent).unwrap(),
+            misere_lost_by_definition(&board, &mut HashMap::new())
+        );
     }
 
     #[test]
