@@ -49,7 +49,8 @@
 //! no neighbour to a closed corner: the rule holds again for every other
 //! square, and applied one square after another, it shows that the board
 //! has the value of its graph less the edges of any set of its closed
-//! squares, found all on the board as it is.
+//! squares, all found on the board as it is (overlapping ones included),
+//! here the board left by the pendant rule.
 //!
 //! **The regions.** Here the lying sides are taken out (`a-b` and `c-d`
 //! with `b` beside `a` in its row), and the flood of
