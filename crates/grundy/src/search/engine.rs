@@ -249,14 +249,6 @@ impl<G: Game> Search<G> {
     }
 }
 
-/// What `table` knows of `component`, by its key if the game gives one.
-fn lookup<G: Game>(game: &G, table: &mut Access<'_, G::Position>, component: &G::Position) -> Fact {
-    match game.key(component) {
-        Some(key) => table.get_word(key),
-        None => table.get(component),
-    }
-}
-
 /// Adds `fact`, found by examining `nodes` positions, to what `table`
 /// knows of `component`, by its key if the game gives one.
 fn record<G: Game>(
@@ -300,6 +292,13 @@ const SPREAD_DEPTH: u32 = 1;
 /// the oldest, so the memory is bounded by this many components' options.
 const RECENT: usize = 256;
 
+/// How many components' nimbers, by key, a thread keeps beside the table
+/// (a power of two; 16 bytes each, so that they stay in the core's cache).
+/// The same small components come up in option after option, and a nimber
+/// once known never changes, so a read here spares a read of the table,
+/// which is mostly a wait for memory.
+const NIMBERS: usize = 4096;
+
 /// One thread's search.
 struct Searcher<'s, 't, G: Game> {
     game: &'s G,
@@ -327,6 +326,9 @@ struct Searcher<'s, 't, G: Game> {
     /// each with its component, in the slot of the component's hash
     /// ([`RECENT`]).
     recent: Vec<Option<(G::Position, Moves<G::Move, G::Position>)>>,
+    /// Nimbers read lately, each with its component's key (0 for none:
+    /// keys are nonzero), in the slot of the key's hash ([`NIMBERS`]).
+    nimbers: Vec<(u64, u32)>,
     /// Hashes components for [`Searcher::recent`] when the game gives no
     /// key.
     hasher: std::hash::RandomState,
@@ -429,6 +431,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             indices: Vec::new(),
             recent: std::iter::repeat_with(|| None).take(RECENT).collect(),
             hasher: std::hash::RandomState::new(),
+            nimbers: vec![(0, 0); NIMBERS],
         })
     }
 
@@ -442,9 +445,22 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         );
     }
 
-    /// What the table knows of `component`.
+    /// What the table knows of `component`; a nimber read lately by key
+    /// is taken from [`Searcher::nimbers`].
     fn lookup(&mut self, component: &G::Position) -> Fact {
-        lookup(self.game, &mut self.table, component)
+        let Some(key) = self.game.key(component) else {
+            return self.table.get(component);
+        };
+        let slot = nimber_slot(key);
+        let (kept, value) = self.nimbers[slot];
+        if kept == key {
+            return Fact::nimber(value);
+        }
+        let fact = self.table.get_word(key);
+        if let Some(value) = fact.value() {
+            self.nimbers[slot] = (key, value);
+        }
+        fact
     }
 
     /// Goes one level deeper, into `component`.
@@ -818,6 +834,12 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.leave(component);
         Ok(lost)
     }
+}
+
+/// The slot of [`Searcher::nimbers`] for `key`: a multiplicative hash.
+fn nimber_slot(key: u64) -> usize {
+    let bits = NIMBERS.trailing_zeros();
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
 }
 
 /// Removes from `components[start..]` every pair of equal components: two
