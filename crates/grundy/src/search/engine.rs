@@ -19,7 +19,6 @@
 //! already excludes and stopping at the bound (a mex of `m` options is at
 //! most `m`; [`Game::nimber_bound`]).
 
-use std::hash::BuildHasher;
 use std::ops::ControlFlow;
 
 use super::path::Path;
@@ -282,16 +281,6 @@ fn snapshot<P>(table: &Lender<'_, P>, nodes: u64) -> Progress {
 /// against about 130 thousand each taken apart at the top only.
 const SPREAD_DEPTH: u32 = 1;
 
-/// How many components' options a thread keeps once their question is
-/// answered, for the next question about the same component (a power of
-/// two). A component is asked about again and again, for other values and
-/// in other sums: on Cram 4 x 9 about 1.3 times, and each time its moves
-/// were listed and split again. Kept, its options come back split, with
-/// the values already read, and sorted if they were. Each thread keeps its
-/// own, in a slot chosen by the component's hash, the newest in place of
-/// the oldest, so the memory is bounded by this many components' options.
-const RECENT: usize = 256;
-
 /// How many components' nimbers, by key, a thread keeps beside the table
 /// (a power of two; 16 bytes each, so that they stay in the core's cache).
 /// The same small components come up in option after option, and a nimber
@@ -322,16 +311,9 @@ struct Searcher<'s, 't, G: Game> {
     /// Room for the places of a sum's unknown components, one for each
     /// sum being searched.
     indices: Vec<Vec<usize>>,
-    /// The options of components whose questions were answered lately,
-    /// each with its component, in the slot of the component's hash
-    /// ([`RECENT`]).
-    recent: Vec<Option<(G::Position, Moves<G::Move, G::Position>)>>,
     /// Nimbers read lately, each with its component's key (0 for none:
     /// keys are nonzero), in the slot of the key's hash ([`NIMBERS`]).
     nimbers: Vec<(u64, u32)>,
-    /// Hashes components for [`Searcher::recent`] when the game gives no
-    /// key.
-    hasher: std::hash::RandomState,
 }
 
 /// The options of a component, each a list of canonical components, all in
@@ -361,8 +343,6 @@ struct Moves<M, P> {
     /// found, is not looked up again.
     values: Vec<Option<u32>>,
     sorted: bool,
-    /// The slot of [`Searcher::recent`] the component's hash picks.
-    slot: usize,
 }
 
 impl<M, P> Default for Moves<M, P> {
@@ -375,7 +355,6 @@ impl<M, P> Default for Moves<M, P> {
             costs: Vec::new(),
             values: Vec::new(),
             sorted: false,
-            slot: 0,
         }
     }
 }
@@ -429,8 +408,6 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             ranges: Vec::new(),
             values: Vec::new(),
             indices: Vec::new(),
-            recent: std::iter::repeat_with(|| None).take(RECENT).collect(),
-            hasher: std::hash::RandomState::new(),
             nimbers: vec![(0, 0); NIMBERS],
         })
     }
@@ -475,20 +452,10 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.ticker.ascend();
     }
 
-    /// The options of `component`: as left by its last question if this
-    /// thread still keeps them ([`RECENT`]), else listed afresh, none
-    /// split yet.
+    /// The options of `component`, none split yet.
     fn options(&mut self, component: &G::Position) -> Result<Moves<G::Move, G::Position>> {
         self.ticker.tick()?;
-        let slot = self.slot(component);
-        if let Some((kept, _)) = &self.recent[slot]
-            && kept == component
-            && let Some((_, options)) = self.recent[slot].take()
-        {
-            return Ok(options);
-        }
         let mut out = self.spare.pop().unwrap_or_default();
-        out.slot = slot;
         out.after.clear();
         self.game.moves(component, &mut out.after);
         out.split = 0;
@@ -584,25 +551,10 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         options.sorted = true;
     }
 
-    /// The slot of [`Searcher::recent`] for `component`: by its key if the
-    /// game gives one (a multiplicative hash), else by its hash.
-    fn slot(&self, component: &G::Position) -> usize {
-        let hash = match self.game.key(component) {
-            Some(key) => key,
-            None => self.hasher.hash_one(component),
-        };
-        let bits = RECENT.trailing_zeros();
-        (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
-    }
-
-    /// Keeps the options of `component`, whose question is answered, for
-    /// its next question; the options they displace are given back for
-    /// the next expansion.
-    fn recycle(&mut self, component: &G::Position, options: Moves<G::Move, G::Position>) {
-        let slot = options.slot;
-        if let Some((_, old)) = self.recent[slot].replace((component.clone(), options)) {
-            self.spare.push(old);
-        }
+    /// Gives back the vectors of options no longer needed, for the next
+    /// expansion.
+    fn recycle(&mut self, options: Moves<G::Move, G::Position>) {
+        self.spare.push(options);
     }
 
     /// The largest value `component` could have, given its options.
@@ -646,7 +598,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             k += 1;
         };
         self.record(component, Fact::nimber(value), since);
-        self.recycle(component, options);
+        self.recycle(options);
         self.leave(component);
         Ok(value)
     }
@@ -679,7 +631,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         let value = seen.iter().position(|&s| !s).map_or(bound, |k| k as u32);
         self.record(component, Fact::nimber(value), since);
-        self.recycle(component, options);
+        self.recycle(options);
         self.leave(component);
         Ok(value)
     }
@@ -830,7 +782,7 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             self.record(component, Fact::nimber(value), since);
             value == x
         };
-        self.recycle(component, options);
+        self.recycle(options);
         self.leave(component);
         Ok(lost)
     }
