@@ -248,14 +248,6 @@ impl<G: Game> Search<G> {
     }
 }
 
-/// What `table` knows of `component`, by its key if the game gives one.
-fn lookup<G: Game>(game: &G, table: &mut Access<'_, G::Position>, component: &G::Position) -> Fact {
-    match game.key(component) {
-        Some(key) => table.get_word(key),
-        None => table.get(component),
-    }
-}
-
 /// Adds `fact`, found by examining `nodes` positions, to what `table`
 /// knows of `component`, by its key if the game gives one.
 fn record<G: Game>(
@@ -289,6 +281,13 @@ fn snapshot<P>(table: &Lender<'_, P>, nodes: u64) -> Progress {
 /// against about 130 thousand each taken apart at the top only.
 const SPREAD_DEPTH: u32 = 1;
 
+/// How many components' nimbers, by key, a thread keeps beside the table
+/// (a power of two; 16 bytes each, so that they stay in the core's cache).
+/// The same small components come up in option after option, and a nimber
+/// once known never changes, so a read here spares a read of the table,
+/// which is mostly a wait for memory.
+const NIMBERS: usize = 4096;
+
 /// One thread's search.
 struct Searcher<'s, 't, G: Game> {
     game: &'s G,
@@ -303,14 +302,18 @@ struct Searcher<'s, 't, G: Game> {
     /// Options' vectors given back, one set for each level deep the
     /// search has been, for the next expansion.
     spare: Vec<Moves<G::Move, G::Position>>,
-    /// Room for the options' order, ranges and values while they are
-    /// sorted.
-    order: Vec<(u64, u64, usize)>,
+    /// Room for the options' sort keys, order, ranges and values while
+    /// they are sorted.
+    keys: Vec<u64>,
+    order: Vec<usize>,
     ranges: Vec<std::ops::Range<usize>>,
     values: Vec<Option<u32>>,
     /// Room for the places of a sum's unknown components, one for each
     /// sum being searched.
     indices: Vec<Vec<usize>>,
+    /// Nimbers read lately, each with its component's key (0 for none:
+    /// keys are nonzero), in the slot of the key's hash ([`NIMBERS`]).
+    nimbers: Vec<(u64, u32)>,
 }
 
 /// The options of a component, each a list of canonical components, all in
@@ -400,10 +403,12 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             worker,
             path: Path::new(game.may_loop()),
             spare: Vec::new(),
+            keys: Vec::new(),
             order: Vec::new(),
             ranges: Vec::new(),
             values: Vec::new(),
             indices: Vec::new(),
+            nimbers: vec![(0, 0); NIMBERS],
         })
     }
 
@@ -417,9 +422,22 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         );
     }
 
-    /// What the table knows of `component`.
+    /// What the table knows of `component`; a nimber read lately by key
+    /// is taken from [`Searcher::nimbers`].
     fn lookup(&mut self, component: &G::Position) -> Fact {
-        lookup(self.game, &mut self.table, component)
+        let Some(key) = self.game.key(component) else {
+            return self.table.get(component);
+        };
+        let slot = nimber_slot(key);
+        let (kept, value) = self.nimbers[slot];
+        if kept == key {
+            return Fact::nimber(value);
+        }
+        let fact = self.table.get_word(key);
+        if let Some(value) = fact.value() {
+            self.nimbers[slot] = (key, value);
+        }
+        fact
     }
 
     /// Goes one level deeper, into `component`.
@@ -491,8 +509,30 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         // game's order.
         let mut order = std::mem::take(&mut self.order);
         order.clear();
-        order.extend_from_slice(&options.costs);
-        order.sort_unstable();
+        if options
+            .costs
+            .iter()
+            .all(|&(cost, rank, i)| cost >> 32 == 0 && rank >> 16 == 0 && i >> 16 == 0)
+        {
+            // Each part fits its field, so the packed words sort as the
+            // triples do (the places differ, so no two words are equal),
+            // and words sort faster.
+            let mut keys = std::mem::take(&mut self.keys);
+            keys.clear();
+            keys.extend(
+                options
+                    .costs
+                    .iter()
+                    .map(|&(cost, rank, i)| cost << 32 | rank << 16 | i as u64),
+            );
+            keys.sort_unstable();
+            order.extend(keys.iter().map(|&key| (key & 0xFFFF) as usize));
+            self.keys = keys;
+        } else {
+            let mut costs = options.costs.clone();
+            costs.sort_unstable();
+            order.extend(costs.iter().map(|&(_, _, i)| i));
+        }
         let len = order.len();
         // Thread `i` starts `i` eighths along at the top, so that threads
         // explore apart.
@@ -501,10 +541,10 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         }
         let mut ranges = std::mem::take(&mut self.ranges);
         ranges.clear();
-        ranges.extend(order.iter().map(|&(_, _, i)| options.options[i].clone()));
+        ranges.extend(order.iter().map(|&i| options.options[i].clone()));
         let mut values = std::mem::take(&mut self.values);
         values.clear();
-        values.extend(order.iter().map(|&(_, _, i)| options.values[i]));
+        values.extend(order.iter().map(|&i| options.values[i]));
         self.ranges = std::mem::replace(&mut options.options, ranges);
         self.values = std::mem::replace(&mut options.values, values);
         self.order = order;
@@ -746,6 +786,12 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         self.leave(component);
         Ok(lost)
     }
+}
+
+/// The slot of [`Searcher::nimbers`] for `key`: a multiplicative hash.
+fn nimber_slot(key: u64) -> usize {
+    let bits = NIMBERS.trailing_zeros();
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
 }
 
 /// Removes from `components[start..]` every pair of equal components: two
