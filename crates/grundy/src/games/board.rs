@@ -353,6 +353,35 @@ pub(crate) trait Simplify {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AsItIs;
 
+/// The free cells of a board of at most 128 cells as one word, cell
+/// `row × cols + col` (for the tests of the rules on words).
+#[cfg(test)]
+pub(crate) fn cells(board: &Board) -> u128 {
+    let cols = board.cols();
+    let mut bits = 0u128;
+    for r in 0..board.rows() {
+        for c in 0..cols {
+            if board.is_free(r, c) {
+                bits |= 1 << (r * cols + c);
+            }
+        }
+    }
+    bits
+}
+
+/// The `rows × cols` board whose free cells are the bits of `bits`, as
+/// [`cells`] writes them.
+#[cfg(test)]
+pub(crate) fn board_of(bits: u128, rows: u32, cols: u32) -> Board {
+    let mut board = Board::rectangle(rows, cols).unwrap();
+    for i in 0..rows * cols {
+        if bits >> i & 1 == 0 {
+            board = board.block(i / cols, i % cols).unwrap();
+        }
+    }
+    board
+}
+
 #[cfg(test)]
 impl Simplify for AsItIs {
     fn simplify<W: Word>(&self, free: W, _: usize, _: usize) -> W {

@@ -111,19 +111,9 @@ pub(crate) fn lying_sides_of_closed_squares<W: Word>(free: W, rows: usize, cols:
 mod tests {
     use super::{ClosedSquares, lying_sides_of_closed_squares};
     use crate::Nimber;
-    use crate::games::board::AsItIs;
+    use crate::games::board::{AsItIs, board_of, cells};
     use crate::games::{Board, Cram};
     use crate::search::{naive, silent};
-
-    fn board_of(bits: u128, rows: u32, cols: u32) -> Board {
-        let mut board = Board::rectangle(rows, cols).unwrap();
-        for i in 0..rows * cols {
-            if bits >> i & 1 == 0 {
-                board = board.block(i / cols, i % cols).unwrap();
-            }
-        }
-        board
-    }
 
     fn value(board: &Board) -> Nimber {
         naive::nimber(&Cram, board, Default::default(), &mut silent).unwrap()
@@ -152,19 +142,6 @@ mod tests {
         assert_eq!(lying_sides_of_closed_squares(cells(&open), 3, 3), 0);
         // The full 2 × 2 square is closed on both.
         assert_eq!(lying_sides_of_closed_squares(0b1111u64, 2, 2), 0b0101);
-    }
-
-    fn cells(board: &Board) -> u128 {
-        let cols = board.cols();
-        let mut bits = 0u128;
-        for r in 0..board.rows() {
-            for c in 0..cols {
-                if board.is_free(r, c) {
-                    bits |= 1 << (r * cols + c);
-                }
-            }
-        }
-        bits
     }
 
     /// The law, on every board of up to 12 cells in five shapes and of

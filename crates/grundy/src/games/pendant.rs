@@ -100,31 +100,9 @@ pub(crate) fn without_redundant_cells<W: Word>(free: W, rows: usize, cols: usize
 #[cfg(test)]
 mod tests {
     use super::without_redundant_cells;
+    use crate::games::board::{board_of, cells};
     use crate::games::{Board, Cram};
     use crate::search::{naive, silent};
-
-    fn cells(board: &Board) -> u128 {
-        let cols = board.cols();
-        let mut bits = 0u128;
-        for r in 0..board.rows() {
-            for c in 0..cols {
-                if board.is_free(r, c) {
-                    bits |= 1 << (r * cols + c);
-                }
-            }
-        }
-        bits
-    }
-
-    fn board_of(bits: u128, rows: u32, cols: u32) -> Board {
-        let mut board = Board::rectangle(rows, cols).unwrap();
-        for i in 0..rows * cols {
-            if bits >> i & 1 == 0 {
-                board = board.block(i / cols, i % cols).unwrap();
-            }
-        }
-        board
-    }
 
     #[test]
     fn extra_pendants_and_bridges_go() {
