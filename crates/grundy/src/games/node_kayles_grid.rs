@@ -153,17 +153,8 @@ mod tests {
     use crate::games::{Board, Graph, NodeKayles};
     use crate::search::{Game, Options, Search, naive, silent};
 
-    /// The graph of the free cells of `board`, numbered as
-    /// [`Graph::grid`] numbers the cells.
     fn graph_of(board: &Board) -> Graph {
-        let cols = board.cols();
-        let blocked: Vec<u32> = (0..board.rows() * cols)
-            .filter(|&i| !board.is_free(i / cols, i % cols))
-            .collect();
-        Graph::grid(board.rows(), cols)
-            .unwrap()
-            .without(&blocked)
-            .unwrap()
+        Graph::of_cells(board).unwrap()
     }
 
     #[test]

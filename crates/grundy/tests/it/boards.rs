@@ -561,17 +561,9 @@ proptest! {
     }
 }
 
-/// The graph of a board's free cells, each joined to the free cells beside
-/// it, numbered as [`Graph::grid`] numbers the cells.
+/// The graph of a board's free cells ([`Graph::of_cells`]).
 fn graph_of_cells(board: &Board) -> Graph {
-    let cols = board.cols();
-    let blocked: Vec<u32> = (0..board.rows() * cols)
-        .filter(|&i| !board.is_free(i / cols, i % cols))
-        .collect();
-    Graph::grid(board.rows(), cols)
-        .unwrap()
-        .without(&blocked)
-        .unwrap()
+    Graph::of_cells(board).unwrap()
 }
 
 /// Two boards side by side, a blocked column between.
