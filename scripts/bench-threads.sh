@@ -5,6 +5,10 @@
 # where cpu_s is user + system seconds and answer the run's last line
 # (the count of lost heaps, the same on every thread count).
 #
+# Boards (issue 34) run the same way with `grundy values SPEC --no-cache`,
+# their answer the value line:
+#   BOARDS="cram:5x8 cram:4x11 cram:5x9" WORKLOADS= scripts/bench-threads.sh
+#
 #   scripts/bench-threads.sh                # the three workloads below
 #   THREADS="1 2" WORKLOADS="grundy:2^20" scripts/bench-threads.sh
 #   GRUNDY=path/to/grundy scripts/bench-threads.sh   # a binary built before
@@ -18,7 +22,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 threads_list=${THREADS:-"1 2 4 8 16 default"}
-workloads=${WORKLOADS:-"grundy:2^25 0.161:2^24 0.6:2^23"}
+# An empty WORKLOADS runs none (for boards alone).
+workloads=${WORKLOADS-"grundy:2^25 0.161:2^24 0.6:2^23"}
+boards=${BOARDS:-}
 
 # GRUNDY=path runs another build (a release binary carried to a big
 # machine); by default the release build of this tree.
@@ -27,22 +33,36 @@ if [ -z "${GRUNDY:-}" ]; then
 fi
 grundy=${GRUNDY:-target/release/grundy}
 
+# measure LABEL THREADS ANSWER_PATTERN COMMAND...: runs the command with
+# `--threads THREADS` (none for "default") and prints its CSV line; the
+# answer is the last line of its output that matches the pattern.
+measure() {
+    local label=$1 t=$2 pattern=$3
+    shift 3
+    local flags=(--no-cache)
+    [ "$t" = default ] || flags+=(--threads "$t")
+    local out time_file elapsed user sys peak cpu answer
+    out=$(mktemp) time_file=$(mktemp)
+    if /usr/bin/time -f "%e %U %S %M" -o "$time_file" "$@" "${flags[@]}" >"$out" 2>&1; then
+        read -r elapsed user sys peak <"$time_file"
+        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+        answer=$(grep -E "$pattern" "$out" | tail -n 1 | tr -s ' ' | tr ',' ';')
+    else
+        elapsed= cpu= peak= answer="failed: $(tail -n 1 "$out" | tr ',' ';')"
+    fi
+    echo "$label,$t,$elapsed,$cpu,$peak,$answer"
+    rm -f "$out" "$time_file"
+}
+
 echo "workload,threads,elapsed_s,cpu_s,peak_kb,answer"
 for w in $workloads; do
     game=${w%%:*} to=${w#*:}
     for t in $threads_list; do
-        flags=(--no-cache)
-        [ "$t" = default ] || flags+=(--threads "$t")
-        out=$(mktemp) time_file=$(mktemp)
-        if /usr/bin/time -f "%e %U %S %M" -o "$time_file" \
-            "$grundy" count "$game" --to "$to" "${flags[@]}" >"$out" 2>&1; then
-            read -r elapsed user sys peak <"$time_file"
-            cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-            answer=$(tail -n 1 "$out" | tr -s ' ' | tr ',' ';')
-        else
-            elapsed= cpu= peak= answer="failed: $(tail -n 1 "$out" | tr ',' ';')"
-        fi
-        echo "$game to $to,$t,$elapsed,$cpu,$peak,$answer"
-        rm -f "$out" "$time_file"
+        measure "$game to $to" "$t" . "$grundy" count "$game" --to "$to"
+    done
+done
+for b in $boards; do
+    for t in $threads_list; do
+        measure "$b" "$t" '^value' "$grundy" values "$b"
     done
 done
