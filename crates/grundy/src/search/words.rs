@@ -2,9 +2,8 @@
 //! a table that every thread of a search reads and writes without a lock.
 //!
 //! A slot is two atomic words, `key ^ data` and `data`, where `data` packs
-//! the fact with its work (Hyatt and Mann's lockless transposition table,
-//! "A lockless transposition-table implementation for parallel search",
-//! ICGA Journal 25, 2002). A read recomputes the key from both words, so a
+//! the fact with its work (the lockless hashing of Hyatt and Mann, ICGA
+//! Journal 25, 2002). A read recomputes the key from both words, so a
 //! slot torn by a write racing with the read reads as another key, that is
 //! as a miss, never as the fact of another key; and two writes that race
 //! lose one of the two facts. Facts are exact and may be lost at any time
@@ -13,16 +12,15 @@
 //! Slots come four to a 64-byte bucket (one cache line), and a key is
 //! looked for from its home bucket on, to the first free slot, at most
 //! [`WINDOW`] buckets (slots are never freed, so a key is never past a free
-//! slot). The table doubles when three slots in four are used, or when a
-//! key finds no free slot in its window past half full (below, that key
-//! takes the place of another, as at the budget), as long as the old and the new
-//! slots fit the budget together: one thread copies while the others go
-//! on writing to the old slots (what they write after the copier has
-//! passed is lost), then the new slots are published with a new
-//! generation, which each thread checks at every access ([`WordView`]).
-//! Once the budget stops the growth, a new key whose window is full takes
-//! the slot of least work in it, unless that fact cost more than the new
-//! one.
+//! slot). The table doubles when three slots in four are used, as long
+//! as the old and the new slots fit the budget together: one thread
+//! copies while the others go on writing to the old slots (what they
+//! write after the copier has passed is lost), then the new slots are
+//! published with a new generation, which each thread checks at every
+//! access ([`WordView`]).
+//! A new key whose window is full (a rare cluster, or a table held at
+//! its budget, which fills) takes the slot of least work in it, unless
+//! that fact cost more than the new one.
 //!
 //! The counts read for progress are kept by each thread and added to the
 //! table's in batches; those of a thread that wrote to slots since
@@ -324,30 +322,19 @@ impl WordView<'_> {
     }
 
     /// Adds `fact`, found with `work`, to what is known of `key`
-    /// (nonzero). The table grows when it is three quarters full, or the
-    /// key's window is, if both its old and new slots fit in `room` bytes.
+    /// (nonzero); the table grows once it is three quarters full, if both
+    /// its old and new slots fit in `room` bytes.
     pub(super) fn record(&mut self, key: u64, hash: u64, fact: Fact, work: u8, room: u64) {
         debug_assert_ne!(key, 0);
         self.refresh();
-        let data = pack(fact, work);
-        let held = |view: &Self| view.table.facts.load(Ordering::Relaxed) + view.facts;
-        // A full window grows the table only past half full: below, it is
-        // a rare cluster, not worth twice the memory.
-        let may_grow = |view: &Self, load: u64| {
-            view.slots.bytes() * 3 <= room && held(view) * load > view.slots.capacity()
-        };
-        let mut put = self.slots.put(key, hash, data, !may_grow(self, 2));
-        if put == Put::Full && may_grow(self, 2) {
-            self.grow(room, true);
-            put = self.slots.put(key, hash, data, true);
-        }
-        match put {
+        match self.slots.put(key, hash, pack(fact, work), true) {
             Put::Merged => return,
             Put::Inserted => self.facts += 1,
             Put::Full => self.dropped += 1,
         }
-        if held(self) * 4 > self.slots.capacity() * 3 && self.slots.bytes() * 3 <= room {
-            self.grow(room, false);
+        let held = self.table.facts.load(Ordering::Relaxed) + self.facts;
+        if held * 4 > self.slots.capacity() * 3 && self.slots.bytes() * 3 <= room {
+            self.grow(room);
         } else if self.facts + self.dropped >= BATCH {
             self.flush();
         }
@@ -355,9 +342,8 @@ impl WordView<'_> {
 
     /// Copies the slots into twice as many (or more, while a fact finds
     /// its window full and `room` allows) and publishes them, unless
-    /// another thread is doing so or has just done so. `full`: a key found
-    /// its window full, so the table grows whatever its load.
-    fn grow(&mut self, room: u64, full: bool) {
+    /// another thread is doing so or has just done so.
+    fn grow(&mut self, room: u64) {
         let table = self.table;
         let Ok(_growing) = table.growing.try_lock() else {
             return;
@@ -365,8 +351,7 @@ impl WordView<'_> {
         let seen = self.generation;
         self.flush();
         let old = Arc::clone(&self.slots);
-        if self.generation != seen
-            || (!full && table.facts.load(Ordering::Relaxed) * 4 <= old.capacity() * 3)
+        if self.generation != seen || table.facts.load(Ordering::Relaxed) * 4 <= old.capacity() * 3
         {
             return;
         }
