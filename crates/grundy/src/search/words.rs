@@ -146,14 +146,19 @@ impl Slots {
     /// The packed fact of `key`, if it is found.
     #[inline]
     fn get(&self, key: u64, hash: u64) -> Option<u64> {
-        for slot in self.window(hash) {
-            let (k, data) = Self::read(slot);
-            if k == key {
-                return Some(data);
+        let mask = self.buckets.len() - 1;
+        let mut bucket = hash as usize & mask;
+        for _ in 0..WINDOW {
+            for slot in &self.buckets[bucket].0 {
+                let (k, data) = Self::read(slot);
+                if k == key {
+                    return Some(data);
+                }
+                if k == 0 {
+                    return None;
+                }
             }
-            if k == 0 {
-                return None;
-            }
+            bucket = (bucket + 1) & mask;
         }
         None
     }
@@ -440,7 +445,7 @@ mod tests {
     /// nimber, or values it does not have, drawn from the key.
     fn fact_of(key: u64) -> Fact {
         let h = hash(key ^ 0x5555);
-        if h % 3 == 0 {
+        if h.is_multiple_of(3) {
             Fact::nimber((h >> 8) as u32 % 50)
         } else {
             Fact::excluding((h >> 8) as u32 % 50).merge(Fact::excluding((h >> 16) as u32 % 50))
