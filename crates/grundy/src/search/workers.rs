@@ -9,7 +9,7 @@
 //! [`Progress`](super::Progress) report, and each worker's result. The first
 //! worker to answer stops the others.
 //!
-//! At the top of a search the threads share the options out ([`ShareOut`]):
+//! Near the top of a search the threads share the options out ([`ShareOut`]):
 //! each takes the next option not yet taken, so that each option is first
 //! searched by one thread alone, and the others read its facts from the
 //! table when they come to it.
