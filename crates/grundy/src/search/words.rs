@@ -270,10 +270,22 @@ impl WordTable {
         )
     }
 
-    /// Every key held with its fact, in no particular order.
+    /// Every key held with its fact, once each, in no particular order
+    /// (two threads that raced to insert one key may have put it in two
+    /// slots: their facts are merged).
     pub(super) fn facts(&self) -> Vec<(u64, Fact)> {
         let (slots, _) = self.current();
-        slots.iter().map(|(k, data)| (k, unpack(data).0)).collect()
+        let mut facts: Vec<(u64, Fact)> =
+            slots.iter().map(|(k, data)| (k, unpack(data).0)).collect();
+        facts.sort_unstable_by_key(|&(k, _)| k);
+        facts.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = kept.1.merge(later.1);
+            }
+            same
+        });
+        facts
     }
 }
 
