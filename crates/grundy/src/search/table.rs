@@ -5,11 +5,11 @@
 //! not to have (bits 0 to 63), so an outcome search that ends without the
 //! nimber still leaves something for the next question about the same
 //! component. Facts are exact, so threads share one table without
-//! coordination beyond a lock per shard, and any fact may be dropped at any
-//! time: the search then only works it out again. A search on one thread
-//! has the table to itself and takes no lock at all ([`Lender`]); the
-//! counts that the caller's thread reads for progress are kept apart, in
-//! atomics ([`Tally`]).
+//! coordination beyond a lock per shard of the general map, and any fact
+//! may be dropped at any time: the search then only works it out again. A
+//! search on one thread has the map to itself and takes no lock at all
+//! ([`Lender`]); the counts that the caller's thread reads for progress
+//! are kept apart, in atomics ([`Tally`]).
 //!
 //! Memory is counted as allocated (the hash table's buckets, its growth,
 //! and each key's own allocations, as in [`crate::misere::memo`]). A shard
@@ -18,8 +18,11 @@
 //! positions; a fact that still does not fit is not kept.
 //!
 //! A component that the game writes as one 64-bit word ([`Game::key`])
-//! is kept by that word, in 16 bytes a fact ([`super::words`]), where the
-//! general map takes the component itself and about a hundred bytes.
+//! is kept by that word, in 16 bytes a fact, in a table that every thread
+//! reads and writes without a lock ([`super::words`]), where the general
+//! map takes the component itself and about a hundred bytes. The word
+//! table grows while it fits beside the map; the map's shards keep within
+//! what the word table leaves of the budget.
 //!
 //! [`Game::key`]: super::Game::key
 
@@ -28,7 +31,7 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use super::words::{self, WordFacts};
+use super::words::{self, WordTable, WordView};
 use crate::misere::memo::{SumHasher, allocation, capacity_after_growth, table_bytes};
 use crate::values::Budget;
 
@@ -128,8 +131,6 @@ type Hasher = BuildHasherDefault<SumHasher>;
 #[derive(Debug)]
 struct Shard<P> {
     map: HashMap<P, Slot, Hasher>,
-    /// Facts about components that fit in a word.
-    words: WordFacts,
     /// Bytes of the keys' own allocations.
     owned: u64,
     dropped: u64,
@@ -137,11 +138,11 @@ struct Shard<P> {
 
 impl<P: Eq + Hash> Shard<P> {
     fn bytes(&self) -> u64 {
-        table_bytes::<P, Slot>(self.map.capacity()) + self.owned + self.words.bytes()
+        table_bytes::<P, Slot>(self.map.capacity()) + self.owned
     }
 
     fn len(&self) -> usize {
-        self.map.len() + self.words.len()
+        self.map.len()
     }
 
     /// Facts held, bytes held and facts dropped.
@@ -159,23 +160,15 @@ impl<P: Eq + Hash> Shard<P> {
         } else {
             table_bytes::<P, Slot>(capacity)
         };
-        table + self.owned + key_bytes + self.words.bytes()
-    }
-
-    /// Bytes held after inserting a new fact about a word.
-    fn bytes_inserting_word(&self) -> u64 {
-        table_bytes::<P, Slot>(self.map.capacity()) + self.owned + self.words.bytes_inserting()
+        table + self.owned + key_bytes
     }
 
     /// Drops the cheaper half of the facts (by work; ties broken in table
-    /// order), of both kinds of key.
+    /// order).
     fn drop_cheaper_half(&mut self) {
         let mut histogram = [0usize; 256];
         for slot in self.map.values() {
             histogram[usize::from(slot.work)] += 1;
-        }
-        for (_, _, work) in self.words.iter() {
-            histogram[usize::from(work)] += 1;
         }
         let half = self.len().div_ceil(2);
         let mut below = 0;
@@ -203,7 +196,6 @@ impl<P: Eq + Hash> Shard<P> {
             }
             !d
         });
-        dropped += self.words.retain(|_, work| !drop(work));
         self.owned -= freed;
         self.dropped += dropped;
     }
@@ -218,18 +210,25 @@ pub(crate) type AllFacts<P> = (Vec<(P, Fact)>, Vec<(u64, Fact)>);
 pub(crate) struct Table<P> {
     store: Store<P>,
     tally: Tally,
+    words: WordTable,
 }
 
-/// The shards that hold the facts.
+/// The shards of the general map.
 #[derive(Debug)]
 pub(crate) struct Store<P> {
     shards: Box<[Mutex<Shard<P>>]>,
-    /// Each shard's share of the budget.
-    share: u64,
+    /// The whole table's budget.
+    budget: u64,
 }
 
-/// Facts held, bytes held and facts dropped, kept apart from the shards so
-/// that they are read without a lock while a search writes.
+/// Facts held, bytes held and facts dropped by the map and the word table
+/// together.
+fn sum(map: (u64, u64, u64), words: (u64, u64, u64)) -> (u64, u64, u64) {
+    (map.0 + words.0, map.1 + words.1, map.2 + words.2)
+}
+
+/// Facts held, bytes held and facts dropped by the map, kept apart from the
+/// shards so that they are read without a lock while a search writes.
 #[derive(Debug, Default)]
 pub(crate) struct Tally {
     facts: AtomicU64,
@@ -264,47 +263,65 @@ impl Tally {
 /// Shards: enough that threads rarely wait for one another.
 const SHARDS: usize = 64;
 
-/// The shard of a word's hash, or of a key's: its high bits (the maps use
-/// the low ones).
+/// The shard of a key's hash: its high bits (the maps use the low ones).
 fn shard_of(hash: u64) -> usize {
     (hash >> 58) as usize % SHARDS
 }
 
-/// One worker's way into the table: shared with other workers, each read
-/// and write taking its shard's lock, or its own, taking none.
+/// One worker's way into the table: the map shared with other workers,
+/// each read and write taking its shard's lock, or its own, taking none;
+/// and its view of the word table, which takes no lock either way.
 #[derive(Debug)]
-pub(crate) enum Access<'a, P> {
-    Shared(&'a Store<P>, &'a Tally),
-    Sole(&'a mut Store<P>, &'a Tally),
+pub(crate) struct Access<'a, P> {
+    map: MapAccess<'a, P>,
+    tally: &'a Tally,
+    words: WordView<'a>,
 }
 
-/// The table lent to the workers of one search: to the one worker alone
-/// when there is one, else shared by all.
 #[derive(Debug)]
-pub(crate) enum Lender<'a, P> {
-    Sole(Mutex<Option<&'a mut Store<P>>>, &'a Tally),
-    Shared(&'a Store<P>, &'a Tally),
+enum MapAccess<'a, P> {
+    Shared(&'a Store<P>),
+    Sole(&'a mut Store<P>),
+}
+
+/// The table lent to the workers of one search: the map to the one worker
+/// alone when there is one, else shared by all; the word table to all.
+#[derive(Debug)]
+pub(crate) struct Lender<'a, P> {
+    map: LentMap<'a, P>,
+    tally: &'a Tally,
+    words: &'a WordTable,
+}
+
+#[derive(Debug)]
+enum LentMap<'a, P> {
+    Sole(Mutex<Option<&'a mut Store<P>>>),
+    Shared(&'a Store<P>),
 }
 
 impl<P> Lender<'_, P> {
     /// A worker's access: the table itself to the first worker that asks
     /// when it was lent to one, `None` to any other then.
     pub(crate) fn access(&self) -> Option<Access<'_, P>> {
-        match self {
-            Lender::Sole(store, tally) => store
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take()
-                .map(|store| Access::Sole(store, tally)),
-            Lender::Shared(store, tally) => Some(Access::Shared(store, tally)),
-        }
+        let map = match &self.map {
+            LentMap::Sole(store) => MapAccess::Sole(
+                store
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take()?,
+            ),
+            LentMap::Shared(store) => MapAccess::Shared(store),
+        };
+        Some(Access {
+            map,
+            tally: self.tally,
+            words: self.words.view(),
+        })
     }
 
     /// Facts held, bytes held and facts dropped so far.
     pub(crate) fn counts(&self) -> (u64, u64, u64) {
-        match self {
-            Lender::Sole(_, tally) | Lender::Shared(_, tally) => tally.counts(),
-        }
+        sum(self.tally.counts(), self.words.counts())
     }
 }
 
@@ -315,7 +332,6 @@ impl<P: Clone + Eq + Hash> Table<P> {
             .map(|_| {
                 Mutex::new(Shard {
                     map: HashMap::default(),
-                    words: WordFacts::default(),
                     owned: 0,
                     dropped: 0,
                 })
@@ -324,63 +340,76 @@ impl<P: Clone + Eq + Hash> Table<P> {
         Table {
             store: Store {
                 shards,
-                share: budget.max_bytes() / SHARDS as u64,
+                budget: budget.max_bytes(),
             },
             tally: Tally::default(),
+            words: WordTable::default(),
         }
     }
 
     /// The table lent to a search of `workers` threads: without locks
     /// when there is one.
     pub(crate) fn lend(&mut self, workers: usize) -> Lender<'_, P> {
-        if workers <= 1 {
-            Lender::Sole(Mutex::new(Some(&mut self.store)), &self.tally)
+        let map = if workers <= 1 {
+            LentMap::Sole(Mutex::new(Some(&mut self.store)))
         } else {
-            Lender::Shared(&self.store, &self.tally)
+            LentMap::Shared(&self.store)
+        };
+        Lender {
+            map,
+            tally: &self.tally,
+            words: &self.words,
         }
     }
 
     /// The table to one user alone, without locks, for work outside a
     /// search (facts learnt back).
     pub(crate) fn access(&mut self) -> Access<'_, P> {
-        Access::Sole(&mut self.store, &self.tally)
+        Access {
+            map: MapAccess::Sole(&mut self.store),
+            tally: &self.tally,
+            words: self.words.view(),
+        }
     }
 
     /// Facts held, bytes held and facts dropped so far.
     pub(crate) fn counts(&self) -> (u64, u64, u64) {
-        self.tally.counts()
+        sum(self.tally.counts(), self.words.counts())
     }
 
     /// Every fact held, in no particular order: those keyed by a
     /// component, then those keyed by a word.
     pub(crate) fn facts(&self) -> AllFacts<P> {
-        let (mut all, mut by_word) = (Vec::new(), Vec::new());
+        let mut all = Vec::new();
         for shard in &self.store.shards {
             let shard = shard.lock().unwrap_or_else(PoisonError::into_inner);
             all.extend(shard.map.iter().map(|(k, slot)| (k.clone(), slot.fact)));
-            by_word.extend(shard.words.iter().map(|(k, fact, _)| (k, fact)));
         }
-        (all, by_word)
+        (all, self.words.facts())
     }
 }
 
 impl<P: Clone + Eq + Hash> Access<'_, P> {
-    /// Runs `f` on shard `index`, locked if shared.
+    /// Runs `f` on shard `index`, locked if shared, with the shard's share
+    /// of what the word table leaves of the budget.
     #[inline]
     fn with_shard<R>(
         &mut self,
         index: usize,
         f: impl FnOnce(&mut Shard<P>, &Tally, u64) -> R,
     ) -> R {
-        match self {
-            Access::Shared(store, tally) => {
+        let tally = self.tally;
+        let words = self.words.bytes();
+        match &mut self.map {
+            MapAccess::Shared(store) => {
+                let share = store.budget.saturating_sub(words) / SHARDS as u64;
                 let mut shard: MutexGuard<'_, Shard<P>> = store.shards[index]
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);
-                f(&mut shard, tally, store.share)
+                f(&mut shard, tally, share)
             }
-            Access::Sole(store, tally) => {
-                let share = store.share;
+            MapAccess::Sole(store) => {
+                let share = store.budget.saturating_sub(words) / SHARDS as u64;
                 let shard = store.shards[index]
                     .get_mut()
                     .unwrap_or_else(PoisonError::into_inner);
@@ -393,33 +422,21 @@ impl<P: Clone + Eq + Hash> Access<'_, P> {
     /// empty fact if nothing).
     #[inline]
     pub(crate) fn get_word(&mut self, key: u64) -> Fact {
-        let hash = words::hash(key);
-        self.with_shard(shard_of(hash), |shard, _, _| {
-            shard
-                .words
-                .get(key, hash)
-                .map_or_else(Fact::default, |(fact, _)| fact)
-        })
+        self.words
+            .get(key, words::hash(key))
+            .map_or_else(Fact::default, |(fact, _)| fact)
     }
 
     /// Adds `fact` to what is known of the component whose key is the
     /// word `key` (nonzero), found by examining `nodes` positions.
     pub(crate) fn record_word(&mut self, key: u64, fact: Fact, nodes: u64) {
         let work = (u64::BITS - nodes.leading_zeros()) as u8;
-        let hash = words::hash(key);
-        self.with_shard(shard_of(hash), |shard, tally, share| {
-            let before = shard.counts();
-            if shard.words.get(key, hash).is_none() && shard.bytes_inserting_word() > share {
-                shard.drop_cheaper_half();
-                if shard.bytes_inserting_word() > share {
-                    shard.dropped += 1;
-                    tally.add(before, shard.counts());
-                    return;
-                }
-            }
-            shard.words.record(key, hash, fact, work);
-            tally.add(before, shard.counts());
-        });
+        let budget = match &self.map {
+            MapAccess::Shared(store) => store.budget,
+            MapAccess::Sole(store) => store.budget,
+        };
+        let room = budget.saturating_sub(self.tally.bytes.load(Ordering::Relaxed));
+        self.words.record(key, words::hash(key), fact, work, room);
     }
 
     /// What is known of `key` (the empty fact if nothing).
@@ -471,7 +488,7 @@ impl<P: Clone + Eq + Hash> Access<'_, P> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Access, Fact, SHARDS, Table};
+    use super::{Fact, MapAccess, SHARDS, Table};
     use crate::values::Budget;
     use std::sync::PoisonError;
 
@@ -485,7 +502,10 @@ mod tests {
                 counts.1 += shard.bytes();
                 counts.2 += shard.dropped;
             }
-            counts
+            let (facts, bytes, dropped) = self.words.counts();
+            let held = self.words.facts().len() as u64;
+            assert_eq!(facts, held, "the word table's count of its facts");
+            (counts.0 + facts, counts.1 + bytes, counts.2 + dropped)
         }
     }
 
@@ -513,7 +533,7 @@ mod tests {
             {
                 let lender = table.lend(workers);
                 let mut t = lender.access().unwrap();
-                assert_eq!(matches!(t, Access::Sole(..)), workers == 1);
+                assert_eq!(matches!(t.map, MapAccess::Sole(..)), workers == 1);
                 assert!(workers > 1 || lender.access().is_none());
                 for key in 0..100_000u64 {
                     let work = if key % 1000 == 0 { 1 << 40 } else { 1 };

@@ -1,19 +1,45 @@
 //! Facts about components that fit in one 64-bit word ([`Game::key`]):
-//! an open-addressed table of two words a fact, the key and the fact
-//! packed with its work, found by one hash and linear probing.
+//! a table that every thread of a search reads and writes without a lock.
+//!
+//! A slot is two atomic words, `key ^ data` and `data`, where `data` packs
+//! the fact with its work (the lockless hashing of Hyatt and Mann, ICGA
+//! Journal 25, 2002). A read recomputes the key from both words, so a
+//! slot torn by a write racing with the read reads as another key, that is
+//! as a miss, never as the fact of another key; and two writes that race
+//! lose one of the two facts. Facts are exact and may be lost at any time
+//! (the search only works them out again), so neither needs a lock.
+//!
+//! Slots come four to a 64-byte bucket (one cache line), and a key is
+//! looked for from its home bucket on, to the first free slot, at most
+//! [`WINDOW`] buckets (slots are never freed, so a key is never past a free
+//! slot). The table doubles when three slots in four are used, as long
+//! as the old and the new slots fit the budget together: one thread
+//! copies while the others go on writing to the old slots (what they
+//! write after the copier has passed is lost), then the new slots are
+//! published with a new generation, which each thread checks at every
+//! access ([`WordView`]).
+//! A new key whose window is full (a rare cluster, or a table held at
+//! its budget, which fills) takes the slot of least work in it, unless
+//! that fact cost more than the new one.
+//!
+//! The counts read for progress are kept by each thread and added to the
+//! table's in batches; those of a thread that wrote to slots since
+//! replaced are not added (the copier counted what it copied).
 //!
 //! [`Game::key`]: super::Game::key
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
 use super::table::Fact;
 
-/// Facts keyed by nonzero words; 16 bytes a slot, at most three slots in
-/// four used.
-#[derive(Debug, Default)]
-pub(super) struct WordFacts {
-    /// `[key, packed fact]`; key 0 marks a free slot.
-    slots: Vec<[u64; 2]>,
-    len: usize,
-}
+/// Slots in a bucket.
+const WAYS: usize = 4;
+/// Buckets a key may be in: its home and the next ones, up to this many
+/// (a read stops at the first free slot, so it mostly reads one).
+const WINDOW: usize = 16;
+/// Facts a thread counts before adding them to the table's counts.
+const BATCH: u64 = 256;
 
 /// The bit of a packed fact that says the nimber is known.
 const KNOWN: u64 = 1 << 63;
@@ -34,18 +60,21 @@ fn pack(fact: Fact, work: u8) -> u64 {
 }
 
 fn unpack(word: u64) -> (Fact, u8) {
-    let work = ((word >> WORK_SHIFT) & 127) as u8;
     let fact = if word & KNOWN != 0 {
         Fact::nimber(word as u32)
     } else {
         Fact::excluding_bits(word & EXCLUDED)
     };
-    (fact, work)
+    (fact, work_of(word))
+}
+
+fn work_of(word: u64) -> u8 {
+    ((word >> WORK_SHIFT) & 127) as u8
 }
 
 /// The hash of a key: every bit of the key reaches every bit of the hash
-/// (the finaliser of SplitMix64), so that both its low bits (the slot) and
-/// its high ones (the shard) are spread.
+/// (the finaliser of SplitMix64), so that its low bits, the bucket, are
+/// spread.
 pub(super) fn hash(key: u64) -> u64 {
     let mut x = key;
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -53,144 +82,356 @@ pub(super) fn hash(key: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-impl WordFacts {
-    /// Facts held.
-    pub(super) fn len(&self) -> usize {
-        self.len
-    }
+/// Four slots in one cache line, each `[key ^ data, data]`; a slot whose
+/// key reads as 0 is free (keys are nonzero).
+#[repr(align(64))]
+#[derive(Debug, Default)]
+struct Bucket([[AtomicU64; 2]; WAYS]);
 
-    /// Bytes held.
-    pub(super) fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * 16
-    }
+/// What a write did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Put {
+    /// The key was there: the facts are merged.
+    Merged,
+    /// The key took a free slot.
+    Inserted,
+    /// The key's window was full: the new fact was not written, or was
+    /// written over the fact of least work (as asked); one fact is lost.
+    Full,
+}
 
-    /// The most bytes held while one more fact is inserted: both the old
-    /// and the new slots while the table grows.
-    pub(super) fn bytes_inserting(&self) -> u64 {
-        if self.must_grow() {
-            self.bytes() + self.grown() as u64 * 16
-        } else {
-            self.bytes()
+/// One generation of slots: a power of two of buckets.
+#[derive(Debug)]
+struct Slots {
+    buckets: Box<[Bucket]>,
+}
+
+impl Slots {
+    fn new(buckets: usize) -> Self {
+        Slots {
+            buckets: (0..buckets).map(|_| Bucket::default()).collect(),
         }
     }
 
-    fn must_grow(&self) -> bool {
-        (self.len + 1) * 4 > self.slots.len() * 3
+    fn bytes(&self) -> u64 {
+        self.buckets.len() as u64 * 64
     }
 
-    fn grown(&self) -> usize {
-        (self.slots.len() * 2).max(16)
+    fn capacity(&self) -> u64 {
+        (self.buckets.len() * WAYS) as u64
     }
 
-    /// The slot of `key`, or the free slot where it would go.
-    fn find(&self, key: u64, hash: u64) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        loop {
-            let k = self.slots[i][0];
-            if k == key || k == 0 {
-                return i;
+    /// The key and data of a slot, read as they are now.
+    #[inline]
+    fn read(slot: &[AtomicU64; 2]) -> (u64, u64) {
+        let mixed = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
+        (mixed ^ data, data)
+    }
+
+    #[inline]
+    fn write(slot: &[AtomicU64; 2], key: u64, data: u64) {
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    /// The slots where `key` may be, in order.
+    #[inline]
+    fn window(&self, hash: u64) -> impl Iterator<Item = &[AtomicU64; 2]> {
+        let mask = self.buckets.len() - 1;
+        let home = hash as usize & mask;
+        (0..WINDOW).flat_map(move |b| self.buckets[(home + b) & mask].0.iter())
+    }
+
+    /// The packed fact of `key`, if it is found.
+    #[inline]
+    fn get(&self, key: u64, hash: u64) -> Option<u64> {
+        let mask = self.buckets.len() - 1;
+        let mut bucket = hash as usize & mask;
+        for _ in 0..WINDOW {
+            for slot in &self.buckets[bucket].0 {
+                let (k, data) = Self::read(slot);
+                if k == key {
+                    return Some(data);
+                }
+                if k == 0 {
+                    return None;
+                }
             }
-            i = (i + 1) & mask;
+            bucket = (bucket + 1) & mask;
         }
+        None
+    }
+
+    /// Adds the packed fact `data` to what is known of `key`; if its
+    /// window is full, and `replace`, over the fact of least work there
+    /// unless that one cost more.
+    fn put(&self, key: u64, hash: u64, data: u64, replace: bool) -> Put {
+        let mut least: Option<(&[AtomicU64; 2], u8)> = None;
+        for slot in self.window(hash) {
+            let (k, old) = Self::read(slot);
+            if k == key {
+                let (old_fact, old_work) = unpack(old);
+                let (fact, work) = unpack(data);
+                let merged = pack(old_fact.merge(fact), old_work.max(work));
+                if merged != old {
+                    Self::write(slot, key, merged);
+                }
+                return Put::Merged;
+            }
+            if k == 0 {
+                Self::write(slot, key, data);
+                return Put::Inserted;
+            }
+            let work = work_of(old);
+            if least.is_none_or(|(_, w)| work < w) {
+                least = Some((slot, work));
+            }
+        }
+        if let Some((slot, least)) = least
+            && replace
+            && least <= work_of(data)
+        {
+            Self::write(slot, key, data);
+        }
+        Put::Full
+    }
+
+    /// Every key held with its packed fact.
+    fn iter(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.buckets
+            .iter()
+            .flat_map(|b| b.0.iter())
+            .map(Self::read)
+            .filter(|&(k, _)| k != 0)
+    }
+}
+
+/// Facts keyed by nonzero words, shared by the threads of a search, each
+/// through its own [`WordView`].
+#[derive(Debug)]
+pub(super) struct WordTable {
+    /// The slots now; replaced, never changed, when the table grows.
+    slots: Mutex<Arc<Slots>>,
+    /// Bumped each time the slots are replaced.
+    generation: AtomicU64,
+    /// Held by the thread that copies the slots into larger ones.
+    growing: Mutex<()>,
+    facts: AtomicU64,
+    bytes: AtomicU64,
+    dropped: AtomicU64,
+}
+
+impl Default for WordTable {
+    fn default() -> Self {
+        let slots = Slots::new(1);
+        WordTable {
+            bytes: AtomicU64::new(slots.bytes()),
+            slots: Mutex::new(Arc::new(slots)),
+            generation: AtomicU64::new(0),
+            growing: Mutex::new(()),
+            facts: AtomicU64::new(0),
+            dropped: AtomicU64::new(0),
+        }
+    }
+}
+
+impl WordTable {
+    /// The slots now and their generation.
+    fn current(&self) -> (Arc<Slots>, u64) {
+        let slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        (Arc::clone(&slots), self.generation.load(Ordering::Relaxed))
+    }
+
+    /// A thread's way into the table.
+    pub(super) fn view(&self) -> WordView<'_> {
+        let (slots, generation) = self.current();
+        WordView {
+            table: self,
+            slots,
+            generation,
+            facts: 0,
+            dropped: 0,
+        }
+    }
+
+    /// Bytes held (both generations while the table grows).
+    pub(super) fn bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Facts held, bytes held and facts dropped, as added so far by the
+    /// threads.
+    pub(super) fn counts(&self) -> (u64, u64, u64) {
+        (
+            self.facts.load(Ordering::Relaxed),
+            self.bytes(),
+            self.dropped.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Every key held with its fact, once each, in no particular order
+    /// (two threads that raced to insert one key may have put it in two
+    /// slots: their facts are merged).
+    pub(super) fn facts(&self) -> Vec<(u64, Fact)> {
+        let (slots, _) = self.current();
+        let mut facts: Vec<(u64, Fact)> =
+            slots.iter().map(|(k, data)| (k, unpack(data).0)).collect();
+        facts.sort_unstable_by_key(|&(k, _)| k);
+        facts.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = kept.1.merge(later.1);
+            }
+            same
+        });
+        facts
+    }
+}
+
+/// One thread's access to a [`WordTable`]: the slots it last saw, and the
+/// counts it has not yet added to the table's.
+#[derive(Debug)]
+pub(super) struct WordView<'a> {
+    table: &'a WordTable,
+    slots: Arc<Slots>,
+    generation: u64,
+    /// Facts inserted, and dropped, since last added to the table's counts.
+    facts: u64,
+    dropped: u64,
+}
+
+impl WordView<'_> {
+    /// Takes the table's slots if another thread has replaced them; what
+    /// was counted of the old ones is left to the copier's count.
+    #[inline]
+    fn refresh(&mut self) {
+        if self.table.generation.load(Ordering::Relaxed) != self.generation {
+            (self.slots, self.generation) = self.table.current();
+            self.facts = 0;
+        }
+    }
+
+    /// Adds the counts kept here to the table's.
+    fn flush(&mut self) {
+        self.refresh();
+        let table = self.table;
+        if self.facts > 0 {
+            table.facts.fetch_add(self.facts, Ordering::Relaxed);
+        }
+        if self.dropped > 0 {
+            table.dropped.fetch_add(self.dropped, Ordering::Relaxed);
+        }
+        (self.facts, self.dropped) = (0, 0);
+    }
+
+    /// Bytes the table holds.
+    #[inline]
+    pub(super) fn bytes(&self) -> u64 {
+        self.table.bytes()
     }
 
     /// The fact of `key` and its work, if any.
-    pub(super) fn get(&self, key: u64, hash: u64) -> Option<(Fact, u8)> {
-        if self.len == 0 {
-            return None;
-        }
-        let slot = self.slots[self.find(key, hash)];
-        (slot[0] == key).then(|| unpack(slot[1]))
+    #[inline]
+    pub(super) fn get(&mut self, key: u64, hash: u64) -> Option<(Fact, u8)> {
+        self.refresh();
+        self.slots.get(key, hash).map(unpack)
     }
 
-    /// Adds `fact` to what is known of `key` (nonzero), found with `work`.
-    pub(super) fn record(&mut self, key: u64, hash: u64, fact: Fact, work: u8) {
+    /// Adds `fact`, found with `work`, to what is known of `key`
+    /// (nonzero); the table grows once it is three quarters full, if both
+    /// its old and new slots fit in `room` bytes.
+    pub(super) fn record(&mut self, key: u64, hash: u64, fact: Fact, work: u8, room: u64) {
         debug_assert_ne!(key, 0);
-        if !self.slots.is_empty() {
-            let i = self.find(key, hash);
-            if self.slots[i][0] == key {
-                let (old, old_work) = unpack(self.slots[i][1]);
-                self.slots[i][1] = pack(old.merge(fact), old_work.max(work));
-                return;
-            }
+        self.refresh();
+        match self.slots.put(key, hash, pack(fact, work), true) {
+            Put::Merged => return,
+            Put::Inserted => self.facts += 1,
+            Put::Full => self.dropped += 1,
         }
-        if self.must_grow() {
-            let grown = vec![[0, 0]; self.grown()];
-            let old = std::mem::replace(&mut self.slots, grown);
-            for slot in old.into_iter().filter(|s| s[0] != 0) {
-                let i = self.find(slot[0], self::hash(slot[0]));
-                self.slots[i] = slot;
-            }
+        let held = self.table.facts.load(Ordering::Relaxed) + self.facts;
+        if held * 4 > self.slots.capacity() * 3 && self.slots.bytes() * 3 <= room {
+            self.grow(room);
+        } else if self.facts + self.dropped >= BATCH {
+            self.flush();
         }
-        let i = self.find(key, hash);
-        self.slots[i] = [key, pack(fact, work)];
-        self.len += 1;
     }
 
-    /// Every key with its fact and work.
-    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, Fact, u8)> + '_ {
-        self.slots.iter().filter(|s| s[0] != 0).map(|s| {
-            let (fact, work) = unpack(s[1]);
-            (s[0], fact, work)
-        })
-    }
-
-    /// Keeps the facts for which `keep(fact, work)` holds, in place;
-    /// returns how many were dropped.
-    pub(super) fn retain(&mut self, mut keep: impl FnMut(Fact, u8) -> bool) -> u64 {
-        let mut dropped = 0;
-        for slot in &mut self.slots {
-            if slot[0] != 0 {
-                let (fact, work) = unpack(slot[1]);
-                if !keep(fact, work) {
-                    *slot = [0, 0];
-                    dropped += 1;
+    /// Copies the slots into twice as many (or more, while a fact finds
+    /// its window full and `room` allows) and publishes them, unless
+    /// another thread is doing so or has just done so.
+    fn grow(&mut self, room: u64) {
+        let table = self.table;
+        let Ok(_growing) = table.growing.try_lock() else {
+            return;
+        };
+        let seen = self.generation;
+        self.flush();
+        let old = Arc::clone(&self.slots);
+        if self.generation != seen || table.facts.load(Ordering::Relaxed) * 4 <= old.capacity() * 3
+        {
+            return;
+        }
+        let mut buckets = old.buckets.len() * 2;
+        let (grown, facts, dropped) = loop {
+            let grown = Slots::new(buckets);
+            let bigger = (buckets * 2 * 64) as u64 + old.bytes() <= room;
+            let (mut facts, mut dropped) = (0, 0);
+            for (key, data) in old.iter() {
+                match grown.put(key, hash(key), data, !bigger) {
+                    Put::Merged => {}
+                    Put::Inserted => facts += 1,
+                    Put::Full => dropped += 1,
                 }
             }
-        }
-        self.len -= dropped as usize;
-        // Free slots may now break probe runs: each fact after a free slot
-        // is taken out and put back, from its home, which moves it only
-        // closer to its home. Starting just after a free slot, no run
-        // wraps past the start.
-        let n = self.slots.len();
-        let Some(start) = self.slots.iter().position(|s| s[0] == 0) else {
-            return dropped;
-        };
-        for step in 1..n {
-            let i = (start + step) % n;
-            let slot = self.slots[i];
-            if slot[0] != 0 {
-                self.slots[i] = [0, 0];
-                let j = self.find(slot[0], hash(slot[0]));
-                self.slots[j] = slot;
+            if dropped == 0 || !bigger {
+                break (grown, facts, dropped);
             }
+            buckets *= 2;
+        };
+        table.bytes.fetch_add(grown.bytes(), Ordering::Relaxed);
+        let grown = Arc::new(grown);
+        {
+            let mut slots = table.slots.lock().unwrap_or_else(PoisonError::into_inner);
+            *slots = Arc::clone(&grown);
+            table.facts.store(facts, Ordering::Relaxed);
+            table.dropped.fetch_add(dropped, Ordering::Relaxed);
+            self.generation = table.generation.fetch_add(1, Ordering::Relaxed) + 1;
         }
-        dropped
+        table.bytes.fetch_sub(old.bytes(), Ordering::Relaxed);
+        self.slots = grown;
+    }
+}
+
+impl Drop for WordView<'_> {
+    fn drop(&mut self) {
+        self.flush();
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{WordFacts, hash};
+    use super::{WordTable, hash};
     use crate::search::Fact;
+
+    const ROOM: u64 = u64::MAX;
 
     #[test]
     fn facts_pack_and_merge() {
-        let mut t = WordFacts::default();
+        let table = WordTable::default();
+        let mut t = table.view();
         for key in 1..2000u64 {
             t.record(
                 key,
                 hash(key),
                 Fact::excluding((key % 60) as u32),
                 (key % 100) as u8,
+                ROOM,
             );
         }
         for key in (1..2000u64).step_by(3) {
-            t.record(key, hash(key), Fact::nimber(7), 3);
+            t.record(key, hash(key), Fact::nimber(7), 3, ROOM);
         }
-        assert_eq!(t.len(), 1999);
         for key in 1..2000u64 {
             let (fact, work) = t.get(key, hash(key)).unwrap();
             let most = if key % 3 == 1 { 3 } else { 0 };
@@ -204,20 +445,96 @@ mod tests {
             }
         }
         assert!(t.get(5000, hash(5000)).is_none());
+        drop(t);
+        let (facts, bytes, dropped) = table.counts();
+        assert_eq!((facts, dropped), (1999, 0));
+        assert_eq!(table.facts().len(), 1999);
+        // Three slots in four at most, in buckets of 64 bytes.
+        assert!(bytes <= 4 * 1999 * 16 && bytes.is_power_of_two(), "{bytes}");
     }
 
-    /// Dropping facts leaves every kept one findable.
+    /// The fact written for `key` by every thread of the test below: its
+    /// nimber, or values it does not have, drawn from the key.
+    fn fact_of(key: u64) -> Fact {
+        let h = hash(key ^ 0x5555);
+        if h.is_multiple_of(3) {
+            Fact::nimber((h >> 8) as u32 % 50)
+        } else {
+            Fact::excluding((h >> 8) as u32 % 50).merge(Fact::excluding((h >> 16) as u32 % 50))
+        }
+    }
+
+    /// Threads writing and reading at once, the table growing under them
+    /// and then held to its budget: a read gives only a fact written for
+    /// that key (never another key's, never a torn one), and the bytes
+    /// held never pass the budget.
     #[test]
-    fn retained_facts_are_found() {
-        let mut t = WordFacts::default();
-        for key in 1..5000u64 {
-            t.record(key, hash(key), Fact::nimber(1), (key % 7) as u8);
+    fn threads_read_only_facts_written_for_the_key() {
+        for budget in [u64::MAX, 64 * 1024] {
+            let table = WordTable::default();
+            std::thread::scope(|scope| {
+                for thread in 0..4u64 {
+                    let table = &table;
+                    scope.spawn(move || {
+                        let mut t = table.view();
+                        for i in 0..60_000u64 {
+                            // Threads write the same keys in different
+                            // orders, and read keys others write.
+                            let key = 1 + (i * 7919 + thread * 104_729) % 50_000;
+                            let written = fact_of(key);
+                            t.record(key, hash(key), written, (i % 50) as u8, budget);
+                            let other = 1 + (i * 31 + thread) % 50_000;
+                            let truth = fact_of(other);
+                            if let Some((read, _)) = t.get(other, hash(other)) {
+                                assert_eq!(
+                                    read.value(),
+                                    truth.value().filter(|_| read.value().is_some()),
+                                    "{other}"
+                                );
+                                assert_eq!(
+                                    read.excluded_bits() & !truth.excluded_bits(),
+                                    0,
+                                    "{other}"
+                                );
+                            }
+                            assert!(table.bytes() <= budget, "{} > {budget}", table.bytes());
+                        }
+                    });
+                }
+            });
+            let (facts, bytes, dropped) = table.counts();
+            assert!(bytes <= budget);
+            assert!(facts > 0 && facts as usize <= table.facts().len() + 4 * 256);
+            // Facts are lost to races (a key whose window is full while
+            // another thread grows the table) as well as to the budget.
+            assert!(dropped > 0 || budget == u64::MAX);
+            for (key, fact) in table.facts() {
+                let truth = fact_of(key);
+                assert!(
+                    fact.value().is_none_or(|v| truth.value() == Some(v)),
+                    "{key}"
+                );
+                assert_eq!(fact.excluded_bits() & !truth.excluded_bits(), 0, "{key}");
+            }
         }
-        let dropped = t.retain(|_, work| work >= 3);
-        assert_eq!(t.len() as u64 + dropped, 4999);
-        for key in 1..5000u64 {
-            assert_eq!(t.get(key, hash(key)).is_some(), key % 7 >= 3, "{key}");
+    }
+
+    /// A table not allowed to grow keeps the costliest facts of each
+    /// window and counts what it loses.
+    #[test]
+    fn a_table_that_may_not_grow_replaces_the_cheapest() {
+        let table = WordTable::default();
+        let mut t = table.view();
+        for key in 1..1000u64 {
+            let work = if key % 100 == 0 { 100 } else { 1 };
+            t.record(key, hash(key), Fact::nimber(1), work, 0);
         }
-        assert_eq!(t.iter().count(), t.len());
+        drop(t);
+        let (facts, bytes, dropped) = table.counts();
+        assert_eq!((facts, bytes), (4, 64));
+        assert_eq!(facts + dropped, 999);
+        let mut t = table.view();
+        let costly = (100..1000u64).step_by(100);
+        assert_eq!(costly.filter(|&k| t.get(k, hash(k)).is_some()).count(), 4);
     }
 }

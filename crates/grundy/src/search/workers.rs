@@ -8,10 +8,17 @@
 //! tick every [`TICK_EVERY`] positions, which it turns into a
 //! [`Progress`](super::Progress) report, and each worker's result. The first
 //! worker to answer stops the others.
+//!
+//! Near the top of a search the threads share the options out ([`ShareOut`]):
+//! each takes the next option not yet taken, so that each option is first
+//! searched by one thread alone, and the others read its facts from the
+//! table when they come to it.
 
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
 
 use super::Progress;
@@ -90,6 +97,32 @@ impl Ticker<'_> {
     #[inline]
     pub(crate) fn ascend(&mut self) {
         self.depth -= 1;
+    }
+}
+
+/// The options of the questions at the top of a search, shared out among
+/// its threads: for each question (is `component + *x` lost?), how many of
+/// the component's options, in the order every thread sorts them, threads
+/// have taken so far.
+#[derive(Debug)]
+pub(crate) struct ShareOut<P> {
+    taken: Mutex<HashMap<(P, u32), Arc<AtomicUsize>>>,
+}
+
+impl<P> Default for ShareOut<P> {
+    fn default() -> Self {
+        ShareOut {
+            taken: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<P: Clone + Eq + Hash> ShareOut<P> {
+    /// The count of options taken for the question whether
+    /// `component + *x` is lost, the same for every thread that asks it.
+    pub(crate) fn question(&self, component: &P, x: u32) -> Arc<AtomicUsize> {
+        let mut taken = self.taken.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(taken.entry((component.clone(), x)).or_default())
     }
 }
 
