@@ -280,20 +280,18 @@ impl Board {
     /// On a board of at most 128 cells, `simplify` first takes the free
     /// cells to those of a board of the same value, as the game defines
     /// it, and may name side by side pairs of cells that the regions are
-    /// not joined through ([`Simplify::cuts`]).
+    /// not joined through ([`Simplify::cuts`]); a region so cut off from
+    /// cells beside it is simplified and split again. Where the game is
+    /// played on the board's graph alone ([`Simplify::paths_as_strips`]),
+    /// a region whose cells are joined as a path is given as the strip
+    /// `1 × n` of as many cells.
     pub(crate) fn regions<S: Simplify>(&self, min_cells: u32, simplify: S, out: &mut Vec<Board>) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         match &self.cells {
             Cells::Small(free) if rows * cols <= 64 => {
-                let free = simplify.simplify(*free as u64, rows, cols);
-                let cuts = simplify.cuts(free, rows, cols);
-                regions_small(free, cuts, rows, cols, min_cells, out);
+                regions_small(*free as u64, &simplify, rows, cols, min_cells, out);
             }
-            Cells::Small(free) => {
-                let free = simplify.simplify(*free, rows, cols);
-                let cuts = simplify.cuts(free, rows, cols);
-                regions_small(free, cuts, rows, cols, min_cells, out);
-            }
+            Cells::Small(free) => regions_small(*free, &simplify, rows, cols, min_cells, out),
             Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
         }
     }
@@ -346,6 +344,14 @@ pub(crate) trait Simplify {
         let _ = (free, rows, cols);
         W::ZERO
     }
+
+    /// Whether a region whose cells are joined as a path may be given as
+    /// the strip of as many cells, for a game that is played on the
+    /// board's graph alone (so that a path is a path, however it winds).
+    /// No unless the game says so.
+    fn paths_as_strips(&self) -> bool {
+        false
+    }
 }
 
 /// The rule that blocks nothing.
@@ -390,12 +396,17 @@ impl Simplify for AsItIs {
 }
 
 /// [`Board::regions`] of a board of at most 128 cells, in one word: the
-/// region grows along rows at once, and a step up and down at a time,
-/// until it stops growing or has taken every cell left. It does not step
-/// right from a cell of `cuts`, nor left onto one, as from the last column.
-fn regions_small<W: Word>(
+/// free cells simplified, then each region grown along rows at once, and
+/// a step up and down at a time, until it stops growing or has taken
+/// every cell left. It does not step right from a cell of the cuts, nor
+/// left onto one, as from the last column.
+///
+/// A region cut off from free cells beside it is a board of its own, with
+/// fewer neighbours than it had on the whole board: it is simplified and
+/// split again, until no region has a free cell beside it.
+fn regions_small<W: Word, S: Simplify>(
     free: W,
-    cuts: W,
+    simplify: &S,
     rows: usize,
     cols: usize,
     min_cells: u32,
@@ -404,8 +415,12 @@ fn regions_small<W: Word>(
     if cols == 0 || free == W::ZERO {
         return;
     }
+    let free = simplify.simplify(free, rows, cols);
+    let cuts = simplify.cuts(free, rows, cols);
+    let first = W::column(rows, cols, 0);
+    let edge = W::column(rows, cols, cols - 1);
     // Cells the flood does not step right from: the last column, the cuts.
-    let last = W::column(rows, cols, cols - 1) | cuts;
+    let last = edge | cuts;
     let from_right = free & !last;
     let rows_of = RowsOf::new(cols);
     let mut left = free;
@@ -428,7 +443,22 @@ fn regions_small<W: Word>(
             region = grown;
         }
         left &= !region;
-        if region.count() >= min_cells {
+        if cuts != W::ZERO {
+            let beside = (region.shl(1) & !first)
+                | (region.shr(1) & !edge)
+                | region.shl(cols)
+                | region.shr(cols);
+            if beside & free & !region != W::ZERO {
+                regions_small(region, simplify, rows, cols, min_cells, out);
+                continue;
+            }
+        }
+        if region.count() < min_cells {
+            continue;
+        }
+        if simplify.paths_as_strips() && is_path(region, first, edge, cols) {
+            out.push(full(1, region.count() as usize));
+        } else {
             out.push(if rows * cols <= 64 {
                 canonical_in_u64(region.wide() as u64, rows_of)
             } else {
@@ -436,6 +466,24 @@ fn regions_small<W: Word>(
             });
         }
     }
+}
+
+/// Whether the cells of `region`, a connected region of a grid of `cols`
+/// columns (`first` and `edge` its first and last columns), are joined as
+/// a path: one side fewer than cells, and no cell with three neighbours.
+///
+/// Cram on a board is the game on its graph, so a region joined as a path
+/// of `n` cells, however it winds, is Cram on the strip of `n` cells
+/// (0.07 on a heap of `n`), and [`Board::regions`] gives it as that strip.
+fn is_path<W: Word>(region: W, first: W, edge: W, cols: usize) -> bool {
+    let right = region & region.shr(1) & !edge;
+    let below = region & region.shr(cols);
+    if right.count() + below.count() + 1 != region.count() {
+        return false;
+    }
+    let left = region & region.shl(1) & !first;
+    let above = region & region.shl(cols);
+    (right & left & (below | above)) | (below & above & (right | left)) == W::ZERO
 }
 
 /// The canonical form of a region of a board of at most 128 cells, `cols`
@@ -957,9 +1005,9 @@ mod tests {
         let regions_both = |free: u128, rows: usize, cols: usize| {
             let mut fast = Vec::new();
             if rows * cols <= 64 {
-                super::regions_small(free as u64, 0, rows, cols, 1, &mut fast);
+                super::regions_small(free as u64, &super::AsItIs, rows, cols, 1, &mut fast);
             } else {
-                super::regions_small(free, 0, rows, cols, 1, &mut fast);
+                super::regions_small(free, &super::AsItIs, rows, cols, 1, &mut fast);
             }
             let mut general = Vec::new();
             super::regions_of(&free, rows, cols, 1, &mut general);
@@ -1071,5 +1119,76 @@ mod tests {
         assert!("\n\n".parse::<Board>().is_err());
         let drawn = "..#\n#..\n...";
         assert_eq!(drawn.parse::<Board>().unwrap().to_string(), drawn);
+    }
+
+    /// Regions as they are, but a path given as its strip: the rule alone.
+    #[derive(Clone, Copy)]
+    struct Strips;
+
+    impl super::Simplify for Strips {
+        fn simplify<W: super::Word>(&self, free: W, _: usize, _: usize) -> W {
+            free
+        }
+        fn paths_as_strips(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn paths_come_as_strips_and_nothing_else_does() {
+        let strip = |s: &str| {
+            let mut out = Vec::new();
+            s.parse::<Board>().unwrap().regions(1, Strips, &mut out);
+            out.iter().map(Board::to_string).collect::<Vec<_>>()
+        };
+        // A spiral, an L and a snake are paths; a T, a square and a ring
+        // are not.
+        let plain = |s: &str| {
+            let mut out = Vec::new();
+            s.parse::<Board>()
+                .unwrap()
+                .regions(1, super::AsItIs, &mut out);
+            out.iter().map(Board::to_string).collect::<Vec<_>>()
+        };
+        assert_eq!(strip("....\n###.\n#...\n####"), ["........"]);
+        assert_eq!(strip("..\n.#"), ["..."]);
+        assert_eq!(strip(".##\n..#\n#.."), ["....."]);
+        assert_eq!(strip("..#.\n#..#\n###."), ["....", ".", "."]);
+        for not in ["...\n#.#", "..\n..", "...\n.#.\n...", "...\n..#"] {
+            assert_eq!(strip(not), plain(not), "{not}");
+        }
+    }
+
+    /// The law, on every board of up to 12 cells in five shapes: a region
+    /// joined as a path has the value of the strip it is given as (the
+    /// naive twin, which takes the board as it is). The rule must fire on
+    /// paths that are not straight, and a tree is not a path: a T of four
+    /// cells has value 1, its strip 1 × 4 value 2.
+    #[test]
+    fn a_path_has_the_value_of_its_strip() {
+        use crate::games::Cram;
+        use crate::search::{naive, silent};
+        let value = |b: &Board| naive::nimber(&Cram, b, Default::default(), &mut silent).unwrap();
+        let mut bent = 0;
+        for (rows, cols) in [(3, 4), (4, 3), (2, 6), (3, 3), (1, 9)] {
+            for mask in 1u128..1 << (rows * cols) {
+                let board = super::board_of(mask, rows, cols);
+                let (mut strips, mut plain) = (Vec::new(), Vec::new());
+                board.regions(1, Strips, &mut strips);
+                board.regions(1, super::AsItIs, &mut plain);
+                assert_eq!(strips.len(), plain.len(), "{board}");
+                // Both lists come in the order the regions are met.
+                for (s, p) in strips.iter().zip(&plain) {
+                    if s != p {
+                        assert_eq!(s.rows(), 1, "{board}: {p} became {s}");
+                        bent += 1;
+                        assert_eq!(value(s), value(p), "{board}: {p} became {s}");
+                    }
+                }
+            }
+        }
+        assert!(bent > 3_000, "{bent} paths bent");
+        let t: Board = "...\n#.#".parse().unwrap();
+        assert_ne!(value(&t), value(&Board::rectangle(1, 4).unwrap()));
     }
 }
