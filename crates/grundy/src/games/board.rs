@@ -280,8 +280,7 @@ impl Board {
     /// On a board of at most 128 cells, `simplify` first takes the free
     /// cells to those of a board of the same value, as the game defines
     /// it, and may name side by side pairs of cells that the regions are
-    /// not joined through ([`Simplify::cuts`]); a region so cut off from
-    /// cells beside it is simplified and split again. Where the game is
+    /// not joined through ([`Simplify::cuts`]). Where the game is
     /// played on the board's graph alone ([`Simplify::paths_as_strips`]),
     /// a region whose cells are joined as a path is given as the strip
     /// `1 × n` of as many cells.
@@ -400,10 +399,6 @@ impl Simplify for AsItIs {
 /// a step up and down at a time, until it stops growing or has taken
 /// every cell left. It does not step right from a cell of the cuts, nor
 /// left onto one, as from the last column.
-///
-/// A region cut off from free cells beside it is a board of its own, with
-/// fewer neighbours than it had on the whole board: it is simplified and
-/// split again, until no region has a free cell beside it.
 fn regions_small<W: Word, S: Simplify>(
     free: W,
     simplify: &S,
@@ -443,16 +438,6 @@ fn regions_small<W: Word, S: Simplify>(
             region = grown;
         }
         left &= !region;
-        if cuts != W::ZERO {
-            let beside = (region.shl(1) & !first)
-                | (region.shr(1) & !edge)
-                | region.shl(cols)
-                | region.shr(cols);
-            if beside & free & !region != W::ZERO {
-                regions_small(region, simplify, rows, cols, min_cells, out);
-                continue;
-            }
-        }
         if region.count() < min_cells {
             continue;
         }

@@ -62,16 +62,6 @@
 //! The graph less the edges of the squares of the second kind is then
 //! exactly the regions' boards side by side: by the rule, it has the
 //! board's value, which is the regions' values added.
-//!
-//! **Again on each region.** Each region is then a board like any other,
-//! so both rules apply to it anew, and a region cut off from free cells
-//! beside it has lost neighbours: a closed corner now hangs from its other
-//! neighbour, a pendant that may be an extra one or leave a bridge, and
-//! new squares may be closed. So a region that has a free cell of the
-//! board beside it is simplified and split again, until none has (a region
-//! with none beside it is a whole component of the simplified board, on
-//! which both rules have already done all they can). Every step keeps the
-//! value and the misère outcome, as above.
 
 use super::bits::Word;
 use super::board::Simplify;
@@ -186,40 +176,6 @@ mod tests {
         assert!(
             fired > 10_000 && split > 10_000 && fired > split,
             "{fired} fired, {split} split"
-        );
-    }
-
-    /// The law of Cram's regions, the rules applied again to each region
-    /// cut off at a closed square, on every board of up to 12 cells in six
-    /// shapes and of 4 × 4 where a square is closed: the regions' values
-    /// add up to the board's (the naive twin). Some regions must lose
-    /// cells once cut off (a closed corner left hanging from its neighbour
-    /// beside another pendant).
-    #[test]
-    fn cram_regions_simplified_again_keep_the_value() {
-        use crate::games::pendant::{PendantRule, without_redundant_cells};
-        let (mut fired, mut again) = (0, 0);
-        for (rows, cols) in [(3, 4), (4, 3), (2, 6), (6, 2), (3, 3), (4, 4)] {
-            for mask in 0u128..1 << (rows * cols) {
-                let simple = without_redundant_cells(mask, rows as usize, cols as usize);
-                if lying_sides_of_closed_squares(simple, rows as usize, cols as usize) == 0 {
-                    continue;
-                }
-                fired += 1;
-                let board = board_of(mask, rows, cols);
-                let mut regions = Vec::new();
-                board.regions(2, ClosedSquares(PendantRule), &mut regions);
-                let cells: u32 = regions.iter().map(Board::free_cells).sum();
-                if cells < simple.count_ones() {
-                    again += 1;
-                }
-                let sum = regions.iter().fold(Nimber::ZERO, |sum, r| sum + value(r));
-                assert_eq!(sum, value(&board), "{board}");
-            }
-        }
-        assert!(
-            fired > 1_000 && again > 100,
-            "{fired} fired, {again} simplified again"
         );
     }
 }

@@ -73,8 +73,8 @@ impl Game for Cram {
     /// The connected regions of at least two free cells, each cropped and
     /// turned to its canonical form (a lone cell takes no domino), once
     /// the cells that change no value are blocked, and not joined through
-    /// the lying sides of a 2 × 2 square closed on a diagonal, both rules
-    /// again on each region so cut off; a region whose cells are joined as
+    /// the lying sides of a 2 × 2 square closed on a diagonal; a region
+    /// whose cells are joined as
     /// a path comes as the strip of as many cells, which is the same game
     /// (on boards of at most 128 cells; the rules are in `pendant.rs`,
     /// `closed_square.rs` and `board.rs`).
