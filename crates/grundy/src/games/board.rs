@@ -281,9 +281,10 @@ impl Board {
     /// cells to those of a board of the same value, as the game defines
     /// it, and may name side by side pairs of cells that the regions are
     /// not joined through ([`Simplify::cuts`]). Where the game is
-    /// played on the board's graph alone ([`Simplify::paths_as_strips`]),
+    /// played on the board's graph alone ([`Simplify::graph_alone`]),
     /// a region whose cells are joined as a path is given as the strip
-    /// `1 × n` of as many cells.
+    /// `1 × n` of as many cells, and one joined as a caterpillar with at
+    /// most one leg a joint as its comb (`comb`).
     pub(crate) fn regions<S: Simplify>(&self, min_cells: u32, simplify: S, out: &mut Vec<Board>) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         match &self.cells {
@@ -344,11 +345,11 @@ pub(crate) trait Simplify {
         W::ZERO
     }
 
-    /// Whether a region whose cells are joined as a path may be given as
-    /// the strip of as many cells, for a game that is played on the
-    /// board's graph alone (so that a path is a path, however it winds).
-    /// No unless the game says so.
-    fn paths_as_strips(&self) -> bool {
+    /// Whether the game is played on the board's graph alone (cells and
+    /// the sides they share), so that a region may be given as a standard
+    /// drawing of its graph: a path as the strip of as many cells, a
+    /// caterpillar as a comb. No unless the game says so.
+    fn graph_alone(&self) -> bool {
         false
     }
 }
@@ -441,8 +442,14 @@ fn regions_small<W: Word, S: Simplify>(
         if region.count() < min_cells {
             continue;
         }
-        if simplify.paths_as_strips() && is_path(region, first, edge, cols) {
+        if simplify.graph_alone() && is_path(region, first, edge, cols) {
             out.push(full(1, region.count() as usize));
+        } else if let Some((comb, k)) = simplify
+            .graph_alone()
+            .then(|| comb(region, first, edge, cols))
+            .flatten()
+        {
+            out.push(canonical_in_u64(comb, RowsOf::new(k)));
         } else {
             out.push(if rows * cols <= 64 {
                 canonical_in_u64(region.wide() as u64, rows_of)
@@ -451,6 +458,70 @@ fn regions_small<W: Word, S: Simplify>(
             });
         }
     }
+}
+
+/// A region joined as a *caterpillar* with at most one leg a joint, drawn
+/// as a comb: its cells in a `3 × k` grid as one word, and `k`.
+///
+/// A tree is a caterpillar when its cells of two or more neighbours (the
+/// *spine*) are joined as a path `v₁ … v_k`; its other cells, the *legs*,
+/// hang from the spine. Where each `vᵢ` has at most one leg, the tree is
+/// drawn with the spine along the middle row and the leg of `vᵢ` above it
+/// for even `i`, below for odd `i`: two legs on one row are two columns
+/// apart at least, so the drawing has the tree's sides and no other, and
+/// Cram on it is Cram on the region (a game on the graph alone). The
+/// drawing walked from the other end of the spine is the same comb turned
+/// (flipped left to right, and top to bottom where `k` is even), so the
+/// canonical form of the comb is the same from either end, and congruent
+/// or not, two regions joined as the same caterpillar are one component.
+/// `None` for any other region, a path (a strip is simpler), a star of one
+/// joint, and combs past 64 cells.
+fn comb<W: Word>(region: W, first: W, edge: W, cols: usize) -> Option<(u64, usize)> {
+    let right = region & region.shr(1) & !edge;
+    let below = region & region.shr(cols);
+    if right.count() + below.count() + 1 != region.count() {
+        return None;
+    }
+    let left = region & region.shl(1) & !first;
+    let above = region & region.shl(cols);
+    let any = right | left | below | above;
+    let legs = any & !at_least_two(right, left, below, above);
+    let spine = region & !legs;
+    // Spine cells with a spine neighbour on each side, and with a leg.
+    let (sr, sl) = (spine & spine.shr(1) & !edge, spine & spine.shl(1) & !first);
+    let (sb, sa) = (spine & spine.shr(cols), spine & spine.shl(cols));
+    let (lr, ll) = (spine & legs.shr(1) & !edge, spine & legs.shl(1) & !first);
+    let (lb, la) = (spine & legs.shr(cols), spine & legs.shl(cols));
+    let k = spine.count() as usize;
+    if k < 2
+        || 3 * k > 64
+        || (sr & sl & (sb | sa)) | (sb & sa & (sr | sl)) != W::ZERO
+        || at_least_two(lr, ll, lb, la) != W::ZERO
+    {
+        return None;
+    }
+    let with_leg = lr | ll | lb | la;
+    let ends = spine & !at_least_two(sr, sl, sb, sa);
+    let (mut previous, mut cell) = (W::ZERO, ends.lowest());
+    let mut comb = 0u64;
+    for i in 0..k {
+        comb |= 1 << (k + i);
+        if cell & with_leg != W::ZERO {
+            comb |= 1 << if i % 2 == 0 { i } else { 2 * k + i };
+        }
+        let next =
+            ((cell.shl(1) & !first) | (cell.shr(1) & !edge) | cell.shl(cols) | cell.shr(cols))
+                & spine
+                & !previous;
+        previous = cell;
+        cell = next;
+    }
+    Some((comb, k))
+}
+
+/// The cells with at least two of the four marks.
+fn at_least_two<W: Word>(a: W, b: W, c: W, d: W) -> W {
+    (a & (b | c | d)) | (b & (c | d)) | (c & d)
 }
 
 /// Whether the cells of `region`, a connected region of a grid of `cols`
@@ -1114,7 +1185,7 @@ mod tests {
         fn simplify<W: super::Word>(&self, free: W, _: usize, _: usize) -> W {
             free
         }
-        fn paths_as_strips(&self) -> bool {
+        fn graph_alone(&self) -> bool {
             true
         }
     }
@@ -1144,36 +1215,70 @@ mod tests {
         }
     }
 
-    /// The law, on every board of up to 12 cells in five shapes: a region
-    /// joined as a path has the value of the strip it is given as (the
-    /// naive twin, which takes the board as it is). The rule must fire on
-    /// paths that are not straight, and a tree is not a path: a T of four
-    /// cells has value 1, its strip 1 × 4 value 2.
+    /// The law, on every board of up to 12 cells in five shapes and of
+    /// 4 × 4: a region joined as a path has the value of the strip it is
+    /// given as, and one joined as a caterpillar that of its comb (the
+    /// naive twin, which takes the board as it is). Both must fire on
+    /// regions that are not already strips or combs; and a tree is not a
+    /// path: a T of four cells has value 1, its strip 1 × 4 value 2.
     #[test]
-    fn a_path_has_the_value_of_its_strip() {
+    fn paths_and_caterpillars_have_the_values_of_their_drawings() {
         use crate::games::Cram;
         use crate::search::{naive, silent};
         let value = |b: &Board| naive::nimber(&Cram, b, Default::default(), &mut silent).unwrap();
-        let mut bent = 0;
-        for (rows, cols) in [(3, 4), (4, 3), (2, 6), (3, 3), (1, 9)] {
+        let (mut bent, mut combed) = (0, 0);
+        for (rows, cols) in [(3, 4), (4, 3), (2, 6), (3, 3), (1, 9), (4, 4)] {
             for mask in 1u128..1 << (rows * cols) {
                 let board = super::board_of(mask, rows, cols);
-                let (mut strips, mut plain) = (Vec::new(), Vec::new());
-                board.regions(1, Strips, &mut strips);
+                let (mut drawn, mut plain) = (Vec::new(), Vec::new());
+                board.regions(1, Strips, &mut drawn);
                 board.regions(1, super::AsItIs, &mut plain);
-                assert_eq!(strips.len(), plain.len(), "{board}");
+                assert_eq!(drawn.len(), plain.len(), "{board}");
                 // Both lists come in the order the regions are met.
-                for (s, p) in strips.iter().zip(&plain) {
-                    if s != p {
-                        assert_eq!(s.rows(), 1, "{board}: {p} became {s}");
-                        bent += 1;
-                        assert_eq!(value(s), value(p), "{board}: {p} became {s}");
+                for (d, p) in drawn.iter().zip(&plain) {
+                    if d != p {
+                        assert_eq!(d.free_cells(), p.free_cells(), "{board}: {p} became {d}");
+                        if d.rows() == 1 {
+                            bent += 1;
+                        } else {
+                            combed += 1;
+                        }
+                        assert_eq!(value(d), value(p), "{board}: {p} became {d}");
                     }
                 }
             }
         }
-        assert!(bent > 3_000, "{bent} paths bent");
+        assert!(
+            bent > 3_000 && combed > 1_000,
+            "{bent} paths bent, {combed} combed"
+        );
         let t: Board = "...\n#.#".parse().unwrap();
         assert_ne!(value(&t), value(&Board::rectangle(1, 4).unwrap()));
+    }
+
+    #[test]
+    fn caterpillars_come_as_combs() {
+        let drawn = |s: &str| {
+            let mut out = Vec::new();
+            s.parse::<Board>().unwrap().regions(1, Strips, &mut out);
+            out
+        };
+        // One caterpillar (a spine of three, a leg on each joint) drawn
+        // three ways: its comb, the spine bent, the first leg in line.
+        let forms: Vec<Vec<Board>> = [".#.\n...\n#.#", "..##\n#...\n#.##", "##.#\n....\n###."]
+            .iter()
+            .map(|s| drawn(s))
+            .collect();
+        assert!(forms.windows(2).all(|w| w[0] == w[1]), "{forms:?}");
+        assert_eq!(forms[0].len(), 1);
+        // Two legs on one joint: not drawn (in Cram the pendant rule takes
+        // one away first).
+        let two_legs = ".#.\n...\n.#.";
+        let mut plain = Vec::new();
+        two_legs
+            .parse::<Board>()
+            .unwrap()
+            .regions(1, super::AsItIs, &mut plain);
+        assert_eq!(drawn(two_legs), plain);
     }
 }

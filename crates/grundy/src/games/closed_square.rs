@@ -80,8 +80,8 @@ impl<S: Simplify> Simplify for ClosedSquares<S> {
         lying_sides_of_closed_squares(free, rows, cols)
     }
 
-    fn paths_as_strips(&self) -> bool {
-        self.0.paths_as_strips()
+    fn graph_alone(&self) -> bool {
+        self.0.graph_alone()
     }
 }
 

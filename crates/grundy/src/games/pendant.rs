@@ -43,7 +43,7 @@ impl Simplify for PendantRule {
     }
 
     /// Cram is played on the board's graph: a domino is an edge.
-    fn paths_as_strips(&self) -> bool {
+    fn graph_alone(&self) -> bool {
         true
     }
 }
