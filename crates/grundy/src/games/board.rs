@@ -280,20 +280,18 @@ impl Board {
     /// On a board of at most 128 cells, `simplify` first takes the free
     /// cells to those of a board of the same value, as the game defines
     /// it, and may name side by side pairs of cells that the regions are
-    /// not joined through ([`Simplify::cuts`]).
+    /// not joined through ([`Simplify::cuts`]). Where the game is
+    /// played on the board's graph alone ([`Simplify::graph_alone`]),
+    /// a region whose cells are joined as a path is given as the strip
+    /// `1 × n` of as many cells, and one joined as a caterpillar with at
+    /// most one leg a joint as its comb (`comb`).
     pub(crate) fn regions<S: Simplify>(&self, min_cells: u32, simplify: S, out: &mut Vec<Board>) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         match &self.cells {
             Cells::Small(free) if rows * cols <= 64 => {
-                let free = simplify.simplify(*free as u64, rows, cols);
-                let cuts = simplify.cuts(free, rows, cols);
-                regions_small(free, cuts, rows, cols, min_cells, out);
+                regions_small(*free as u64, &simplify, rows, cols, min_cells, out);
             }
-            Cells::Small(free) => {
-                let free = simplify.simplify(*free, rows, cols);
-                let cuts = simplify.cuts(free, rows, cols);
-                regions_small(free, cuts, rows, cols, min_cells, out);
-            }
+            Cells::Small(free) => regions_small(*free, &simplify, rows, cols, min_cells, out),
             Cells::Large(free) => regions_of(free, rows, cols, min_cells, out),
         }
     }
@@ -346,6 +344,14 @@ pub(crate) trait Simplify {
         let _ = (free, rows, cols);
         W::ZERO
     }
+
+    /// Whether the game is played on the board's graph alone (cells and
+    /// the sides they share), so that a region may be given as a standard
+    /// drawing of its graph: a path as the strip of as many cells, a
+    /// caterpillar as a comb. No unless the game says so.
+    fn graph_alone(&self) -> bool {
+        false
+    }
 }
 
 /// The rule that blocks nothing.
@@ -390,12 +396,13 @@ impl Simplify for AsItIs {
 }
 
 /// [`Board::regions`] of a board of at most 128 cells, in one word: the
-/// region grows along rows at once, and a step up and down at a time,
-/// until it stops growing or has taken every cell left. It does not step
-/// right from a cell of `cuts`, nor left onto one, as from the last column.
-fn regions_small<W: Word>(
+/// free cells simplified, then each region grown along rows at once, and
+/// a step up and down at a time, until it stops growing or has taken
+/// every cell left. It does not step right from a cell of the cuts, nor
+/// left onto one, as from the last column.
+fn regions_small<W: Word, S: Simplify>(
     free: W,
-    cuts: W,
+    simplify: &S,
     rows: usize,
     cols: usize,
     min_cells: u32,
@@ -404,8 +411,12 @@ fn regions_small<W: Word>(
     if cols == 0 || free == W::ZERO {
         return;
     }
+    let free = simplify.simplify(free, rows, cols);
+    let cuts = simplify.cuts(free, rows, cols);
+    let first = W::column(rows, cols, 0);
+    let edge = W::column(rows, cols, cols - 1);
     // Cells the flood does not step right from: the last column, the cuts.
-    let last = W::column(rows, cols, cols - 1) | cuts;
+    let last = edge | cuts;
     let from_right = free & !last;
     let rows_of = RowsOf::new(cols);
     let mut left = free;
@@ -428,7 +439,18 @@ fn regions_small<W: Word>(
             region = grown;
         }
         left &= !region;
-        if region.count() >= min_cells {
+        if region.count() < min_cells {
+            continue;
+        }
+        if simplify.graph_alone() && is_path(region, first, edge, cols) {
+            out.push(full(1, region.count() as usize));
+        } else if let Some((comb, k)) = simplify
+            .graph_alone()
+            .then(|| comb(region, first, edge, cols))
+            .flatten()
+        {
+            out.push(canonical_in_u64(comb, RowsOf::new(k)));
+        } else {
             out.push(if rows * cols <= 64 {
                 canonical_in_u64(region.wide() as u64, rows_of)
             } else {
@@ -436,6 +458,88 @@ fn regions_small<W: Word>(
             });
         }
     }
+}
+
+/// A region joined as a *caterpillar* with at most one leg a joint, drawn
+/// as a comb: its cells in a `3 × k` grid as one word, and `k`.
+///
+/// A tree is a caterpillar when its cells of two or more neighbours (the
+/// *spine*) are joined as a path `v₁ … v_k`; its other cells, the *legs*,
+/// hang from the spine. Where each `vᵢ` has at most one leg, the tree is
+/// drawn with the spine along the middle row and the leg of `vᵢ` above it
+/// for even `i`, below for odd `i`: two legs on one row are two columns
+/// apart at least, so the drawing has the tree's sides and no other, and
+/// Cram on it is Cram on the region (a game on the graph alone). The
+/// drawing walked from the other end of the spine is the same comb turned
+/// (flipped left to right, and top to bottom where `k` is even), so the
+/// canonical form of the comb is the same from either end, and congruent
+/// or not, two regions joined as the same caterpillar are one component.
+/// `None` for any other region, a path (a strip is simpler), a star of one
+/// joint, and combs past 64 cells.
+fn comb<W: Word>(region: W, first: W, edge: W, cols: usize) -> Option<(u64, usize)> {
+    let right = region & region.shr(1) & !edge;
+    let below = region & region.shr(cols);
+    if right.count() + below.count() + 1 != region.count() {
+        return None;
+    }
+    let left = region & region.shl(1) & !first;
+    let above = region & region.shl(cols);
+    let any = right | left | below | above;
+    let legs = any & !at_least_two(right, left, below, above);
+    let spine = region & !legs;
+    // Spine cells with a spine neighbour on each side, and with a leg.
+    let (sr, sl) = (spine & spine.shr(1) & !edge, spine & spine.shl(1) & !first);
+    let (sb, sa) = (spine & spine.shr(cols), spine & spine.shl(cols));
+    let (lr, ll) = (spine & legs.shr(1) & !edge, spine & legs.shl(1) & !first);
+    let (lb, la) = (spine & legs.shr(cols), spine & legs.shl(cols));
+    let k = spine.count() as usize;
+    if k < 2
+        || 3 * k > 64
+        || (sr & sl & (sb | sa)) | (sb & sa & (sr | sl)) != W::ZERO
+        || at_least_two(lr, ll, lb, la) != W::ZERO
+    {
+        return None;
+    }
+    let with_leg = lr | ll | lb | la;
+    let ends = spine & !at_least_two(sr, sl, sb, sa);
+    let (mut previous, mut cell) = (W::ZERO, ends.lowest());
+    let mut comb = 0u64;
+    for i in 0..k {
+        comb |= 1 << (k + i);
+        if cell & with_leg != W::ZERO {
+            comb |= 1 << if i % 2 == 0 { i } else { 2 * k + i };
+        }
+        let next =
+            ((cell.shl(1) & !first) | (cell.shr(1) & !edge) | cell.shl(cols) | cell.shr(cols))
+                & spine
+                & !previous;
+        previous = cell;
+        cell = next;
+    }
+    Some((comb, k))
+}
+
+/// The cells with at least two of the four marks.
+fn at_least_two<W: Word>(a: W, b: W, c: W, d: W) -> W {
+    (a & (b | c | d)) | (b & (c | d)) | (c & d)
+}
+
+/// Whether the cells of `region`, a connected region of a grid of `cols`
+/// columns (`first` and `edge` its first and last columns), are joined as
+/// a path: one side fewer than cells, and no cell with three neighbours.
+///
+/// Cram on a board is the game on its graph, so a region joined as a path
+/// of `n` cells, however it winds, is Cram on the strip of `n` cells
+/// (0.07 on a heap of `n`), and [`Board::regions`] gives it as that strip.
+fn is_path<W: Word>(region: W, first: W, edge: W, cols: usize) -> bool {
+    let right = region & region.shr(1) & !edge;
+    let below = region & region.shr(cols);
+    if right.count() + below.count() + 1 != region.count() {
+        return false;
+    }
+    let left = region & region.shl(1) & !first;
+    let above = region & region.shl(cols);
+    (right & left & (below | above)) | (below & above & (right | left)) == W::ZERO
 }
 
 /// The canonical form of a region of a board of at most 128 cells, `cols`
@@ -957,9 +1061,9 @@ mod tests {
         let regions_both = |free: u128, rows: usize, cols: usize| {
             let mut fast = Vec::new();
             if rows * cols <= 64 {
-                super::regions_small(free as u64, 0, rows, cols, 1, &mut fast);
+                super::regions_small(free as u64, &super::AsItIs, rows, cols, 1, &mut fast);
             } else {
-                super::regions_small(free, 0, rows, cols, 1, &mut fast);
+                super::regions_small(free, &super::AsItIs, rows, cols, 1, &mut fast);
             }
             let mut general = Vec::new();
             super::regions_of(&free, rows, cols, 1, &mut general);
@@ -1071,5 +1175,110 @@ mod tests {
         assert!("\n\n".parse::<Board>().is_err());
         let drawn = "..#\n#..\n...";
         assert_eq!(drawn.parse::<Board>().unwrap().to_string(), drawn);
+    }
+
+    /// Regions as they are, but a path given as its strip: the rule alone.
+    #[derive(Clone, Copy)]
+    struct Strips;
+
+    impl super::Simplify for Strips {
+        fn simplify<W: super::Word>(&self, free: W, _: usize, _: usize) -> W {
+            free
+        }
+        fn graph_alone(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn paths_come_as_strips_and_nothing_else_does() {
+        let strip = |s: &str| {
+            let mut out = Vec::new();
+            s.parse::<Board>().unwrap().regions(1, Strips, &mut out);
+            out.iter().map(Board::to_string).collect::<Vec<_>>()
+        };
+        // A spiral, an L and a snake are paths; a T, a square and a ring
+        // are not.
+        let plain = |s: &str| {
+            let mut out = Vec::new();
+            s.parse::<Board>()
+                .unwrap()
+                .regions(1, super::AsItIs, &mut out);
+            out.iter().map(Board::to_string).collect::<Vec<_>>()
+        };
+        assert_eq!(strip("....\n###.\n#...\n####"), ["........"]);
+        assert_eq!(strip("..\n.#"), ["..."]);
+        assert_eq!(strip(".##\n..#\n#.."), ["....."]);
+        assert_eq!(strip("..#.\n#..#\n###."), ["....", ".", "."]);
+        for not in ["...\n#.#", "..\n..", "...\n.#.\n...", "...\n..#"] {
+            assert_eq!(strip(not), plain(not), "{not}");
+        }
+    }
+
+    /// The law, on every board of up to 12 cells in five shapes and of
+    /// 4 × 4: a region joined as a path has the value of the strip it is
+    /// given as, and one joined as a caterpillar that of its comb (the
+    /// naive twin, which takes the board as it is). Both must fire on
+    /// regions that are not already strips or combs; and a tree is not a
+    /// path: a T of four cells has value 1, its strip 1 × 4 value 2.
+    #[test]
+    fn paths_and_caterpillars_have_the_values_of_their_drawings() {
+        use crate::games::Cram;
+        use crate::search::{naive, silent};
+        let value = |b: &Board| naive::nimber(&Cram, b, Default::default(), &mut silent).unwrap();
+        let (mut bent, mut combed) = (0, 0);
+        for (rows, cols) in [(3, 4), (4, 3), (2, 6), (3, 3), (1, 9), (4, 4)] {
+            for mask in 1u128..1 << (rows * cols) {
+                let board = super::board_of(mask, rows, cols);
+                let (mut drawn, mut plain) = (Vec::new(), Vec::new());
+                board.regions(1, Strips, &mut drawn);
+                board.regions(1, super::AsItIs, &mut plain);
+                assert_eq!(drawn.len(), plain.len(), "{board}");
+                // Both lists come in the order the regions are met.
+                for (d, p) in drawn.iter().zip(&plain) {
+                    if d != p {
+                        assert_eq!(d.free_cells(), p.free_cells(), "{board}: {p} became {d}");
+                        if d.rows() == 1 {
+                            bent += 1;
+                        } else {
+                            combed += 1;
+                        }
+                        assert_eq!(value(d), value(p), "{board}: {p} became {d}");
+                    }
+                }
+            }
+        }
+        assert!(
+            bent > 3_000 && combed > 1_000,
+            "{bent} paths bent, {combed} combed"
+        );
+        let t: Board = "...\n#.#".parse().unwrap();
+        assert_ne!(value(&t), value(&Board::rectangle(1, 4).unwrap()));
+    }
+
+    #[test]
+    fn caterpillars_come_as_combs() {
+        let drawn = |s: &str| {
+            let mut out = Vec::new();
+            s.parse::<Board>().unwrap().regions(1, Strips, &mut out);
+            out
+        };
+        // One caterpillar (a spine of three, a leg on each joint) drawn
+        // three ways: its comb, the spine bent, the first leg in line.
+        let forms: Vec<Vec<Board>> = [".#.\n...\n#.#", "..##\n#...\n#.##", "##.#\n....\n###."]
+            .iter()
+            .map(|s| drawn(s))
+            .collect();
+        assert!(forms.windows(2).all(|w| w[0] == w[1]), "{forms:?}");
+        assert_eq!(forms[0].len(), 1);
+        // Two legs on one joint: not drawn (in Cram the pendant rule takes
+        // one away first).
+        let two_legs = ".#.\n...\n.#.";
+        let mut plain = Vec::new();
+        two_legs
+            .parse::<Board>()
+            .unwrap()
+            .regions(1, super::AsItIs, &mut plain);
+        assert_eq!(drawn(two_legs), plain);
     }
 }

@@ -79,6 +79,10 @@ impl<S: Simplify> Simplify for ClosedSquares<S> {
     fn cuts<W: Word>(&self, free: W, rows: usize, cols: usize) -> W {
         lying_sides_of_closed_squares(free, rows, cols)
     }
+
+    fn graph_alone(&self) -> bool {
+        self.0.graph_alone()
+    }
 }
 
 /// The free cells of `free` (a `rows × cols` board, cell `i` at row

@@ -73,9 +73,11 @@ impl Game for Cram {
     /// The connected regions of at least two free cells, each cropped and
     /// turned to its canonical form (a lone cell takes no domino), once
     /// the cells that change no value are blocked, and not joined through
-    /// the lying sides of a 2 × 2 square closed on a diagonal (on boards
-    /// of at most 128 cells; the rules are in `pendant.rs` and
-    /// `closed_square.rs`).
+    /// the lying sides of a 2 × 2 square closed on a diagonal; a region
+    /// whose cells are joined as a path comes as the strip of as many
+    /// cells, and one joined as a caterpillar as its comb, which are the
+    /// same games (on boards of at most 128 cells; the rules are in
+    /// `pendant.rs`, `closed_square.rs` and `board.rs`).
     fn components(&self, board: &Board, out: &mut Vec<Board>) {
         board.regions(2, ClosedSquares(PendantRule), out);
     }

@@ -41,6 +41,11 @@ impl Simplify for PendantRule {
     fn simplify<W: Word>(&self, free: W, rows: usize, cols: usize) -> W {
         without_redundant_cells(free, rows, cols)
     }
+
+    /// Cram is played on the board's graph: a domino is an edge.
+    fn graph_alone(&self) -> bool {
+        true
+    }
 }
 
 /// The free cells `free` of a `rows × cols` board (cell `i` at row
