@@ -152,7 +152,11 @@ pub struct Tuning {
     /// heaps below 4096 but 1149 below 16 384.
     pub block: usize,
     /// The first heap from which blocks are read ahead (in parallel or in
-    /// columns of 64 heaps); `usize::MAX` never does.
+    /// columns of 64 heaps); `usize::MAX` never does. 4096: before it, every
+    /// heap reads its far rare parts one split at a time, with nothing
+    /// beside it. From 2^16 (until issue 37), that part ran alone for 1.1 s
+    /// of 0.6 to 2^22 (a third of what bound four threads) and cost Grundy's
+    /// game to 2^20 3 % more instructions on one thread.
     pub parallel_from: usize,
     /// Splits near half the heap read ahead for each heap of a block.
     pub read_ahead: usize,
@@ -225,7 +229,7 @@ impl Default for Tuning {
         Tuning {
             mask: MaskPolicy::Auto,
             block: 512,
-            parallel_from: 1 << 16,
+            parallel_from: 1 << 12,
             read_ahead: 768,
             min_work: 1024,
             spread: 1 << 14,
