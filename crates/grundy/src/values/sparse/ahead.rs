@@ -220,7 +220,7 @@ impl FarJob {
         } else {
             (0..marks.len().div_ceil(ROWS)).map(|_| None).collect()
         };
-        let read = |((chunk, rows), deep_rows): ((usize, &mut [[u8; B]]), Option<&mut [u8]>)| {
+        let read = |((chunk, rows), deep_rows): (Chunk<'_, B>, Option<&mut [u8]>)| {
             let started = lanes.as_ref().map(|_| Instant::now());
             let c = first + chunk * ROWS;
             if !CATCH_UP {
@@ -376,6 +376,10 @@ impl FarJob {
         }
     }
 }
+
+/// A task's rows of marks: its index among the block's chunks of
+/// [`COLUMN`] heaps, and the rows.
+type Chunk<'r, const B: usize> = (usize, &'r mut [[u8; B]]);
 
 /// Option values of the heaps of a block, read from the values before
 /// `limit` while the block could not yet be finished: a row of marks a
