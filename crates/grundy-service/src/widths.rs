@@ -15,8 +15,7 @@ use grundy::values::widening::{self, Trial, Widening};
 
 /// Steps that start before this heap are not measured, and run on one
 /// thread: heaps there grow costlier too fast for two steps in a row to
-/// compare, and the sparse engine reads ahead on other threads only from
-/// heap 2^16 on.
+/// compare.
 pub(crate) const MEASURED_FROM: u64 = 1 << 18;
 
 /// The time a measured step aims at: short, since the widths that do not

@@ -35,6 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "spread_ahead" => tuning.spread_ahead = value,
             "parallel_from" => tuning.parallel_from = value,
             "catch_up" => tuning.catch_up = value != 0,
+            "deepen_from" => tuning.deepen_from = value,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }

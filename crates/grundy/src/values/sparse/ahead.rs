@@ -11,9 +11,10 @@ use rayon::prelude::*;
 
 use super::blocks::Counts;
 use super::heap::{Shape, largest_smaller_part};
-use super::marks::marks_len;
-use super::spread::{SPREAD_RUN, SPREAD_STREAMS};
+use super::marks::{marks_len, stamped_bits};
+use super::spread::{SPREAD_RUN, SPREAD_STREAMS, spread_applies};
 use super::threads::Lanes;
+use crate::values::mask::class_bits;
 use crate::values::table::Window;
 
 /// The largest value bound K for which blocks are read ahead.
@@ -53,6 +54,29 @@ pub(super) struct FarJob {
     pub(super) lanes: Option<Arc<Lanes>>,
     /// Splits already in `rows` (a catching up's first reading).
     pub(super) read_before: u64,
+    /// Rounds of the spread scan a first reading may read, past
+    /// `spread_rounds`, for the heaps whose row still lacks a rare value
+    /// below its least missing common one ([`Deep`]); 0 for none.
+    pub(super) deepen: usize,
+    /// What a first reading deepened, handed on to its catching up.
+    pub(super) deep: Deep,
+}
+
+/// The rounds of the spread scan read ahead heap by heap, past the rounds
+/// read for every heap of a block: a first reading goes on, for each heap
+/// whose row lacks a rare value below the least common value missing from
+/// it, round by round until the row has them all. The row is not the
+/// heap's last word (the splits within the block come later, and may fill
+/// a common value and so want more rare ones), so this guesses which heaps
+/// the finishing thread would have scanned so far; a wrong guess costs
+/// splits read in vain or left to the finishing, never a value.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Deep {
+    /// Every run of these rounds whose parts both lie below it was read.
+    pub(super) limit: usize,
+    /// Rounds read for each heap of the block, from its first; empty when
+    /// none was.
+    pub(super) rounds: Vec<u8>,
 }
 
 impl FarJob {
@@ -85,6 +109,8 @@ impl FarJob {
             since: reach.rare_len,
             lanes,
             read_before: ahead.pairs,
+            deepen: 0,
+            deep: ahead.deep,
         }
     }
 
@@ -128,7 +154,7 @@ impl FarJob {
             rows,
             rare,
             shape,
-            bound: _,
+            bound,
             mask,
             first,
             end,
@@ -139,6 +165,8 @@ impl FarJob {
             since,
             lanes,
             read_before,
+            deepen,
+            mut deep,
         } = self;
         let limit = g.len();
         // 0 for a first reading, known at compile time.
@@ -154,6 +182,27 @@ impl FarJob {
             .filter(|&p| p < limit)
             .map(|p| (p, g.get(p)))
             .collect();
+        // Deepening, on a first reading only: the classes of the values
+        // below the bound, and the rounds read for each heap.
+        let deepen = if CATCH_UP || spread == 0 {
+            0
+        } else {
+            deepen.min(stride / SPREAD_RUN).min(usize::from(u8::MAX))
+        };
+        let deep_from = spread_rounds.min(deepen);
+        let classes = (deepen > deep_from).then(|| {
+            let bound = bound as u64;
+            (
+                class_bits(bound, mask, true),
+                class_bits(bound, mask, false),
+            )
+        });
+        if classes.is_some() {
+            deep = Deep {
+                limit,
+                rounds: vec![0; end - first],
+            };
+        }
         let mut buffer = rows;
         if !CATCH_UP {
             // Each task clears its own rows (below), not the thread that
@@ -165,7 +214,13 @@ impl FarJob {
         let (old, new) = rare.split_at(since.min(rare.len()));
         let (marks, _) = buffer.as_chunks_mut::<B>();
         let stamp = ROW_MARK;
-        let read = |(chunk, rows): (usize, &mut [[u8; B]])| {
+        // Each task's share of the rounds deepened, if any.
+        let deep_rows: Vec<Option<&mut [u8]>> = if classes.is_some() {
+            deep.rounds.chunks_mut(ROWS).map(Some).collect()
+        } else {
+            (0..marks.len().div_ceil(ROWS)).map(|_| None).collect()
+        };
+        let read = |((chunk, rows), deep_rows): (Chunk<'_, B>, Option<&mut [u8]>)| {
             let started = lanes.as_ref().map(|_| Instant::now());
             let c = first + chunk * ROWS;
             if !CATCH_UP {
@@ -247,6 +302,37 @@ impl FarJob {
                     pairs[1] += (m - k) as u64;
                 }
             }
+            // Further rounds of the spread scan for the heaps whose row
+            // still lacks a rare value ([`Deep`]): whole runs whose parts
+            // both lie below `limit`, a round at a time.
+            if let (Some((rare_bits, common_bits)), Some(deep_rows)) = (&classes, deep_rows) {
+                let mut want = Vec::new();
+                for (i, (row, rounds)) in rows.iter_mut().zip(deep_rows.iter_mut()).enumerate() {
+                    let n = c + i;
+                    if !spread_applies(&shape, spread, n) {
+                        continue;
+                    }
+                    wanted(&row[..], rare_bits, common_bits, &mut want);
+                    let mut round = deep_from;
+                    while round < deepen && !want.is_empty() {
+                        for &t in &shape.splits {
+                            let rest = n - t;
+                            for j in 0..SPREAD_STREAMS {
+                                let a = j * stride + round * SPREAD_RUN + 1;
+                                if a + limit > rest {
+                                    let small = g.range(a, a + SPREAD_RUN);
+                                    let large = g.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
+                                    W::xor_reversed(small, large, |x| row[x % B] = stamp);
+                                    pairs[1] += SPREAD_RUN as u64;
+                                }
+                            }
+                        }
+                        round += 1;
+                        want.retain(|&v| row[v % B] != stamp);
+                    }
+                    *rounds = round as u8;
+                }
+            }
             if let (Some(lanes), Some(started)) = (&lanes, started) {
                 lanes.add_since(started);
             }
@@ -257,12 +343,14 @@ impl FarJob {
             marks
                 .par_chunks_mut(ROWS)
                 .enumerate()
+                .zip(deep_rows)
                 .map(read)
                 .reduce(|| (0, 0), add)
         } else {
             marks
                 .chunks_mut(ROWS)
                 .enumerate()
+                .zip(deep_rows)
                 .map(read)
                 .fold((0, 0), add)
         };
@@ -278,13 +366,20 @@ impl FarJob {
                 read_ahead,
                 spread,
                 spread_rounds,
+                deep_limit: 0,
+                deep_rounds: 0,
             },
             width: B,
             rows: buffer,
             pairs: read_before + rare_pairs + scan_pairs,
+            deep,
         }
     }
 }
+
+/// A task's rows of marks: its index among the block's chunks of
+/// [`COLUMN`] heaps, and the rows.
+type Chunk<'r, const B: usize> = (usize, &'r mut [[u8; B]]);
 
 /// Option values of the heaps of a block, read from the values before
 /// `limit` while the block could not yet be finished: a row of marks a
@@ -297,6 +392,8 @@ pub(super) struct Ahead {
     pub(super) rows: Vec<u8>,
     /// Splits read into the rows, every reading of them counted.
     pub(super) pairs: u64,
+    /// The rounds of the spread scan read ahead heap by heap.
+    pub(super) deep: Deep,
 }
 
 /// The mark of an option value in a row read ahead.
@@ -315,10 +412,13 @@ impl Ahead {
                 read_ahead: 0,
                 spread: 0,
                 spread_rounds: 0,
+                deep_limit: 0,
+                deep_rounds: 0,
             },
             width: 0,
             rows: Vec::new(),
             pairs: 0,
+            deep: Deep::default(),
         }
     }
 }
@@ -342,14 +442,40 @@ pub(super) struct Reach {
     /// Rounds of the spread scan read ahead: their runs of splits whose
     /// parts both lie below `limit`.
     pub(super) spread_rounds: usize,
+    /// Rounds read ahead for the one heap at hand ([`Deep`]): their runs
+    /// whose parts both lie below `deep_limit`. Set heap by heap by the
+    /// finishing; 0 elsewhere.
+    pub(super) deep_limit: usize,
+    pub(super) deep_rounds: usize,
 }
 
 impl Reach {
-    /// Whether the run of spread-scan splits from smaller part `a` of
-    /// `rest` in round `round` was read ahead.
+    /// The runs of spread-scan splits of round `round` read ahead: those
+    /// from smaller part `a` of `rest` where `a + run_limit(round) > rest`
+    /// (both parts below the limit the round was read with; 0 for none).
     #[inline]
-    pub(super) fn has_run(&self, round: usize, a: usize, rest: usize) -> bool {
-        round < self.spread_rounds && a + self.limit > rest
+    pub(super) fn run_limit(&self, round: usize) -> usize {
+        if round < self.spread_rounds {
+            self.limit
+        } else if round < self.deep_rounds {
+            self.deep_limit
+        } else {
+            0
+        }
+    }
+
+    /// The reach of heap `n` of the block: with the rounds `deep` read
+    /// for it alone.
+    #[inline]
+    pub(super) fn of_heap(&self, deep: &Deep, n: usize) -> Reach {
+        match deep.rounds.get(n.wrapping_sub(self.first)) {
+            Some(&rounds) => Reach {
+                deep_limit: deep.limit,
+                deep_rounds: usize::from(rounds),
+                ..*self
+            },
+            None => *self,
+        }
     }
 
     /// How many splits of the middle stream of a take were read ahead.
@@ -368,5 +494,29 @@ fn middle_prefix(rest: usize, half: usize, meet: usize, limit: usize, read_ahead
         m
     } else {
         0
+    }
+}
+
+/// Puts into `want` the rare values missing from `row` below the least
+/// common value missing from it: what the finishing thread's lazy scan
+/// would look for, were the row all of the heap's options.
+#[inline]
+fn wanted(row: &[u8], rare: &[u64], common: &[u64], want: &mut Vec<usize>) {
+    want.clear();
+    for (w, (&rare, &common)) in rare.iter().zip(common).enumerate() {
+        let found = stamped_bits(&row[w * 64..w * 64 + 64], ROW_MARK);
+        let missing = common & !found;
+        let below = match missing {
+            0 => u64::MAX,
+            m => (1u64 << m.trailing_zeros()) - 1,
+        };
+        let mut bits = rare & !found & below;
+        while bits != 0 {
+            want.push(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+        if missing != 0 {
+            return;
+        }
     }
 }

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::Tuning;
-use super::ahead::{Ahead, COLUMN, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
+use super::ahead::{Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
 use super::heap::{Near, SCAN_CHUNK};
 use super::marks::{Marks, with_marks};
 use super::state::State;
@@ -330,6 +330,12 @@ impl State {
             since: 0,
             lanes: self.lanes.clone(),
             read_before: 0,
+            deepen: if parallel {
+                tuning.deepened_rounds(rayon::current_num_threads())
+            } else {
+                0
+            },
+            deep: Deep::default(),
         }
     }
 
@@ -402,7 +408,10 @@ impl State {
             // The heap's row read ahead, if any, takes the rest of its
             // marks; otherwise the stamps do.
             let value = match rows.next() {
-                Some(row) => self.value_of(M::of(row), ROW_MARK, &mut view, n, &reach),
+                Some(row) => {
+                    let reach = reach.of_heap(&ahead.deep, n);
+                    self.value_of(M::of(row), ROW_MARK, &mut view, n, &reach)
+                }
                 None if self.bits && bound <= SMALL_BOUND => {
                     if !near.covers(n) {
                         near = Near::read(self, &view, n);

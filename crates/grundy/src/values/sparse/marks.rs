@@ -188,7 +188,7 @@ pub(super) use with_marks;
 /// gathers them, in order, in the top byte (the partial products land on
 /// distinct bits, so nothing carries into it).
 #[inline(always)]
-fn stamped_bits(bytes: &[u8], stamp: u8) -> u64 {
+pub(super) fn stamped_bits(bytes: &[u8], stamp: u8) -> u64 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let splat = u64::from(stamp) * 0x0101_0101_0101_0101;
     bytes

@@ -42,6 +42,11 @@
 //! from the small end). With more threads, more rounds of the spread scan
 //! are read ahead ([`Tuning::spread_rounds`]): work that may be in vain,
 //! done where threads idle, taken off the one thread nothing can help.
+//! And for each heap whose row read so far lacks a rare value below its
+//! least missing common one, the reading goes on with the spread scan,
+//! round by round, until the row has them ([`Tuning::deepen_from`]): the
+//! rounds the finishing thread would have scanned itself, nearly one for
+//! one, read before it needs them.
 //! Heaps too cheap for a second core (0.354's) still get their far rare
 //! parts read that way, 64 heaps at a time, on the one thread.
 //!
@@ -79,7 +84,8 @@
 //!   the table's end while the next one is read ahead (`rayon::join`), then
 //!   caught up on every thread.
 //! - `ahead` — what is read ahead for a block: far parts for 64 heaps at a
-//!   time into rows of byte marks, splits near half the heap, spread runs.
+//!   time into rows of byte marks, splits near half the heap, spread runs,
+//!   and more spread rounds for the heaps that lack a rare value (`Deep`).
 //! - `marks` — the byte-mark tricks: stamps instead of clearing, arrays of a
 //!   power-of-two length without bounds checks, eight marks read at a time.
 //! - `storage` — the `Storage` trait through which the mathematics of a heap
@@ -152,7 +158,11 @@ pub struct Tuning {
     /// heaps below 4096 but 1149 below 16 384.
     pub block: usize,
     /// The first heap from which blocks are read ahead (in parallel or in
-    /// columns of 64 heaps); `usize::MAX` never does.
+    /// columns of 64 heaps); `usize::MAX` never does. 4096: before it, every
+    /// heap reads its far rare parts one split at a time, with nothing
+    /// beside it. From 2^16 (until issue 37), that part ran alone for 1.1 s
+    /// of 0.6 to 2^22 (a third of what bound four threads) and cost Grundy's
+    /// game to 2^20 3 % more instructions on one thread.
     pub parallel_from: usize,
     /// Splits near half the heap read ahead for each heap of a block.
     pub read_ahead: usize,
@@ -189,6 +199,16 @@ pub struct Tuning {
     /// Whether to time the pipeline's parts ([`Computation::profile`]):
     /// two readings of the clock a block. Off by default.
     pub profile: bool,
+    /// From this many threads on, a block's first reading goes on with the
+    /// spread scan, heap by heap, for the heaps whose row read so far lacks
+    /// a rare value below its least missing common one, up to
+    /// [`Tuning::deepened_rounds`]: the rounds the finishing thread would
+    /// have scanned itself, read by the threads that would wait for it.
+    /// 1 (every pool): on Grundy's game to 2^20 the finishing thread's
+    /// splits of the lazy scans fell from 619 a heap to 220, all the splits
+    /// from 3381 to 3317, and one thread's instructions by 1.4 %.
+    /// `usize::MAX` never deepens.
+    pub deepen_from: usize,
 }
 
 impl Tuning {
@@ -211,6 +231,25 @@ impl Tuning {
         self.spread_ahead.saturating_mul((threads / 2).clamp(1, 4))
     }
 
+    /// Rounds of the spread scan a block's first reading reads at most,
+    /// heap by heap, on `threads` threads ([`Tuning::deepen_from`]): 0
+    /// below it, else four times [`Tuning::spread_rounds`].
+    ///
+    /// ```
+    /// use grundy::values::sparse::Tuning;
+    /// let t = Tuning::default();
+    /// assert_eq!(t.deepened_rounds(1), 4 * t.spread_rounds(1));
+    /// let never = Tuning { deepen_from: usize::MAX, ..t };
+    /// assert_eq!(never.deepened_rounds(16), 0);
+    /// ```
+    pub fn deepened_rounds(&self, threads: usize) -> usize {
+        if threads >= self.deepen_from {
+            self.spread_rounds(threads).saturating_mul(4)
+        } else {
+            0
+        }
+    }
+
     /// Heaps in the block read ahead from heap `start`.
     fn block_at(&self, start: usize) -> usize {
         self.block.max((start >> 15).min(MAX_BLOCK))
@@ -225,7 +264,7 @@ impl Default for Tuning {
         Tuning {
             mask: MaskPolicy::Auto,
             block: 512,
-            parallel_from: 1 << 16,
+            parallel_from: 1 << 12,
             read_ahead: 768,
             min_work: 1024,
             spread: 1 << 14,
@@ -233,6 +272,7 @@ impl Default for Tuning {
             bits: true,
             catch_up: true,
             profile: false,
+            deepen_from: 1,
         }
     }
 }

@@ -41,12 +41,14 @@ pub(super) fn spread_scan<R: Storage, S: Sink>(
     let stride = spread / SPREAD_STREAMS;
     let mut scanned = 0;
     for (round, i) in (0..stride).step_by(SPREAD_RUN).enumerate() {
+        let read_below = ahead.run_limit(round);
         for &t in &shape.splits {
             for j in 0..SPREAD_STREAMS {
                 // Smaller parts a..a + RUN, all at most `spread`, hence at
-                // most half of `n − t`.
+                // most half of `n − t`; the run was read ahead if both
+                // parts lie below `read_below`.
                 let a = j * stride + i + 1;
-                if !ahead.has_run(round, a, n - t) {
+                if a + read_below <= n - t {
                     mark_run(sink, store, a, n - t);
                     scanned += SPREAD_RUN as u64;
                 }
@@ -109,7 +111,7 @@ impl SpreadTrial {
 /// Whether heap `n` is large enough for the spread scan over smaller parts
 /// `1..=spread`: every take leaves them all.
 #[inline]
-fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
+pub(super) fn spread_applies(shape: &Shape, spread: usize, n: usize) -> bool {
     spread > 0
         && shape
             .splits
