@@ -613,6 +613,9 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
         let since = self.ticker.nodes;
         let mut options = self.options(component)?;
         self.sort(component, &mut options);
+        if self.shares_out() {
+            self.take_shared_nimbers(component, &options)?;
+        }
         let bound = self.bound(component, options.len());
         let mut seen = vec![false; bound as usize];
         let mut missing = bound;
@@ -729,6 +732,33 @@ impl<'s, 't, G: Game> Searcher<'s, 't, G> {
             let range = options.options[i].clone();
             if self.is_lost_sum(&options.components[range], x)? {
                 return Ok(true);
+            }
+        }
+    }
+
+    /// Works out the nimbers of the components of the options of
+    /// `component` that no other thread has taken, one option at a time,
+    /// until all are taken, for a game searched by the definition: each
+    /// option is first searched by one thread, and the others read its
+    /// nimbers from the table. What is found goes to the table only; the
+    /// caller then goes over every option.
+    fn take_shared_nimbers(
+        &mut self,
+        component: &G::Position,
+        options: &Moves<G::Move, G::Position>,
+    ) -> Result<()> {
+        let Some(share) = self.share else {
+            return Ok(());
+        };
+        // The question no search by the definition asks otherwise.
+        let taken = share.question(component, u32::MAX);
+        loop {
+            let i = taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(range) = options.options.get(i) else {
+                return Ok(());
+            };
+            for c in &options.components[range.clone()] {
+                self.nimber(c)?;
             }
         }
     }

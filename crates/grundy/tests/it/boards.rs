@@ -264,6 +264,37 @@ fn threads_agree() {
     }
 }
 
+/// Chomp, searched by the definition (no split, no question of a value),
+/// has its options shared out between threads too: every staircase under
+/// a 6 × 6 rectangle, and the rectangle itself, gets one thread's value on
+/// 2, 4, 8 and 16 threads.
+#[test]
+fn threads_agree_on_chomp() {
+    let mut staircases = vec![Staircase::rectangle(6, 6).unwrap()];
+    for a in 1..=6 {
+        for b in 0..=a {
+            for c in 0..=b {
+                staircases.push(Staircase::new(vec![6, a, b, c]).unwrap());
+            }
+        }
+    }
+    let mut alone = Search::new(Chomp, Options::default());
+    let expected: Vec<Nimber> = staircases.iter().map(|s| nimber(&mut alone, s)).collect();
+    for threads in [2, 4, 8, 16] {
+        let options = Options {
+            threads,
+            ..Options::default()
+        };
+        // A fresh table for each position, so that every search is a
+        // whole one with the threads sharing its options out.
+        let got: Vec<Nimber> = staircases
+            .iter()
+            .map(|s| nimber(&mut Search::new(Chomp, options), s))
+            .collect();
+        assert_eq!(got, expected, "{threads} threads");
+    }
+}
+
 /// A table much smaller than the search would fill drops facts and still
 /// finds the same values.
 #[test]
