@@ -315,16 +315,17 @@ fn ctrl_c_stops_a_board_search_and_the_next_run_resumes_from_its_facts() {
     let dir = tempfile::tempdir().unwrap();
     let facts = dir.path().join("cram.facts");
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["values", "cram:5x7", "--format", "json", "--cache"])
+        .args(["values", "cram:5x8", "--format", "json", "--cache"])
         .arg(dir.path())
         .args(["--checkpoint-secs", "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the grundy binary runs");
-    // Stopped once its first checkpoint exists (after a second's search),
-    // well before the end: 5 × 7 takes about ten seconds (5 × 6, about one,
-    // could end between the checkpoint and the signal).
+    // Stopped once its first checkpoint exists, well before the end: 5 × 8
+    // takes over a second on two threads of the test build (5 × 7, a third
+    // of a second since threads share the work out, ended between the
+    // checkpoint and the signal).
     let deadline = Instant::now() + Duration::from_secs(60);
     while !facts.exists() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(5));
@@ -340,12 +341,12 @@ fn ctrl_c_stops_a_board_search_and_the_next_run_resumes_from_its_facts() {
     );
     let d = dir.path().to_str().unwrap();
     let resumed: Value = serde_json::from_str(&ok(&[
-        "values", "cram:5x7", "--format", "json", "--cache", d,
+        "values", "cram:5x8", "--format", "json", "--cache", d,
     ]))
     .unwrap();
     let fresh: Value = serde_json::from_str(&ok(&[
         "values",
-        "cram:5x7",
+        "cram:5x8",
         "--format",
         "json",
         "--no-cache",
