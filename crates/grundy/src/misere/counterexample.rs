@@ -98,7 +98,7 @@ struct State {
 /// outcome `m` gets wrong, or `None` when it gets every outcome right.
 ///
 /// # Errors
-/// [`TooLarge`](ErrorKind::TooLarge) past [`MAX_STATES`] states at one
+/// [`TooLarge`](crate::ErrorKind::TooLarge) past [`MAX_STATES`] states at one
 /// step or the allowance's bytes of states in all (told to its caller as
 /// they grow: [`Allowance`]); [`Interrupted`](crate::error::ErrorKind::Interrupted)
 /// when the caller says stop.

@@ -252,7 +252,7 @@ impl Genera {
     /// [`InvalidInput`](ErrorKind::InvalidInput) for a heap past
     /// [`Genera::max_heap`]; [`TooLarge`](ErrorKind::TooLarge) if the search
     /// of a sum with a wild part would pass the memory bound, or go deeper
-    /// than [`MAX_TOKENS`](crate::misere::MAX_TOKENS) moves.
+    /// than [`MAX_TOKENS`] moves.
     pub fn genus_of(&mut self, heaps: &[u64]) -> Result<Genus> {
         if let Some(&h) = heaps.iter().find(|&&h| h > self.max_heap()) {
             return Err(Error::new(

@@ -35,7 +35,7 @@ impl PSet {
     /// Enumerates the P-positions of `game` up to `to` with `options`.
     ///
     /// # Errors
-    /// As [`scan`](super::scan).
+    /// As [`scan`].
     pub fn compute(
         game: &SubsetGame,
         to: u32,
@@ -173,7 +173,7 @@ impl PSet {
 ///
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) if `position` has the
-/// wrong number of heaps; otherwise as [`scan`](super::scan) with `to` the
+/// wrong number of heaps; otherwise as [`scan`] with `to` the
 /// largest heap.
 ///
 /// # Complexity

@@ -77,9 +77,9 @@ impl<G: Game> Search<G> {
     /// answers (the value is the same whichever it is).
     ///
     /// # Errors
-    /// [`ErrorKind::Interrupted`](crate::ErrorKind::Interrupted) when
+    /// [`ErrorKind::Interrupted`] when
     /// `progress` asks to stop (what was learnt is kept: asking again
-    /// resumes); [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge) when
+    /// resumes); [`ErrorKind::TooLarge`] when
     /// the game is too long for the search's recursion.
     pub fn nimber(
         &mut self,

@@ -6,7 +6,7 @@
 //! [`STACK_BYTES`] each (reserved, not touched, until used) and refuse to go
 //! deeper than [`MAX_DEPTH`]. The caller's thread waits for messages: a
 //! tick every [`TICK_EVERY`] positions, which it turns into a
-//! [`Progress`](super::Progress) report, and each worker's result. The first
+//! [`Progress`] report, and each worker's result. The first
 //! worker to answer stops the others.
 //!
 //! Near the top of a search the threads share the options out ([`ShareOut`]):
