@@ -442,26 +442,49 @@ fn regions_small<W: Word, S: Simplify>(
         if region.count() < min_cells {
             continue;
         }
-        if simplify.graph_alone() && is_path(region, first, edge, cols) {
-            out.push(full(1, region.count() as usize));
-        } else if let Some((comb, k)) = simplify
+        let drawn = simplify
             .graph_alone()
-            .then(|| comb(region, first, edge, cols))
-            .flatten()
-        {
-            out.push(canonical_in_u64(comb, RowsOf::new(k)));
-        } else {
-            out.push(if rows * cols <= 64 {
+            .then(|| tree_drawing(region, first, edge, cols))
+            .flatten();
+        out.push(drawn.unwrap_or_else(|| {
+            if rows * cols <= 64 {
                 canonical_in_u64(region.wide() as u64, rows_of)
             } else {
                 canonical_in_word(region.wide(), cols)
-            });
-        }
+            }
+        }));
     }
 }
 
+/// A standard drawing of `region`, a connected region of a grid of
+/// `cols` columns (`first` and `edge` its first and last columns), where
+/// its cells are joined as a tree of one of two kinds; `None` otherwise.
+///
+/// Cram on a board is the game on its graph (a move takes two cells that
+/// share a side), so a region may be given as any drawing with the same
+/// cells and sides:
+/// - joined as a *path* of `n` cells (one side fewer than cells, and no
+///   cell with three neighbours), however it winds, it is Cram on the
+///   strip `1 × n` (0.07 on a heap of `n`), and is given as that strip;
+/// - joined as a caterpillar with at most one leg a joint, it is given as
+///   its comb ([`comb`]).
+fn tree_drawing<W: Word>(region: W, first: W, edge: W, cols: usize) -> Option<Board> {
+    let sides = neighbours(region, region, first, edge, cols);
+    let [right, _, below, _] = sides;
+    if right.count() + below.count() + 1 != region.count() {
+        return None;
+    }
+    if at_least_three(sides) == W::ZERO {
+        return Some(full(1, region.count() as usize));
+    }
+    let (comb, k) = comb(region, sides, first, edge, cols)?;
+    Some(canonical_in_u64(comb, RowsOf::new(k)))
+}
+
 /// A region joined as a *caterpillar* with at most one leg a joint, drawn
-/// as a comb: its cells in a `3 × k` grid as one word, and `k`.
+/// as a comb: its cells in a `3 × k` grid as one word, and `k`. `region`
+/// is joined as a tree but not as a path, and `sides` are its cells'
+/// neighbours within it ([`neighbours`]).
 ///
 /// A tree is a caterpillar when its cells of two or more neighbours (the
 /// *spine*) are joined as a path `v₁ … v_k`; its other cells, the *legs*,
@@ -474,34 +497,26 @@ fn regions_small<W: Word, S: Simplify>(
 /// (flipped left to right, and top to bottom where `k` is even), so the
 /// canonical form of the comb is the same from either end, and congruent
 /// or not, two regions joined as the same caterpillar are one component.
-/// `None` for any other region, a path (a strip is simpler), a star of one
-/// joint, and combs past 64 cells.
-fn comb<W: Word>(region: W, first: W, edge: W, cols: usize) -> Option<(u64, usize)> {
-    let right = region & region.shr(1) & !edge;
-    let below = region & region.shr(cols);
-    if right.count() + below.count() + 1 != region.count() {
-        return None;
-    }
-    let left = region & region.shl(1) & !first;
-    let above = region & region.shl(cols);
-    let any = right | left | below | above;
-    let legs = any & !at_least_two(right, left, below, above);
+/// `None` for any other tree, a star of one joint, and combs past 64
+/// cells.
+fn comb<W: Word>(region: W, sides: [W; 4], first: W, edge: W, cols: usize) -> Option<(u64, usize)> {
+    let [right, left, below, above] = sides;
+    let legs = (right | left | below | above) & !at_least_two(sides);
     let spine = region & !legs;
-    // Spine cells with a spine neighbour on each side, and with a leg.
-    let (sr, sl) = (spine & spine.shr(1) & !edge, spine & spine.shl(1) & !first);
-    let (sb, sa) = (spine & spine.shr(cols), spine & spine.shl(cols));
-    let (lr, ll) = (spine & legs.shr(1) & !edge, spine & legs.shl(1) & !first);
-    let (lb, la) = (spine & legs.shr(cols), spine & legs.shl(cols));
+    // Spine cells' neighbours on the spine, and their legs.
+    let on_spine = neighbours(spine, spine, first, edge, cols);
+    let to_legs = neighbours(spine, legs, first, edge, cols);
     let k = spine.count() as usize;
     if k < 2
         || 3 * k > 64
-        || (sr & sl & (sb | sa)) | (sb & sa & (sr | sl)) != W::ZERO
-        || at_least_two(lr, ll, lb, la) != W::ZERO
+        || at_least_three(on_spine) != W::ZERO
+        || at_least_two(to_legs) != W::ZERO
     {
         return None;
     }
+    let [lr, ll, lb, la] = to_legs;
     let with_leg = lr | ll | lb | la;
-    let ends = spine & !at_least_two(sr, sl, sb, sa);
+    let ends = spine & !at_least_two(on_spine);
     let (mut previous, mut cell) = (W::ZERO, ends.lowest());
     let mut comb = 0u64;
     for i in 0..k {
@@ -509,37 +524,33 @@ fn comb<W: Word>(region: W, first: W, edge: W, cols: usize) -> Option<(u64, usiz
         if cell & with_leg != W::ZERO {
             comb |= 1 << if i % 2 == 0 { i } else { 2 * k + i };
         }
-        let next =
-            ((cell.shl(1) & !first) | (cell.shr(1) & !edge) | cell.shl(cols) | cell.shr(cols))
-                & spine
-                & !previous;
+        let [r, l, b, a] = neighbours(spine & !previous, cell, first, edge, cols);
         previous = cell;
-        cell = next;
+        cell = r | l | b | a;
     }
     Some((comb, k))
 }
 
+/// The cells of `of` with a neighbour in `to`, one set a direction: to
+/// the right, to the left, below and above (a grid of `cols` columns,
+/// `first` and `edge` its first and last columns).
+fn neighbours<W: Word>(of: W, to: W, first: W, edge: W, cols: usize) -> [W; 4] {
+    [
+        of & to.shr(1) & !edge,
+        of & to.shl(1) & !first,
+        of & to.shr(cols),
+        of & to.shl(cols),
+    ]
+}
+
 /// The cells with at least two of the four marks.
-fn at_least_two<W: Word>(a: W, b: W, c: W, d: W) -> W {
+fn at_least_two<W: Word>([a, b, c, d]: [W; 4]) -> W {
     (a & (b | c | d)) | (b & (c | d)) | (c & d)
 }
 
-/// Whether the cells of `region`, a connected region of a grid of `cols`
-/// columns (`first` and `edge` its first and last columns), are joined as
-/// a path: one side fewer than cells, and no cell with three neighbours.
-///
-/// Cram on a board is the game on its graph, so a region joined as a path
-/// of `n` cells, however it winds, is Cram on the strip of `n` cells
-/// (0.07 on a heap of `n`), and [`Board::regions`] gives it as that strip.
-fn is_path<W: Word>(region: W, first: W, edge: W, cols: usize) -> bool {
-    let right = region & region.shr(1) & !edge;
-    let below = region & region.shr(cols);
-    if right.count() + below.count() + 1 != region.count() {
-        return false;
-    }
-    let left = region & region.shl(1) & !first;
-    let above = region & region.shl(cols);
-    (right & left & (below | above)) | (below & above & (right | left)) == W::ZERO
+/// The cells with at least three of the four marks.
+fn at_least_three<W: Word>([a, b, c, d]: [W; 4]) -> W {
+    (a & b & (c | d)) | (c & d & (a | b))
 }
 
 /// The canonical form of a region of a board of at most 128 cells, `cols`
