@@ -77,9 +77,12 @@ fn mark_rare<S: Storage, M: Marks + ?Sized>(
         Some(i) => (&rare[..i], &rare[i + 1..]),
         None => (rare, &rare[..0]),
     };
-    store.mark_rare(before, rest, |x| seen.set(x, stamp));
+    // The marks and the stamp moved into the closures, not borrowed: a
+    // loop out of line keeps them in registers.
+    let marks = &mut *seen;
+    store.mark_rare(before, rest, move |x| marks.set(x, stamp));
     if !after.is_empty() {
-        store.mark_rare(after, rest, |x| seen.set(x, stamp));
+        store.mark_rare(after, rest, move |x| seen.set(x, stamp));
     }
     (before.len() + after.len()) as u64
 }

@@ -107,17 +107,36 @@ impl<W: Window> Storage for View<W> {
         } else {
             rare.partition_point(|&(r, _)| r + from <= rest)
         };
-        for &(r, v) in &rare[..near] {
-            mark((v ^ tail.get(rest - r - from)) as usize);
+        let (near, far) = rare.split_at(near);
+        if !near.is_empty() {
+            mark_against(tail, rest - from, near, &mut mark);
         }
-        let done = self.done;
-        for &(r, v) in &rare[near..] {
-            mark((v ^ done.get(rest - r)) as usize);
+        if !far.is_empty() {
+            mark_against(self.done, rest, far, &mut mark);
         }
     }
 
     #[inline(always)]
     fn pair(&mut self, small: (usize, usize), large: (usize, usize), _: Stream) -> (W, W) {
         (self.range(small.0, small.1), self.range(large.0, large.1))
+    }
+}
+
+/// Calls `mark(v ⊕ values[top − r])` for each rare heap `r` of value `v` in
+/// `rare` (all at most `top`, the other parts within `values`): the loop of
+/// step 1, the finishing thread's largest, kept out of line so that its
+/// few values stay in registers (inlined into [`State::value_of`], it
+/// reloaded the stamp and the marks from the stack every split).
+///
+/// [`State::value_of`]: super::state::State::value_of
+#[inline(never)]
+fn mark_against<W: Window>(
+    values: W,
+    top: usize,
+    rare: &[(usize, u64)],
+    mut mark: impl FnMut(usize),
+) {
+    for &(r, v) in rare {
+        mark((v ^ values.get(top - r)) as usize);
     }
 }
