@@ -46,12 +46,14 @@ pub(super) fn spread_scan<R: Storage, S: Sink>(
             for j in 0..SPREAD_STREAMS {
                 // Smaller parts a..a + RUN, all at most `spread`, hence at
                 // most half of `n − t`; the run was read ahead if both
-                // parts lie below `read_below`.
+                // parts lie below `read_below`. `a` grows with `j`: once a
+                // run was read ahead, so were those of the later streams.
                 let a = j * stride + i + 1;
-                if a + read_below <= n - t {
-                    mark_run(sink, store, a, n - t);
-                    scanned += SPREAD_RUN as u64;
+                if a + read_below > n - t {
+                    break;
                 }
+                mark_run(sink, store, a, n - t);
+                scanned += SPREAD_RUN as u64;
             }
         }
         if sink.settle(want) {
