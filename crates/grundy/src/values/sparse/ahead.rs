@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::blocks::Counts;
 use super::heap::{Shape, largest_smaller_part};
-use super::marks::{marks_len, stamped_bits};
+use super::marks::{marks_len, row_bits};
 use super::spread::{SPREAD_RUN, SPREAD_STREAMS, spread_applies};
 use super::threads::Lanes;
 use crate::values::mask::class_bits;
@@ -504,7 +504,7 @@ fn middle_prefix(rest: usize, half: usize, meet: usize, limit: usize, read_ahead
 fn wanted(row: &[u8], rare: &[u64], common: &[u64], want: &mut Vec<usize>) {
     want.clear();
     for (w, (&rare, &common)) in rare.iter().zip(common).enumerate() {
-        let found = stamped_bits(&row[w * 64..w * 64 + 64], ROW_MARK);
+        let found = row_bits(&row[w * 64..w * 64 + 64]);
         let missing = common & !found;
         let below = match missing {
             0 => u64::MAX,

@@ -410,7 +410,7 @@ impl State {
             let value = match rows.next() {
                 Some(row) => {
                     let reach = reach.of_heap(&ahead.deep, n);
-                    self.value_of(M::of(row), ROW_MARK, &mut view, n, &reach)
+                    self.value_of::<_, _, true>((M::of(row), ROW_MARK), &mut view, n, &reach)
                 }
                 None if self.bits && bound <= SMALL_BOUND => {
                     if !near.covers(n) {
@@ -424,7 +424,7 @@ impl State {
                         seen.clear();
                         self.stamp = 1;
                     }
-                    self.value_of(seen, self.stamp, &mut view, n, &reach)
+                    self.value_of::<_, _, false>((seen, self.stamp), &mut view, n, &reach)
                 }
             };
             if !block.push(value) {

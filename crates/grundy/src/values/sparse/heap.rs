@@ -101,12 +101,14 @@ pub(super) fn largest_smaller_part(rest: usize, unequal: bool) -> usize {
 impl State {
     /// `G(n)` from `G(0..n)`, read from `store`, and what was read ahead
     /// for it. Both engines compute a heap here, the in-memory one from a
-    /// [`View`] of its table, the windowed one from its windows.
+    /// [`View`] of its table, the windowed one from its windows. `ROW`:
+    /// `seen` is the heap's row read ahead, `stamp` its [`ROW_MARK`].
+    ///
+    /// [`ROW_MARK`]: super::ahead::ROW_MARK
     #[inline]
-    pub(super) fn value_of<S: Storage, M: Marks + ?Sized>(
+    pub(super) fn value_of<S: Storage, M: Marks + ?Sized, const ROW: bool>(
         &mut self,
-        seen: &mut M,
-        stamp: u8,
+        (seen, stamp): (&mut M, u8),
         store: &mut S,
         n: usize,
         ahead: &Reach,
@@ -153,7 +155,11 @@ impl State {
         present.clear();
         let mut common_mex = bound;
         for (w, &common) in self.common_bits.iter().enumerate() {
-            let found = seen.word(w, stamp);
+            let found = if ROW {
+                seen.row_word(w)
+            } else {
+                seen.word(w, stamp)
+            };
             present.push(found);
             let missing = common & !found;
             if missing != 0 {

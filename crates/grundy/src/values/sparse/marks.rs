@@ -4,6 +4,7 @@
 //! as bits; and the two sinks the lazy scan marks into, the stamps or, for
 //! values below 64, the bits of one word.
 
+use super::ahead::ROW_MARK;
 use crate::values::table::Window;
 
 /// Byte generation stamps of option values: `v` is marked for the current
@@ -22,6 +23,11 @@ pub(super) trait Marks {
     #[inline(always)]
     fn word(&self, w: usize, stamp: u8) -> u64 {
         stamped_bits(&self.bytes()[w * 64..w * 64 + 64], stamp)
+    }
+    /// [`Marks::word`] of a row read ahead ([`row_bits`]).
+    #[inline(always)]
+    fn row_word(&self, w: usize) -> u64 {
+        row_bits(&self.bytes()[w * 64..w * 64 + 64])
     }
 }
 
@@ -201,9 +207,29 @@ pub(super) fn stamped_bits(bytes: &[u8], stamp: u8) -> u64 {
         })
 }
 
+/// [`stamped_bits`] of a row read ahead, whose bytes are all 0 or
+/// [`ROW_MARK`] (1): the bytes are already the 0/1 that the multiplication
+/// gathers: eight multiplications a word and no comparison (with it, a
+/// word took 134 instructions, 6 % of the finishing thread's for
+/// Grundy's game to 2^20).
+#[inline(always)]
+pub(super) fn row_bits(bytes: &[u8]) -> u64 {
+    debug_assert!(
+        bytes.iter().all(|&b| b == 0 || b == ROW_MARK),
+        "a row read ahead holds only 0 and ROW_MARK"
+    );
+    bytes
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |word, (k, eight)| {
+            let ones = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+            word | (ones.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::stamped_bits;
+    use super::{ROW_MARK, row_bits, stamped_bits};
     use proptest::prelude::*;
 
     proptest! {
@@ -217,6 +243,13 @@ mod tests {
                 .enumerate()
                 .fold(0u64, |word, (b, &f)| word | u64::from(f == stamp) << b);
             prop_assert_eq!(stamped_bits(&bytes, stamp), expected);
+        }
+
+        #[test]
+        fn row_bits_are_the_stamped_bits_of_row_mark(
+            bytes in prop::collection::vec(prop::sample::select(vec![0u8, ROW_MARK]), 64),
+        ) {
+            prop_assert_eq!(row_bits(&bytes), stamped_bits(&bytes, ROW_MARK));
         }
     }
 }

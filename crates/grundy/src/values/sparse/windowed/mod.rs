@@ -609,9 +609,8 @@ impl<T: ColdCell> Engine<T> {
         }
         let stamp = state.stamp;
         let mut reader = Reader::new(&mut self.held, cold);
-        let value = with_marks!(&mut seen[..], |marks| state.value_of(
-            marks,
-            stamp,
+        let value = with_marks!(&mut seen[..], |marks| state.value_of::<_, _, false>(
+            (marks, stamp),
             &mut reader,
             n,
             reach
