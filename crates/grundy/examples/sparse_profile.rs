@@ -31,6 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let value: usize = value.parse()?;
         match field {
             "block" => tuning.block = value,
+            "pair_block" => tuning.pair_block = value,
             "read_ahead" => tuning.read_ahead = value,
             "spread_ahead" => tuning.spread_ahead = value,
             "parallel_from" => tuning.parallel_from = value,

@@ -44,6 +44,8 @@ fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
     Tuning {
         mask,
         block,
+        // Two threads take these blocks too, not blocks of 2048.
+        pair_block: 0,
         parallel_from: 0,
         read_ahead,
         min_work: 0,
@@ -345,7 +347,13 @@ fn many_values_kept_aside_widen_the_table() {
         &game,
         &mut table,
         7000,
-        Tuning::default(),
+        // Blocks of 512 on any pool: the table is checked for crowding at
+        // each block's start, and one of them comes after the 4097th value
+        // kept aside.
+        Tuning {
+            pair_block: 0,
+            ..Tuning::default()
+        },
         &mut grundy::values::silent,
     )
     .unwrap();
@@ -485,20 +493,22 @@ proptest! {
     /// Blocks read ahead in parallel from the first heap, small enough
     /// that every run crosses many, with the spread scan (more rounds of
     /// it read ahead on more threads), on 1, 2, 4, 8 and 16 threads, caught up
-    /// or not, timed or not: the naive engine's values every time.
+    /// or not, timed or not, two threads on blocks of their own length or
+    /// not ([`Tuning::pair_block`]): the naive engine's values every time.
     #[test]
     fn every_thread_count_gives_the_naive_values(
         game in prop_oneof![splitting_code(), Just(Ruleset::Grundy)],
         to in 0u64..3000,
         mask in prop::sample::select(vec![MaskPolicy::Auto, MaskPolicy::Fixed(0), MaskPolicy::Fixed(0x6)]),
         block in 1usize..150,
+        pair_block in prop::sample::select(vec![0usize, 64, 300]),
         spread in prop::sample::select(vec![0usize, 128, 256]),
         rounds in 0usize..4,
         profile in any::<bool>(),
         catch_up in any::<bool>(),
     ) {
         let expected = naive(&game, to);
-        let tuning = Tuning { profile, catch_up, ..parallel_spread(mask, block, spread, rounds) };
+        let tuning = Tuning { profile, catch_up, pair_block, ..parallel_spread(mask, block, spread, rounds) };
         for threads in THREADS {
             let table = on_threads(&game, to, tuning, threads);
             prop_assert_eq!(&table, &expected, "{} on {} threads", game, threads);
@@ -627,9 +637,12 @@ fn deepening_leaves_the_finishing_thread_fewer_splits() {
             .build()
             .unwrap();
         let [(deep, deep_profile), (flat, flat_profile)] = [1, usize::MAX].map(|deepen_from| {
+            // Blocks of 512, as on other pools: a longer block leaves more
+            // of the lazy scans to the finishing thread either way.
             let tuning = Tuning {
                 profile: true,
                 deepen_from,
+                pair_block: 0,
                 ..Tuning::default()
             };
             pool.install(|| {

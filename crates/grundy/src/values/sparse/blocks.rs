@@ -91,7 +91,7 @@ impl Visit for Run<'_> {
             let columns = state.reads_ahead(start, tuning);
             let reads_ahead = columns && state.work_per_heap() >= tuning.min_work;
             let heaps = if reads_ahead {
-                tuning.block_at(start)
+                tuning.block_at(start, rayon::current_num_threads())
             } else if state.small() {
                 SMALL_BLOCK
             } else {
@@ -155,7 +155,8 @@ impl Visit for Run<'_> {
             // The next block is read ahead beside this one, from the values
             // before this one.
             let next = (reads_ahead && end < len && end < state.next_review).then(|| {
-                let stop = state.block_end(end, len, tuning.block_at(end));
+                let stop =
+                    state.block_end(end, len, tuning.block_at(end, rayon::current_num_threads()));
                 state.far_job(end, stop, tuning, true)
             });
             let Some(job) = next else {

@@ -157,6 +157,19 @@ pub struct Tuning {
     /// of the heap cannot be read ahead, and Grundy's game has 553 rare
     /// heaps below 4096 but 1149 below 16 384.
     pub block: usize,
+    /// Heaps a block read ahead on a pool of exactly two threads, at least
+    /// (0: as on any other pool). Each block costs a hand-over between the
+    /// threads; on two threads the finishing thread's share of the work
+    /// (12–16 % of the instructions) stays far below the half at which the
+    /// other thread would wait for it, even with the rare parts of a longer
+    /// block left to it (2–5 % more instructions in all). 2048: on the
+    /// shared 2-core machine, 9 alternating pairs against blocks of 512,
+    /// two threads were 4–25 % faster on every pair (Grundy's game and
+    /// 0.161 to 2^24, 0.6 to 2^23; docs/benchmarks.md, session 27). From
+    /// four threads on, longer blocks would bring the finishing thread's
+    /// share (14 % at 2048) near what each thread reads, and were not
+    /// measured.
+    pub pair_block: usize,
     /// The first heap from which blocks are read ahead (in parallel or in
     /// columns of 64 heaps); `usize::MAX` never does. 4096: before it, every
     /// heap reads its far rare parts one split at a time, with nothing
@@ -250,9 +263,15 @@ impl Tuning {
         }
     }
 
-    /// Heaps in the block read ahead from heap `start`.
-    fn block_at(&self, start: usize) -> usize {
-        self.block.max((start >> 15).min(MAX_BLOCK))
+    /// Heaps in the block read ahead from heap `start` on a pool of
+    /// `threads` threads.
+    fn block_at(&self, start: usize, threads: usize) -> usize {
+        let grown = self.block.max((start >> 15).min(MAX_BLOCK));
+        if threads == 2 {
+            grown.max(self.pair_block)
+        } else {
+            grown
+        }
     }
 }
 
@@ -264,6 +283,7 @@ impl Default for Tuning {
         Tuning {
             mask: MaskPolicy::Auto,
             block: 512,
+            pair_block: MAX_BLOCK,
             parallel_from: 1 << 12,
             read_ahead: 768,
             min_work: 1024,
@@ -556,4 +576,23 @@ pub(crate) fn does_not_apply(ruleset: &Ruleset) -> Error {
     .with_detail(crate::Detail::EngineDoesNotApply {
         engine: crate::values::Engine::Sparse,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_BLOCK, Tuning};
+
+    /// Two threads take blocks of `pair_block` heaps from the first block
+    /// read ahead; other pools keep blocks that grow with the table.
+    #[test]
+    fn only_a_pool_of_two_takes_the_pair_block() {
+        let t = Tuning::default();
+        assert_eq!(t.block_at(4096, 2), MAX_BLOCK);
+        for threads in [1, 3, 4, 16] {
+            assert_eq!(t.block_at(4096, threads), t.block, "{threads} threads");
+        }
+        assert_eq!(t.block_at(1 << 26, 16), MAX_BLOCK);
+        let off = Tuning { pair_block: 0, ..t };
+        assert_eq!(off.block_at(4096, 2), t.block);
+    }
 }
