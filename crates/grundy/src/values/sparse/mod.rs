@@ -160,7 +160,7 @@ pub struct Tuning {
     /// Heaps a block read ahead on a pool of exactly two threads, at least
     /// (0: as on any other pool). Each block costs a hand-over between the
     /// threads; on two threads the finishing thread's share of the work
-    /// (12–16 % of the instructions) stays far below the half at which the
+    /// (10–16 % of the instructions on one thread) stays far below the half at which the
     /// other thread would wait for it, even with the rare parts of a longer
     /// block left to it (2–5 % more instructions in all). 2048: on the
     /// shared 2-core machine, 9 alternating pairs against blocks of 512,
