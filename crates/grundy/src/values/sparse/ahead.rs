@@ -7,11 +7,10 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use super::blocks::Counts;
 use super::heap::{Shape, largest_smaller_part};
 use super::marks::{marks_len, row_bits};
+use super::share::share_out;
 use super::spread::{SPREAD_RUN, SPREAD_STREAMS, spread_applies};
 use super::threads::Lanes;
 use crate::values::mask::class_bits;
@@ -115,8 +114,8 @@ impl FarJob {
     }
 
     /// Reads the splits of the job from `g` (the values below the job's
-    /// limit): 64 heaps at a time, in parallel (rayon) if the job says so,
-    /// else on this thread.
+    /// limit): 64 heaps at a time, shared out among the pool's threads
+    /// ([`share_out`]) if the job says so, else on this thread.
     pub(super) fn read<W: Window>(self, g: W, counts: &mut Counts) -> Ahead {
         // A first reading and a catching up are compiled apart: the first
         // reading, most of the work, keeps the code it had before catching
@@ -340,12 +339,10 @@ impl FarJob {
         };
         let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
         let (rare_pairs, scan_pairs) = if parallel {
-            marks
-                .par_chunks_mut(ROWS)
-                .enumerate()
-                .zip(deep_rows)
-                .map(read)
-                .reduce(|| (0, 0), add)
+            share_out(
+                marks.chunks_mut(ROWS).enumerate().zip(deep_rows).collect(),
+                read,
+            )
         } else {
             marks
                 .chunks_mut(ROWS)

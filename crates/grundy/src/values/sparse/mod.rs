@@ -113,6 +113,7 @@ mod ahead;
 mod blocks;
 mod heap;
 mod marks;
+mod share;
 mod spread;
 mod state;
 mod storage;
@@ -134,7 +135,8 @@ pub enum MaskPolicy {
 /// Heaps are computed in blocks. While a block is finished heap by heap, the
 /// splits of the next block whose parts both lie before the current one — a
 /// rare part far back, splits near half the heap, far runs of the spread
-/// scan — are read for every heap of the next block in parallel (rayon).
+/// scan — are read for every heap of the next block on every thread of the
+/// pool, 64 heaps a task.
 /// Cheaper heaps are finished 64 at a time, their far rare parts read first
 /// on the same thread.
 ///
