@@ -51,7 +51,7 @@ pub(crate) fn values(
         return Ok(table);
     }
     exclusive(core, game, watch, |work, watch| {
-        grow(core, game, work, to, watch)?;
+        grow(core, game, work, to, watch, &mut widening(core))?;
         Ok(Arc::clone(&work.table))
     })
 }
@@ -131,6 +131,10 @@ pub(crate) fn period(
     let max = max.unwrap_or_else(|| default_search_limit(core, game));
     exclusive(core, game, watch, |work, watch| {
         let search = Search::new(game, max);
+        // One width for the whole search: it grows the table in rounds,
+        // and each round measuring the widths anew would run its first
+        // measured steps on one thread again.
+        let mut widen = widening(core);
         // The search is replayed over the values already there, so the
         // verdict is the one a search from nothing would give: it
         // depends on `max`, never on what happened to be stored.
@@ -160,7 +164,7 @@ pub(crate) fn period(
                 if watch.tell(event).is_break() {
                     return Err(values_interrupted(work.table.len()));
                 }
-                grow(core, game, work, next as u64 - 1, watch)?;
+                grow(core, game, work, next as u64 - 1, watch, &mut widen)?;
             }
         }
     })
@@ -438,10 +442,26 @@ fn load(core: &Core, game: &Ruleset, work: &mut Work, watch: &mut Watch) {
     }
 }
 
+/// The widening of a computation's threads ([`Widen`]), or `None` where
+/// the configuration fixes them.
+fn widening(core: &Core) -> Option<Widen> {
+    (core.config.threads.is_none() && core.config.choose_threads)
+        .then(|| Widen::new(std::thread::available_parallelism().map_or(1, |n| n.get())))
+}
+
 /// Extends `work` to hold `G(0..=to)`, in steps of about a tenth of the
 /// checkpoint interval, writing the store at checkpoints, at the end of
-/// a long computation, and when stopped.
-fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch) -> Result<()> {
+/// a long computation, and when stopped. The threads are chosen by
+/// `widen` where it is not `None`, which keeps its choice for the
+/// caller's next call.
+fn grow(
+    core: &Core,
+    game: &Ruleset,
+    work: &mut Work,
+    to: u64,
+    watch: &mut Watch,
+    widen: &mut Option<Widen>,
+) -> Result<()> {
     let want = to.saturating_add(1);
     if work.table.len() as u64 >= want {
         return Ok(());
@@ -465,8 +485,6 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
     let table = Arc::make_mut(&mut work.table);
     let mut totals: Option<Report> = None;
     // Without a thread count, the threads are chosen step by step.
-    let mut widen = (core.config.threads.is_none() && core.config.choose_threads)
-        .then(|| Widen::new(std::thread::available_parallelism().map_or(1, |n| n.get())));
     // This computation's own pools, one a width: shared with no other
     // request, so that a callback blocking one of their threads (a front
     // end's progress waiting for a thread that asks the solver) can never
@@ -515,7 +533,7 @@ fn grow(core: &Core, game: &Ruleset, work: &mut Work, to: u64, watch: &mut Watch
         };
         match extended {
             Ok(report) => {
-                if let (Some(widen), Some(width)) = (&mut widen, &width) {
+                if let (Some(widen), Some(width)) = (widen.as_mut(), &width) {
                     // Only the sparse engine computes on more than one
                     // thread: the others' steps measure nothing.
                     if report.engine == Some(values::Engine::Sparse) {

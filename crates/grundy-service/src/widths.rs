@@ -123,6 +123,8 @@ pub(crate) fn unpooled(threads: usize) -> Width {
 #[derive(Debug)]
 pub(crate) struct Widen {
     most: usize,
+    /// The first heap of the first step measured.
+    measured_from: Option<u64>,
     trials: Vec<Trial>,
     state: Widening,
 }
@@ -142,6 +144,7 @@ impl Widen {
     pub(crate) fn new(most: usize) -> Widen {
         Widen {
             most: most.max(1),
+            measured_from: None,
             trials: Vec::new(),
             state: Widening::Try(1),
         }
@@ -171,6 +174,7 @@ impl Widen {
             return;
         }
         let threads = self.threads();
+        self.measured_from.get_or_insert(from);
         let cpu = cpu.unwrap_or(wall * u32::try_from(threads).unwrap_or(u32::MAX));
         self.trials.push(Trial {
             threads,
@@ -185,7 +189,10 @@ impl Widen {
     pub(crate) fn width(&self) -> Width {
         let threads = self.threads();
         let why = match self.state {
-            Widening::Settled(choice) => format!("chosen: {choice}"),
+            Widening::Settled(choice) => format!(
+                "chosen: {choice}, measured from heap {}",
+                self.measured_from.unwrap_or(0)
+            ),
             Widening::Try(_) if self.trials.is_empty() => format!(
                 "not measured: a step is measured from heap 2^18 on, once it takes {} ms",
                 SHORTEST_TRIAL.as_millis()

@@ -143,3 +143,37 @@ fn the_default_chooses_its_threads_and_keeps_the_values() {
         "{width:?}"
     );
 }
+
+/// A period search grows the table in rounds; the width chosen in one
+/// round is kept for the next, not measured again from one thread.
+#[test]
+fn a_period_search_keeps_the_width_it_chose() {
+    let game = Game::from("0.161".parse::<Ruleset>().unwrap());
+    let default = Solver::new(Config::default());
+    let mut widths = Vec::new();
+    let mut watch = Watch::new(|event| {
+        if let grundy_service::Event::Computed { width: Some(w), .. } = event {
+            widths.push(w);
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    default.period(&game, Some(3 << 20), &mut watch).unwrap();
+    drop(watch);
+    let chosen: Vec<_> = widths
+        .iter()
+        .filter(|w| w.why.starts_with("chosen: "))
+        .collect();
+    assert!(!chosen.is_empty(), "{widths:?}");
+    let first = widths
+        .iter()
+        .position(|w| w.why.starts_with("chosen: "))
+        .unwrap();
+    assert!(
+        widths.len() > first + 1,
+        "the search chose its width in its last round: {widths:?}"
+    );
+    assert!(
+        widths[first..].iter().all(|w| w == chosen[0]),
+        "a later round measured again: {widths:?}"
+    );
+}
