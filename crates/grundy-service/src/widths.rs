@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use grundy::values::widening::{self, Trial, Widening};
+use grundy::values::widening::{self, Reason, Trial, Widening};
 
 /// Steps that start before this heap are not measured, and run on one
 /// thread: heaps there grow costlier too fast for two steps in a row to
@@ -125,6 +125,9 @@ pub(crate) struct Widen {
     most: usize,
     /// The first heap of the first step measured.
     measured_from: Option<u64>,
+    /// A width chosen narrower than the most allowed is measured again
+    /// from one thread at the first step from this heap on.
+    again_from: u64,
     trials: Vec<Trial>,
     state: Widening,
 }
@@ -145,6 +148,7 @@ impl Widen {
         Widen {
             most: most.max(1),
             measured_from: None,
+            again_from: u64::MAX,
             trials: Vec::new(),
             state: Widening::Try(1),
         }
@@ -165,12 +169,26 @@ impl Widen {
 
     /// Takes in a step of the sparse engine from heap `from`, of `heaps`
     /// values, that took `wall` and `cpu` (if known) on the width asked.
+    ///
+    /// A width chosen narrower than the most allowed rests on one short
+    /// step of each width, which a busy moment of the machine can spoil:
+    /// it is measured again, from one thread, once the table has doubled
+    /// since (a step a doubling on the wider width, however long the run).
     pub(crate) fn step(&mut self, from: u64, heaps: u64, wall: Duration, cpu: Option<Duration>) {
-        if matches!(self.state, Widening::Settled(_))
-            || from < MEASURED_FROM
-            || wall < SHORTEST_TRIAL
-            || heaps == 0
-        {
+        if let Widening::Settled(choice) = self.state {
+            let narrower = matches!(
+                choice.reason,
+                Reason::NotFaster { .. } | Reason::TooMuchCpu { .. }
+            );
+            if narrower && from >= self.again_from {
+                self.trials.clear();
+                self.measured_from = None;
+                self.again_from = u64::MAX;
+                self.state = Widening::Try(1);
+            }
+            return;
+        }
+        if from < MEASURED_FROM || wall < SHORTEST_TRIAL || heaps == 0 {
             return;
         }
         let threads = self.threads();
@@ -183,6 +201,9 @@ impl Widen {
             cpu,
         });
         self.state = widening::next(&self.trials, self.most);
+        if !self.measuring() {
+            self.again_from = from.saturating_add(heaps).saturating_mul(2);
+        }
     }
 
     /// What to tell about the width.
@@ -237,6 +258,39 @@ mod tests {
         // Settled: later steps change nothing.
         w.step(MEASURED_FROM + 4850, 10, s, Some(s));
         assert_eq!(w.threads(), 2);
+    }
+
+    #[test]
+    fn a_narrower_choice_is_measured_again_once_the_table_has_doubled() {
+        let mut w = Widen::new(2);
+        let s = Duration::from_secs(1);
+        let from = MEASURED_FROM;
+        w.step(from, 1000, s, Some(s));
+        // A busy moment: two threads no faster.
+        w.step(from + 1000, 1000, s, Some(2 * s));
+        assert_eq!(w.threads(), 1);
+        assert!(!w.measuring());
+        // Steps before the table has doubled keep the choice.
+        w.step(from + 2000, 1000, s, Some(s));
+        assert_eq!((w.threads(), w.measuring()), (1, false));
+        // From twice the heap where it was chosen: one thread, then two.
+        let again = 2 * (from + 2000);
+        w.step(again, 1000, s, Some(s));
+        assert!(w.measuring());
+        w.step(again + 1000, 1000, s, Some(s));
+        assert_eq!(w.threads(), 2);
+        w.step(again + 2000, 1900, s, Some(2 * s));
+        assert_eq!((w.threads(), w.measuring()), (2, false));
+        assert!(
+            w.width()
+                .why
+                .contains(&format!("measured from heap {}", again + 1000)),
+            "{:?}",
+            w.width()
+        );
+        // The widest allowed is never measured again.
+        w.step(100 * again, 1000, s, Some(s));
+        assert_eq!((w.threads(), w.measuring()), (2, false));
     }
 
     #[test]
