@@ -1,8 +1,9 @@
 //! The block pipeline: heaps are finished in blocks, one thread finishing
 //! a block heap by heap in a copy of the table's end while the others read
 //! the next block ahead from the table (`rayon::join`, then 64 heaps a
-//! task, [`share_out`](super::share::share_out)), and the next block caught up on every thread once this one is
-//! done; the typed-storage run that drives it, and why a block stopped.
+//! task, [`share_out`](super::share::share_out)), and the next block caught
+//! up on every thread once this one is done; the typed-storage run that
+//! drives it, and why a block stopped.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};

@@ -26,7 +26,9 @@ const SPINS: u32 = 1 << 10;
 /// has gone to sleep meanwhile. On one thread, or for one task, the tasks
 /// are done in order on this thread.
 ///
-/// A panic in `work` is passed on once every other task is done.
+/// A panic in `work` is passed on once every other task is done. `work`
+/// must not wait for the pool: a thread spinning for the last task takes
+/// no other work meanwhile.
 pub(super) fn share_out<T: Send>(
     tasks: Vec<T>,
     work: impl Fn(T) -> (u64, u64) + Sync,

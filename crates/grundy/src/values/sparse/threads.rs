@@ -42,7 +42,7 @@ impl ThreadUse {
 
     /// The rest of the run's wall time ([`SparseProfile::wall`]): waiting
     /// while another thread works alone, at a join for the other half, or
-    /// for a task.
+    /// for a task (spinning for the last task of a step counts here).
     pub fn waiting(&self, profile: &SparseProfile) -> Duration {
         profile.wall().saturating_sub(self.busy())
     }
