@@ -6,7 +6,8 @@
 //! of each step to [`next`], and keeps the width it settles on. A wider
 //! step is kept only if it made heaps at least [`GAIN`] faster than the
 //! best width before it *and* its CPU time a heap stayed within
-//! [`MAX_CPU`] times that of one thread. The block pipeline of the sparse
+//! [`MAX_CPU`] times that of one thread; a width refused is tried once
+//! more before the widening settles. The block pipeline of the sparse
 //! engine has one thread that nothing can help (it finishes each block
 //! heap by heap), and its helpers slow each other through the shared
 //! caches, so past two to four threads a wider pool mostly burns CPU
@@ -23,9 +24,10 @@
 //! // Two threads: 1.8 times as fast, 1.1 times the CPU a heap: try 4.
 //! let two = Trial { threads: 2, heaps: 1800, wall: s(10), cpu: s(20) };
 //! assert_eq!(widening::next(&[one, two], 8), Widening::Try(4));
-//! // Four: 5 % faster than two, not worth it.
+//! // Four: 5 % faster than two, not worth it; tried once more, the same.
 //! let four = Trial { threads: 4, heaps: 1890, wall: s(10), cpu: s(40) };
-//! let Widening::Settled(choice) = widening::next(&[one, two, four], 8) else { panic!() };
+//! assert_eq!(widening::next(&[one, two, four], 8), Widening::Try(4));
+//! let Widening::Settled(choice) = widening::next(&[one, two, four, four], 8) else { panic!() };
 //! assert_eq!(choice.threads, 2);
 //! assert!(matches!(choice.reason, Reason::NotFaster { tried: 4, .. }));
 //! ```
@@ -132,9 +134,11 @@ impl std::fmt::Display for Choice {
 /// threads), on at most `max_threads`, or the width chosen.
 ///
 /// The first step runs on one thread; each step that paid is followed by
-/// one on twice as many threads (at most `max_threads`); the first that did
-/// not pay settles on the best width before it. A trial on another width
-/// than the one asked for ends the widening at the best width so far.
+/// one on twice as many threads (at most `max_threads`). A width that did
+/// not pay is tried once more (one short step is easily spoilt by a busy
+/// moment of the machine), and if it does not pay again, the widening
+/// settles on the best width before it. A trial on another width than the
+/// one asked for ends the widening at the best width so far.
 ///
 /// # Complexity
 /// O(trials).
@@ -151,6 +155,8 @@ pub fn next(trials: &[Trial], max_threads: usize) -> Widening {
     }
     let one_cpu = first.cpu_per_heap();
     let mut best = *first;
+    // A wider width that did not pay once, tried once more.
+    let mut refused_once: Option<usize> = None;
     for trial in &trials[1..] {
         let speedup = trial.rate() / best.rate();
         let cpu = if one_cpu > 0.0 {
@@ -170,16 +176,23 @@ pub fn next(trials: &[Trial], max_threads: usize) -> Widening {
             }
         } else if trial.threads > best.threads {
             best = *trial;
+            refused_once = None;
             continue;
         } else {
             Reason::Widest
         };
+        if trial.threads > best.threads && refused_once.is_none() {
+            refused_once = Some(trial.threads);
+            continue;
+        }
         return Widening::Settled(Choice {
             threads: best.threads,
             reason,
         });
     }
-    if best.threads >= max_threads {
+    if let Some(threads) = refused_once {
+        Widening::Try(threads)
+    } else if best.threads >= max_threads {
         Widening::Settled(Choice {
             threads: best.threads,
             reason: Reason::Widest,
@@ -311,6 +324,30 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A busy moment spoils the first step on two threads: tried once
+    /// more, two threads pay and the widening goes on.
+    #[test]
+    fn a_width_refused_once_is_tried_again() {
+        let one = trial(1, 100.0, 1.0);
+        let spoilt = trial(2, 102.0, 0.6);
+        let fair = trial(2, 185.0, 0.95);
+        assert_eq!(next(&[one, spoilt], 4), Widening::Try(2));
+        assert_eq!(next(&[one, spoilt, fair], 4), Widening::Try(4));
+        // Refused twice: settled on the width before it.
+        let Widening::Settled(c) = next(&[one, spoilt, spoilt], 4) else {
+            panic!("settled after two refusals");
+        };
+        assert_eq!(c.threads, 1);
+        assert!(matches!(c.reason, Reason::NotFaster { tried: 2, .. }));
+        // Once more for each width: four refused once, then twice.
+        let four = trial(4, 190.0, 0.5);
+        assert_eq!(next(&[one, spoilt, fair, four], 4), Widening::Try(4));
+        let Widening::Settled(c) = next(&[one, spoilt, fair, four, four], 4) else {
+            panic!("settled after four was refused twice");
+        };
+        assert_eq!(c.threads, 2);
     }
 
     #[test]
