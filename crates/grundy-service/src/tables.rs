@@ -484,7 +484,7 @@ fn grow(
     let stores = !work.apart;
     let table = Arc::make_mut(&mut work.table);
     let mut totals: Option<Report> = None;
-    // Without a thread count, the threads are chosen step by step.
+    // Without a thread count, `widen` chooses the threads step by step.
     // This computation's own pools, one a width: shared with no other
     // request, so that a callback blocking one of their threads (a front
     // end's progress waiting for a thread that asks the solver) can never

@@ -170,10 +170,10 @@ impl Widen {
     /// Takes in a step of the sparse engine from heap `from`, of `heaps`
     /// values, that took `wall` and `cpu` (if known) on the width asked.
     ///
-    /// A width chosen narrower than the most allowed rests on one short
-    /// step of each width, which a busy moment of the machine can spoil:
+    /// A width chosen narrower than the most allowed rests on a few
+    /// quarter-second steps, which a busy spell of the machine can spoil:
     /// it is measured again, from one thread, once the table has doubled
-    /// since (a step a doubling on the wider width, however long the run).
+    /// since (a few trial steps a doubling, however long the run).
     pub(crate) fn step(&mut self, from: u64, heaps: u64, wall: Duration, cpu: Option<Duration>) {
         if let Widening::Settled(choice) = self.state {
             let narrower = matches!(

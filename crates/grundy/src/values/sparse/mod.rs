@@ -162,15 +162,16 @@ pub struct Tuning {
     /// Heaps a block read ahead on a pool of exactly two threads, at least
     /// (0: as on any other pool). Each block costs a hand-over between the
     /// threads; on two threads the finishing thread's share of the work
-    /// (10–16 % of the instructions on one thread) stays far below the half at which the
-    /// other thread would wait for it, even with the rare parts of a longer
-    /// block left to it (2–5 % more instructions in all). 2048: on the
-    /// shared 2-core machine, 9 alternating pairs against blocks of 512,
-    /// two threads were 4–25 % faster on every pair (Grundy's game and
-    /// 0.161 to 2^24, 0.6 to 2^23; docs/benchmarks.md, session 27). From
-    /// four threads on, longer blocks would bring the finishing thread's
-    /// share (14 % at 2048) near what each thread reads, and were not
-    /// measured.
+    /// (10–16 % of the instructions on one thread) stays far below the
+    /// half at which the other thread would wait for it, even with the rare
+    /// parts of a longer block left to it (2–5 % more instructions in all).
+    /// 2048: on the shared 2-core machine, 9 alternating pairs against
+    /// blocks of 512, two threads were 4–25 % faster on every pair
+    /// (Grundy's game and 0.161 to 2^24, 0.6 to 2^23; docs/benchmarks.md,
+    /// session 27); measured again once hand-overs no longer slept
+    /// (session 28), 1024 and 2048 were level and 512 slower. From four
+    /// threads on, longer blocks would bring the finishing thread's share
+    /// (14 % at 2048) near what each thread reads, and were not measured.
     pub pair_block: usize,
     /// The first heap from which blocks are read ahead (in parallel or in
     /// columns of 64 heaps); `usize::MAX` never does. 4096: before it, every
