@@ -130,6 +130,11 @@ pub(crate) struct Widen {
     again_from: u64,
     trials: Vec<Trial>,
     state: Widening,
+    /// Why the width being measured again was chosen, until a step of the
+    /// new measurement is taken in.
+    chosen_before: Option<String>,
+    /// Threads of the last step taken in.
+    ran_on: Option<usize>,
 }
 
 /// The threads a computation ran on by default, and why, for
@@ -151,6 +156,8 @@ impl Widen {
             again_from: u64::MAX,
             trials: Vec::new(),
             state: Widening::Try(1),
+            chosen_before: None,
+            ran_on: None,
         }
     }
 
@@ -175,12 +182,14 @@ impl Widen {
     /// it is measured again, from one thread, once the table has doubled
     /// since (a few trial steps a doubling, however long the run).
     pub(crate) fn step(&mut self, from: u64, heaps: u64, wall: Duration, cpu: Option<Duration>) {
+        self.ran_on = Some(self.threads());
         if let Widening::Settled(choice) = self.state {
             let narrower = matches!(
                 choice.reason,
                 Reason::NotFaster { .. } | Reason::TooMuchCpu { .. }
             );
             if narrower && from >= self.again_from {
+                self.chosen_before = Some(self.width().why);
                 self.trials.clear();
                 self.measured_from = None;
                 self.again_from = u64::MAX;
@@ -192,6 +201,7 @@ impl Widen {
             return;
         }
         let threads = self.threads();
+        self.chosen_before = None;
         self.measured_from.get_or_insert(from);
         let cpu = cpu.unwrap_or(wall * u32::try_from(threads).unwrap_or(u32::MAX));
         self.trials.push(Trial {
@@ -208,6 +218,12 @@ impl Widen {
 
     /// What to tell about the width.
     pub(crate) fn width(&self) -> Width {
+        if let Some(why) = &self.chosen_before {
+            return Width {
+                threads: self.ran_on.unwrap_or(1),
+                why: format!("{why}; to be measured again, the table having doubled since"),
+            };
+        }
         let threads = self.threads();
         let why = match self.state {
             Widening::Settled(choice) => format!(
@@ -280,8 +296,17 @@ mod tests {
         assert_eq!((w.threads(), w.measuring()), (1, false));
         // From twice the heap where it was chosen: one thread, then two.
         let again = 2 * (from + 3000);
+        let chosen = w.width();
         w.step(again, 1000, s, Some(s));
         assert!(w.measuring());
+        // Until a step is measured, the width told is the one the steps ran on.
+        let told = w.width();
+        assert_eq!(told.threads, 1);
+        assert!(told.why.starts_with(&chosen.why), "{told:?}");
+        assert!(
+            told.why
+                .ends_with("measured again, the table having doubled since")
+        );
         w.step(again + 1000, 1000, s, Some(s));
         assert_eq!(w.threads(), 2);
         w.step(again + 2000, 1900, s, Some(2 * s));
