@@ -265,9 +265,12 @@ mod tests {
         w.step(MEASURED_FROM + 1000, 1900, s, Some(2 * s));
         assert_eq!(w.threads(), 4);
         w.step(MEASURED_FROM + 2900, 1950, s, Some(4 * s));
-        // Four threads did not pay: tried once more, the same.
+        // Four threads did not pay: two measured again, then four once
+        // more, the same.
+        assert_eq!(w.threads(), 2);
+        w.step(MEASURED_FROM + 4850, 1900, s, Some(2 * s));
         assert_eq!(w.threads(), 4);
-        w.step(MEASURED_FROM + 4850, 1950, s, Some(4 * s));
+        w.step(MEASURED_FROM + 6750, 1950, s, Some(4 * s));
         assert_eq!(w.threads(), 2);
         assert!(
             w.width().why.starts_with("chosen: 2 (4 were"),
@@ -275,7 +278,7 @@ mod tests {
             w.width()
         );
         // Settled: later steps change nothing.
-        w.step(MEASURED_FROM + 6800, 10, s, Some(s));
+        w.step(MEASURED_FROM + 8700, 10, s, Some(s));
         assert_eq!(w.threads(), 2);
     }
 
@@ -285,17 +288,20 @@ mod tests {
         let s = Duration::from_secs(1);
         let from = MEASURED_FROM;
         w.step(from, 1000, s, Some(s));
-        // Busy moments: two threads no faster, twice.
+        // Busy moments: two threads no faster, twice (one thread measured
+        // again between).
         w.step(from + 1000, 1000, s, Some(2 * s));
+        assert_eq!((w.threads(), w.measuring()), (1, true));
+        w.step(from + 2000, 1000, s, Some(s));
         assert_eq!((w.threads(), w.measuring()), (2, true));
-        w.step(from + 2000, 1000, s, Some(2 * s));
+        w.step(from + 3000, 1000, s, Some(2 * s));
         assert_eq!(w.threads(), 1);
         assert!(!w.measuring());
         // Steps before the table has doubled keep the choice.
-        w.step(from + 3000, 1000, s, Some(s));
+        w.step(from + 4000, 1000, s, Some(s));
         assert_eq!((w.threads(), w.measuring()), (1, false));
         // From twice the heap where it was chosen: one thread, then two.
-        let again = 2 * (from + 3000);
+        let again = 2 * (from + 4000);
         let chosen = w.width();
         w.step(again, 1000, s, Some(s));
         assert!(w.measuring());

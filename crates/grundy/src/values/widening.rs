@@ -24,10 +24,14 @@
 //! // Two threads: 1.8 times as fast, 1.1 times the CPU a heap: try 4.
 //! let two = Trial { threads: 2, heaps: 1800, wall: s(10), cpu: s(20) };
 //! assert_eq!(widening::next(&[one, two], 8), Widening::Try(4));
-//! // Four: 5 % faster than two, not worth it; tried once more, the same.
+//! // Four: 5 % faster than two, not worth it. Two again, then four once
+//! // more against it: the same.
 //! let four = Trial { threads: 4, heaps: 1890, wall: s(10), cpu: s(40) };
-//! assert_eq!(widening::next(&[one, two, four], 8), Widening::Try(4));
-//! let Widening::Settled(choice) = widening::next(&[one, two, four, four], 8) else { panic!() };
+//! assert_eq!(widening::next(&[one, two, four], 8), Widening::Try(2));
+//! assert_eq!(widening::next(&[one, two, four, two], 8), Widening::Try(4));
+//! let Widening::Settled(choice) = widening::next(&[one, two, four, two, four], 8) else {
+//!     panic!()
+//! };
 //! assert_eq!(choice.threads, 2);
 //! assert!(matches!(choice.reason, Reason::NotFaster { tried: 4, .. }));
 //! ```
@@ -137,8 +141,14 @@ impl std::fmt::Display for Choice {
 /// one on twice as many threads (at most `max_threads`). A width that did
 /// not pay is tried once more (one short step is easily spoilt by a busy
 /// moment of the machine), and if it does not pay again, the widening
-/// settles on the best width before it. A trial on another width than the
-/// one asked for ends the widening at the best width so far.
+/// settles on the best width before it. A trial narrower than the best
+/// width so far ends the widening there.
+///
+/// A width that did not pay is tried again right after the best width is
+/// measured once more, and compared with that measurement: the two steps
+/// then lie in the same spell of a machine whose speed wanders (a shared
+/// host), rather than the second try being held to a step that happened
+/// to fall in a fast moment.
 ///
 /// # Complexity
 /// O(trials).
@@ -153,11 +163,21 @@ pub fn next(trials: &[Trial], max_threads: usize) -> Widening {
             reason: Reason::OneThread,
         });
     }
-    let one_cpu = first.cpu_per_heap();
+    // CPU a heap of one thread, and the best width so far: each the
+    // latest measurement of its width.
+    let mut one_cpu = first.cpu_per_heap();
     let mut best = *first;
-    // A wider width that did not pay once, tried once more.
+    // A wider width that did not pay once: the best width is measured
+    // again, then the wider one once more against that.
     let mut refused_once: Option<usize> = None;
     for trial in &trials[1..] {
+        if trial.threads == best.threads {
+            best = *trial;
+            if trial.threads == 1 {
+                one_cpu = trial.cpu_per_heap();
+            }
+            continue;
+        }
         let speedup = trial.rate() / best.rate();
         let cpu = if one_cpu > 0.0 {
             trial.cpu_per_heap() / one_cpu
@@ -190,15 +210,18 @@ pub fn next(trials: &[Trial], max_threads: usize) -> Widening {
             reason,
         });
     }
-    if let Some(threads) = refused_once {
-        Widening::Try(threads)
-    } else if best.threads >= max_threads {
-        Widening::Settled(Choice {
+    let last = trials[trials.len() - 1].threads;
+    match refused_once {
+        // Refused once: the best width again, beside the wider one's
+        // second try, so that the two are compared in the same spell of
+        // the machine.
+        Some(refused) if last == refused => Widening::Try(best.threads),
+        Some(refused) => Widening::Try(refused),
+        None if best.threads >= max_threads => Widening::Settled(Choice {
             threads: best.threads,
             reason: Reason::Widest,
-        })
-    } else {
-        Widening::Try((best.threads * 2).min(max_threads))
+        }),
+        None => Widening::Try((best.threads * 2).min(max_threads)),
     }
 }
 
@@ -326,28 +349,57 @@ mod tests {
         }
     }
 
-    /// A busy moment spoils the first step on two threads: tried once
-    /// more, two threads pay and the widening goes on.
+    /// A busy moment spoils the first step on two threads: one thread is
+    /// measured again, two are tried once more, pay, and the widening goes
+    /// on.
     #[test]
     fn a_width_refused_once_is_tried_again() {
         let one = trial(1, 100.0, 1.0);
         let spoilt = trial(2, 102.0, 0.6);
         let fair = trial(2, 185.0, 0.95);
-        assert_eq!(next(&[one, spoilt], 4), Widening::Try(2));
-        assert_eq!(next(&[one, spoilt, fair], 4), Widening::Try(4));
+        assert_eq!(next(&[one, spoilt], 4), Widening::Try(1));
+        assert_eq!(next(&[one, spoilt, one], 4), Widening::Try(2));
+        assert_eq!(next(&[one, spoilt, one, fair], 4), Widening::Try(4));
         // Refused twice: settled on the width before it.
-        let Widening::Settled(c) = next(&[one, spoilt, spoilt], 4) else {
+        let Widening::Settled(c) = next(&[one, spoilt, one, spoilt], 4) else {
             panic!("settled after two refusals");
         };
         assert_eq!(c.threads, 1);
         assert!(matches!(c.reason, Reason::NotFaster { tried: 2, .. }));
         // Once more for each width: four refused once, then twice.
         let four = trial(4, 190.0, 0.5);
-        assert_eq!(next(&[one, spoilt, fair, four], 4), Widening::Try(4));
-        let Widening::Settled(c) = next(&[one, spoilt, fair, four, four], 4) else {
+        let trials = [one, spoilt, one, fair, four];
+        assert_eq!(next(&trials, 4), Widening::Try(2));
+        let trials = [one, spoilt, one, fair, four, fair];
+        assert_eq!(next(&trials, 4), Widening::Try(4));
+        let Widening::Settled(c) = next(&[one, spoilt, one, fair, four, fair, four], 4) else {
             panic!("settled after four was refused twice");
         };
         assert_eq!(c.threads, 2);
+    }
+
+    /// The machine slows down between the one-thread step and the first
+    /// two-thread step, and stays slow: the second try is held to one
+    /// thread measured in the same slow spell, and two threads are kept.
+    #[test]
+    fn a_second_try_is_compared_with_a_fresh_measurement() {
+        let fast_one = trial(1, 100.0, 1.0);
+        // Half the speed: two threads 0.9 times as fast as one was.
+        let slow_two = trial(2, 90.0, 0.95);
+        let slow_one = trial(1, 50.0, 1.0);
+        let trials = [fast_one, slow_two, slow_one, slow_two];
+        assert_eq!(
+            next(&trials, 2),
+            Widening::Settled(Choice {
+                threads: 2,
+                reason: Reason::Widest,
+            })
+        );
+        // Held to the first, fast step, as before, two would be refused.
+        let Widening::Settled(c) = next(&[fast_one, slow_two, fast_one, slow_two], 2) else {
+            panic!("settled");
+        };
+        assert_eq!(c.threads, 1);
     }
 
     #[test]
