@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -159,6 +159,8 @@ impl Core {
 pub(crate) struct Tables {
     pub(crate) games: Mutex<HashMap<String, Arc<Slot>>>,
     pub(crate) computations: AtomicU64,
+    /// Computations extending a value table now.
+    pub(crate) growing: AtomicUsize,
     /// The last heap that fits in the budget, by game: a binary search
     /// worth keeping, since every request without a limit asks it.
     pub(crate) fitting: Mutex<HashMap<String, u64>>,

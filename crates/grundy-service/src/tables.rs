@@ -10,7 +10,7 @@
 //! happened to be stored.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use grundy::period::{self, PeriodicValues, Search, Step, Verdict};
@@ -469,6 +469,7 @@ fn grow(
     values::check_fits(game, to, core.config.budget)?;
     charge(core, game, work, values::bytes_needed(game, to), watch)?;
     core.tables.computations.fetch_add(1, Ordering::Relaxed);
+    let _growing = Growing::start(&core.tables.growing);
     let started = Instant::now();
     let options = values::Options {
         budget: core.config.budget,
@@ -484,14 +485,14 @@ fn grow(
     let stores = !work.apart;
     let table = Arc::make_mut(&mut work.table);
     let mut totals: Option<Report> = None;
-    // Without a thread count, `widen` chooses the threads step by step.
-    // This computation's own pools, one a width: shared with no other
+    // Without a thread count, `widen` chooses the threads step by step,
+    // on the computation's own pools (one a width): shared with no other
     // request, so that a callback blocking one of their threads (a front
     // end's progress waiting for a thread that asks the solver) can never
     // leave another request waiting for that thread, and their threads'
     // CPU is this computation's alone.
-    let pools = widths::Pools::default();
-    let mut pooled = false;
+    let mut measured = false;
+    let mut unmeasured_on = rayon::current_num_threads();
     let mut step: u64 = 1 << 16;
     let mut last_saved = Instant::now();
     let checkpoint_every = core.config.checkpoint_every;
@@ -501,16 +502,16 @@ fn grow(
         }
         let from = table.len() as u64;
         let step_to = to.min(from.saturating_add(step - 1));
-        // The pool of the width this step runs on, when the threads are
-        // chosen here.
-        // Below the first measured heap no pool is built: a small table
-        // (most requests) runs on the request's thread and rayon's global
-        // pool, as with no widening at all.
-        let width = widen
-            .as_ref()
-            .filter(|_| from >= widths::MEASURED_FROM)
-            .and_then(|w| pools.get(w.threads()));
-        pooled |= width.is_some();
+        // The pool this step runs on, when the threads are chosen here.
+        // A small table (most requests) starts no threads: it runs on the
+        // request's thread and rayon's global pool, as with no widening.
+        let alone = core.tables.growing.load(Ordering::Relaxed) == 1;
+        let width = widen.as_ref().and_then(|w| w.pool(from, step_to, alone));
+        match &width {
+            Some(_) if from >= widths::MEASURED_FROM => measured = true,
+            Some(pool) => unmeasured_on = pool.threads,
+            None => {}
+        }
         let cpu_before = width.as_ref().and_then(|p| p.cpu());
         let step_started = Instant::now();
         slot.total.store(want, Ordering::Relaxed);
@@ -567,10 +568,10 @@ fn grow(
     if let Some(report) = totals {
         let table = TableSummary::of(table);
         let width = widen.as_ref().map(|w| {
-            if pooled {
+            if measured {
                 w.width()
             } else {
-                widths::unpooled(rayon::current_num_threads())
+                widths::unmeasured(unmeasured_on)
             }
         });
         let _ = watch.tell(Event::Computed {
@@ -589,6 +590,22 @@ fn grow(
         work.unsaved = Duration::ZERO;
     }
     result
+}
+
+/// One computation extending a table, counted while it lasts.
+struct Growing<'a>(&'a AtomicUsize);
+
+impl<'a> Growing<'a> {
+    fn start(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, Ordering::Relaxed);
+        Growing(count)
+    }
+}
+
+impl Drop for Growing<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// Writes `table` to the store if it holds more than the store has; a

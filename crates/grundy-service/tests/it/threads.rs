@@ -188,3 +188,74 @@ fn a_period_search_keeps_the_width_it_chose() {
         assert!(kept || again, "a later round measured again: {widths:?}");
     }
 }
+
+/// The threads that reported the progress of `solver`'s computation of
+/// `spec` to `to`, by name.
+fn progress_threads(solver: &Solver, spec: &str, to: u64) -> Vec<Option<String>> {
+    let game = Game::from(spec.parse::<Ruleset>().unwrap());
+    let mut names = Vec::new();
+    let mut watch = Watch::new(|event| {
+        if let grundy_service::Event::Values { .. } = event {
+            names.push(std::thread::current().name().map(str::to_owned));
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    solver.values(&game, to, &mut watch).unwrap();
+    drop(watch);
+    names
+}
+
+/// Whether a thread is one of a computation's own pools (`grundy-N-i`).
+fn own_pool(name: &Option<String>) -> bool {
+    name.as_deref().is_some_and(|n| n.starts_with("grundy-"))
+}
+
+/// Below heap 2^18 no width is measured, but a table that reaches heap
+/// 2^14 is computed on the computation's own pool, not handed part by
+/// part to rayon's global pool from the request's thread; a smaller one
+/// starts no threads.
+#[test]
+fn an_unmeasured_table_runs_on_its_own_pool_once_it_is_large_enough() {
+    let large = progress_threads(&Solver::new(Config::default()), "0.6", 100_000);
+    assert!(!large.is_empty() && large.iter().all(own_pool), "{large:?}");
+    let small = progress_threads(&Solver::new(Config::default()), "0.6", 5_000);
+    assert!(
+        !small.is_empty() && !small.iter().any(own_pool),
+        "{small:?}"
+    );
+}
+
+/// While another computation extends a table, an unmeasured one shares
+/// rayon's global pool instead of starting as many threads as there are
+/// cores of its own (a survey's jobs, a server's requests).
+#[test]
+fn tables_computed_side_by_side_share_rayons_pool_until_measured() {
+    let solver = Solver::new(Config::default());
+    let (started, heard) = std::sync::mpsc::channel();
+    let (go, wait) = std::sync::mpsc::channel::<()>();
+    let beside = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let game = Game::from("0.161".parse::<Ruleset>().unwrap());
+            let mut first = Some((started, wait));
+            let mut watch = Watch::new(|event| {
+                if let grundy_service::Event::Values { .. } = event
+                    && let Some((started, wait)) = first.take()
+                {
+                    // Held mid-computation until the other has run.
+                    let _ = started.send(());
+                    let _ = wait.recv();
+                }
+                std::ops::ControlFlow::Continue(())
+            });
+            solver.values(&game, 100_000, &mut watch).unwrap();
+        });
+        heard.recv().unwrap();
+        let beside = progress_threads(&solver, "0.6", 100_000);
+        go.send(()).unwrap();
+        beside
+    });
+    assert!(
+        !beside.is_empty() && !beside.iter().any(own_pool),
+        "{beside:?}"
+    );
+}
