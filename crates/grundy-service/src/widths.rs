@@ -61,13 +61,14 @@ impl Pool {
             })
             .build()
             .ok()?;
-        // The threads say who they are as they start: wait for them (a
-        // few milliseconds), so that a step's CPU is read whole.
-        for _ in 0..200 {
+        // The threads say who they are as they start: wait for them (tens
+        // of microseconds each; at most 0.2 s), so that a step's CPU is
+        // read whole.
+        for _ in 0..2000 {
             if lock(&ids).len() >= threads {
                 break;
             }
-            std::thread::sleep(Duration::from_millis(1));
+            std::thread::sleep(Duration::from_micros(100));
         }
         Some(Pool { pool, threads, ids })
     }
