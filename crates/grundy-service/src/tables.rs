@@ -505,8 +505,10 @@ fn grow(
         // The pool this step runs on, when the threads are chosen here.
         // A small table (most requests) starts no threads: it runs on the
         // request's thread and rayon's global pool, as with no widening.
-        let alone = core.tables.growing.load(Ordering::Relaxed) == 1;
-        let width = widen.as_ref().and_then(|w| w.pool(from, step_to, alone));
+        let width = widen.as_ref().and_then(|w| {
+            let alone = core.tables.growing.load(Ordering::Relaxed) == 1;
+            w.pool(from, step_to, alone)
+        });
         match &width {
             Some(_) if from >= widths::MEASURED_FROM => measured = true,
             Some(pool) => unmeasured_on = pool.threads,

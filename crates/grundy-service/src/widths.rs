@@ -13,9 +13,9 @@ use std::time::Duration;
 
 use grundy::values::widening::{self, Reason, Trial, Widening};
 
-/// Steps that start before this heap are not measured, and run on one
-/// thread: heaps there grow costlier too fast for two steps in a row to
-/// compare.
+/// Steps that start before this heap are not measured (they run on every
+/// core, [`POOLED_FROM`]): heaps there grow costlier too fast for two
+/// steps in a row to compare.
 pub(crate) const MEASURED_FROM: u64 = 1 << 18;
 
 /// Steps that reach this heap run on the computation's own pool of the

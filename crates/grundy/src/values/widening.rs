@@ -140,15 +140,11 @@ impl std::fmt::Display for Choice {
 /// The first step runs on one thread; each step that paid is followed by
 /// one on twice as many threads (at most `max_threads`). A width that did
 /// not pay is tried once more (one short step is easily spoilt by a busy
-/// moment of the machine), and if it does not pay again, the widening
-/// settles on the best width before it. A trial narrower than the best
-/// width so far ends the widening there.
-///
-/// A width that did not pay is tried again right after the best width is
-/// measured once more, and compared with that measurement: the two steps
-/// then lie in the same spell of a machine whose speed wanders (a shared
-/// host), rather than the second try being held to a step that happened
-/// to fall in a fast moment.
+/// moment of the machine), right after the best width is measured again,
+/// and is compared with that step: the two then lie in the same spell of
+/// a machine whose speed wanders (a shared host). If it does not pay
+/// again, the widening settles on the best width. A trial narrower than
+/// the best width so far ends the widening there.
 ///
 /// # Complexity
 /// O(trials).
