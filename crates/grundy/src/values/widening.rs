@@ -7,7 +7,8 @@
 //! step is kept only if it made heaps at least [`GAIN`] faster than the
 //! best width before it *and* its CPU time a heap stayed within
 //! [`MAX_CPU`] times that of one thread; a width refused is tried once
-//! more before the widening settles. The block pipeline of the sparse
+//! more before the widening settles, unless it was refused already when
+//! the width was chosen before ([`again`]). The block pipeline of the sparse
 //! engine has one thread that nothing can help (it finishes each block
 //! heap by heap), and its helpers slow each other through the shared
 //! caches, so past two to four threads a wider pool mostly burns CPU
@@ -116,6 +117,16 @@ pub enum Reason {
     },
 }
 
+impl Choice {
+    /// The width tried and refused, if the choice stopped short of one.
+    pub fn refused(&self) -> Option<usize> {
+        match self.reason {
+            Reason::NotFaster { tried, .. } | Reason::TooMuchCpu { tried, .. } => Some(tried),
+            Reason::OneThread | Reason::Widest => None,
+        }
+    }
+}
+
 impl std::fmt::Display for Choice {
     /// One line for `--stats`: `2 (4 were only 1.05x as fast)`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -149,6 +160,39 @@ impl std::fmt::Display for Choice {
 /// # Complexity
 /// O(trials).
 pub fn next(trials: &[Trial], max_threads: usize) -> Widening {
+    decide(trials, max_threads, None)
+}
+
+/// [`next`] for a width chosen `before` and now measured again: the width
+/// `before` refused is refused at its first failure, with no second try
+/// (it has now failed in two spells of the machine), so a measurement that
+/// confirms the choice runs the wider width once, not twice.
+///
+/// ```
+/// use std::time::Duration;
+/// use grundy::values::widening::{self, Choice, Reason, Trial, Widening};
+/// let s = Duration::from_secs;
+/// let before = Choice { threads: 2, reason: Reason::NotFaster { tried: 4, speedup: 1.02 } };
+/// let one = Trial { threads: 1, heaps: 1000, wall: s(10), cpu: s(10) };
+/// let two = Trial { threads: 2, heaps: 1800, wall: s(10), cpu: s(20) };
+/// let four = Trial { threads: 4, heaps: 1850, wall: s(10), cpu: s(40) };
+/// let Widening::Settled(choice) = widening::again(&[one, two, four], 8, before) else {
+///     panic!()
+/// };
+/// assert_eq!(choice.threads, 2);
+/// // A first measurement gives four a second try.
+/// assert_eq!(widening::next(&[one, two, four], 8), Widening::Try(2));
+/// ```
+///
+/// # Complexity
+/// O(trials).
+pub fn again(trials: &[Trial], max_threads: usize, before: Choice) -> Widening {
+    decide(trials, max_threads, before.refused())
+}
+
+/// [`next`], with `refused_before` (a width refused in an earlier
+/// measurement) refused at once.
+fn decide(trials: &[Trial], max_threads: usize, refused_before: Option<usize>) -> Widening {
     let max_threads = max_threads.max(1);
     let Some(first) = trials.first() else {
         return Widening::Try(1);
@@ -197,7 +241,10 @@ pub fn next(trials: &[Trial], max_threads: usize) -> Widening {
         } else {
             Reason::Widest
         };
-        if trial.threads > best.threads && refused_once.is_none() {
+        if trial.threads > best.threads
+            && refused_once.is_none()
+            && refused_before != Some(trial.threads)
+        {
             refused_once = Some(trial.threads);
             continue;
         }
@@ -396,6 +443,46 @@ mod tests {
             panic!("settled");
         };
         assert_eq!(c.threads, 1);
+    }
+
+    /// Measured again, the width refused before is refused at its first
+    /// failure; a width that now pays, or another that fails, is judged as
+    /// in a first measurement.
+    #[test]
+    fn a_width_refused_before_gets_no_second_try() {
+        let one = trial(1, 100.0, 1.0);
+        let two = trial(2, 185.0, 0.95);
+        let four = trial(4, 190.0, 0.5);
+        let before = Choice {
+            threads: 2,
+            reason: Reason::NotFaster {
+                tried: 4,
+                speedup: 1.03,
+            },
+        };
+        let Widening::Settled(c) = again(&[one, two, four], 8, before) else {
+            panic!("settled at once");
+        };
+        assert_eq!(c.threads, 2);
+        assert!(matches!(c.reason, Reason::NotFaster { tried: 4, .. }));
+        // Four pays now: on to eight.
+        let fast_four = trial(4, 340.0, 0.9);
+        assert_eq!(again(&[one, two, fast_four], 8, before), Widening::Try(8));
+        // Two fails now (a busy moment): one thread again, then two once
+        // more, as in a first measurement.
+        let spoilt = trial(2, 102.0, 0.6);
+        assert_eq!(again(&[one, spoilt], 8, before), Widening::Try(1));
+        assert_eq!(again(&[one, spoilt, one], 8, before), Widening::Try(2));
+        // A choice that refused nothing changes nothing.
+        let widest = Choice {
+            threads: 2,
+            reason: Reason::Widest,
+        };
+        assert_eq!(widest.refused(), None);
+        assert_eq!(
+            again(&[one, two, four], 8, widest),
+            next(&[one, two, four], 8)
+        );
     }
 
     #[test]
