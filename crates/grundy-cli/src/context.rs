@@ -207,6 +207,29 @@ impl Stats {
             }
             if let Some(w) = &self.width {
                 line("threads", format!("{} by default; {}", w.threads, w.why));
+                if w.measurements > 0 {
+                    let steps: Vec<String> = w
+                        .trial_steps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (t, spent))| {
+                            let on = match (i, *t) {
+                                (0, 1) => "1 thread".to_string(),
+                                (0, t) => format!("{t} threads"),
+                                (_, t) => t.to_string(),
+                            };
+                            format!("{:.2} s on {on}", spent.as_secs_f64())
+                        })
+                        .collect();
+                    let times = match w.measurements {
+                        1 => "once".to_string(),
+                        n => format!("{n} times"),
+                    };
+                    line(
+                        "measuring",
+                        format!("{times}; its steps took {}", steps.join(", ")),
+                    );
+                }
             }
             if !s.is_sparse() {
                 line(

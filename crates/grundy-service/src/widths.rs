@@ -11,15 +11,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use grundy::values::widening::{self, Reason, Trial, Widening};
+use grundy::values::widening::{self, Choice, Reason, Trial, Widening};
 
-/// Steps that start before this heap are not measured (they run on every
-/// core, [`POOLED_FROM`]): heaps there grow costlier too fast for two
+/// Steps that start before this heap are not measured (they run on
+/// [`UNMEASURED_THREADS`] or rayon's global pool, [`POOLED_FROM`]): heaps there grow costlier too fast for two
 /// steps in a row to compare.
 pub(crate) const MEASURED_FROM: u64 = 1 << 18;
 
-/// Steps that reach this heap run on the computation's own pool of the
-/// most threads allowed even before they are measured, when no other
+/// Steps that reach this heap run on the computation's own pool of
+/// [`UNMEASURED_THREADS`] even before they are measured, when no other
 /// computation is extending a table: called from outside a pool, each
 /// parallel part of the engine is handed to rayon's global pool and
 /// waited for, a sleep and a wake-up of the caller each (0.6 to 2^18 took
@@ -29,6 +29,19 @@ pub(crate) const MEASURED_FROM: u64 = 1 << 18;
 /// requests) share rayon's global pool rather than each starting as many
 /// threads as there are cores.
 pub(crate) const POOLED_FROM: u64 = 1 << 14;
+
+/// The width of the steps before [`MEASURED_FROM`] on the computation's
+/// own pool (fewer where fewer are allowed): two threads paid on every
+/// machine measured (1.5 to 2 times as fast as one at 0.97 to 1.28 times
+/// its CPU, on 16 cores and on 2), while all 16 of a 16-core machine took
+/// 4.4 to 6.5 times the CPU of one thread and were slower than four
+/// (docs/benchmarks.md, session 30).
+pub(crate) const UNMEASURED_THREADS: usize = 2;
+
+/// The most a table grows, between two measurements of a width that a
+/// measurement confirmed each time, before it is measured again: past the
+/// first doubling, each confirmation doubles the factor (2, 4, 8, …).
+const MOST_GROWTH: u64 = 1 << 10;
 
 /// The time a measured step aims at: short, since the widths that do not
 /// pay run it too, and long enough for `/proc`'s clock (hundredths of a
@@ -130,6 +143,8 @@ pub(crate) fn unmeasured(threads: usize) -> Width {
             "not measured: ended before heap 2^18, where steps start to be measured on 1, 2, 4, … threads; it ran on {threads} {}",
             if threads == 1 { "thread" } else { "threads" }
         ),
+        measurements: 0,
+        trial_steps: Vec::new(),
     }
 }
 
@@ -144,6 +159,11 @@ pub(crate) struct Widen {
     /// A width chosen narrower than the most allowed is measured again
     /// from one thread at the first step from this heap on.
     again_from: u64,
+    /// How many times the table grows before the next measurement: 2,
+    /// doubled each time a measurement confirms the width before it.
+    growth: u64,
+    /// The width being measured again, until the measurement settles.
+    before: Option<Choice>,
     trials: Vec<Trial>,
     state: Widening,
     /// Why the width being measured again was chosen, until a step of the
@@ -151,6 +171,9 @@ pub(crate) struct Widen {
     chosen_before: Option<String>,
     /// Threads of the last step taken in.
     ran_on: Option<usize>,
+    /// [`Width::measurements`] and [`Width::trial_steps`].
+    measurements: usize,
+    trial_steps: Vec<(usize, Duration)>,
 }
 
 /// The threads a computation ran on by default, and why, for
@@ -161,6 +184,12 @@ pub struct Width {
     pub threads: usize,
     /// Why that many: the widening's choice, or why nothing was measured.
     pub why: String,
+    /// Times the width was measured (from one thread each time).
+    pub measurements: usize,
+    /// The wall time of the measured steps on each width, in all
+    /// measurements, by threads: what choosing cost, beside the steps of
+    /// the chosen width.
+    pub trial_steps: Vec<(usize, Duration)>,
 }
 
 impl Widen {
@@ -171,15 +200,19 @@ impl Widen {
             pools: Pools::default(),
             measured_from: None,
             again_from: u64::MAX,
+            growth: 2,
+            before: None,
             trials: Vec::new(),
             state: Widening::Try(1),
             chosen_before: None,
             ran_on: None,
+            measurements: 0,
+            trial_steps: Vec::new(),
         }
     }
 
     /// The pool a step from heap `from` to `to` runs on: below
-    /// [`MEASURED_FROM`], the most threads allowed if the step reaches
+    /// [`MEASURED_FROM`], [`UNMEASURED_THREADS`] if the step reaches
     /// [`POOLED_FROM`] and the computation runs `alone`, else none (the
     /// caller's thread and rayon's global pool); from it, the width being
     /// measured or chosen. `None` too if the system refuses to start the
@@ -188,7 +221,7 @@ impl Widen {
         if from >= MEASURED_FROM {
             self.pools.get(self.threads())
         } else if to >= POOLED_FROM && alone {
-            self.pools.get(self.most)
+            self.pools.get(self.most.min(UNMEASURED_THREADS))
         } else {
             None
         }
@@ -213,7 +246,11 @@ impl Widen {
     /// A width chosen narrower than the most allowed rests on a few
     /// quarter-second steps, which a busy spell of the machine can spoil:
     /// it is measured again, from one thread, once the table has doubled
-    /// since (a few trial steps a doubling, however long the run).
+    /// since. A measurement that confirms the width tries the width it
+    /// refused once, not twice ([`widening::again`]), and waits for the
+    /// table to grow twice as much before the next (4, 8, … times, at
+    /// most [`MOST_GROWTH`]): a few trial steps for each measurement,
+    /// and fewer measurements the longer the width holds.
     pub(crate) fn step(&mut self, from: u64, heaps: u64, wall: Duration, cpu: Option<Duration>) {
         self.ran_on = Some(self.threads());
         if let Widening::Settled(choice) = self.state {
@@ -223,6 +260,7 @@ impl Widen {
             );
             if narrower && from >= self.again_from {
                 self.chosen_before = Some(self.width().why);
+                self.before = Some(choice);
                 self.trials.clear();
                 self.measured_from = None;
                 self.again_from = u64::MAX;
@@ -236,6 +274,16 @@ impl Widen {
         let threads = self.threads();
         self.chosen_before = None;
         self.measured_from.get_or_insert(from);
+        if self.trials.is_empty() {
+            self.measurements += 1;
+        }
+        match self.trial_steps.iter_mut().find(|(t, _)| *t == threads) {
+            Some((_, spent)) => *spent += wall,
+            None => {
+                self.trial_steps.push((threads, wall));
+                self.trial_steps.sort_unstable();
+            }
+        }
         let cpu = cpu.unwrap_or(wall * u32::try_from(threads).unwrap_or(u32::MAX));
         self.trials.push(Trial {
             threads,
@@ -243,9 +291,18 @@ impl Widen {
             wall,
             cpu,
         });
-        self.state = widening::next(&self.trials, self.most);
-        if !self.measuring() {
-            self.again_from = from.saturating_add(heaps).saturating_mul(2);
+        self.state = match self.before {
+            Some(before) => widening::again(&self.trials, self.most, before),
+            None => widening::next(&self.trials, self.most),
+        };
+        if let Widening::Settled(choice) = self.state {
+            let confirmed = self.before.take().map(|b| b.threads) == Some(choice.threads);
+            self.growth = if confirmed {
+                (self.growth * 2).min(MOST_GROWTH)
+            } else {
+                2
+            };
+            self.again_from = from.saturating_add(heaps).saturating_mul(self.growth);
         }
     }
 
@@ -255,6 +312,8 @@ impl Widen {
             return Width {
                 threads: self.ran_on.unwrap_or(1),
                 why: format!("{why}; to be measured again, the table having doubled since"),
+                measurements: self.measurements,
+                trial_steps: self.trial_steps.clone(),
             };
         }
         let threads = self.threads();
@@ -272,7 +331,12 @@ impl Widen {
                 self.trials.len()
             ),
         };
-        Width { threads, why }
+        Width {
+            threads,
+            why,
+            measurements: self.measurements,
+            trial_steps: self.trial_steps.clone(),
+        }
     }
 }
 
@@ -360,6 +424,52 @@ mod tests {
         // The widest allowed is never measured again.
         w.step(100 * again, 1000, s, Some(s));
         assert_eq!((w.threads(), w.measuring()), (2, false));
+    }
+
+    /// Each measurement that confirms the width tries the width refused
+    /// once, and the next waits for the table to grow twice as much.
+    #[test]
+    fn a_confirmed_width_is_measured_again_later_and_more_briefly() {
+        let mut w = Widen::new(4);
+        let mut from = MEASURED_FROM;
+        // One thread, two (1.9 times as fast), four (no faster), two
+        // again, four again: two chosen.
+        for (threads, heaps) in [(1, 1000), (2, 1900), (4, 1950), (2, 1900), (4, 1950)] {
+            take(&mut w, &mut from, threads, heaps);
+        }
+        assert_eq!((w.threads(), w.measuring()), (2, false));
+        let mut chosen_at = from;
+        for growth in [2, 4, 8, 16] {
+            // Settled until the table has grown `growth` times.
+            while from + 1000 < growth * chosen_at {
+                take(&mut w, &mut from, 2, 1000);
+            }
+            take(&mut w, &mut from, 2, 1000);
+            assert!(!w.measuring(), "not measured again before {growth}x");
+            take(&mut w, &mut from, 2, 1000);
+            assert!(w.measuring(), "measured again at {growth}x");
+            // One thread, two, and four once: two confirmed.
+            for (threads, heaps) in [(1, 1000), (2, 1900), (4, 1950)] {
+                take(&mut w, &mut from, threads, heaps);
+            }
+            assert_eq!((w.threads(), w.measuring()), (2, false), "{growth}x");
+            chosen_at = from;
+        }
+        // Five measurements; four threads ran twice in the first, once in
+        // each of the others (a second a step).
+        let told = w.width();
+        assert_eq!(told.measurements, 5);
+        let s = Duration::from_secs;
+        assert_eq!(told.trial_steps, vec![(1, s(5)), (2, s(6)), (4, s(6))]);
+    }
+
+    /// Takes in a step of `heaps` from `from` on `threads`, one second of
+    /// each thread's CPU.
+    fn take(w: &mut Widen, from: &mut u64, threads: usize, heaps: u64) {
+        assert_eq!(w.threads(), threads, "at heap {from}");
+        let s = Duration::from_secs(1);
+        w.step(*from, heaps, s, Some(s * u32::try_from(threads).unwrap()));
+        *from += heaps;
     }
 
     #[test]

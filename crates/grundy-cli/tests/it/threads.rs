@@ -62,8 +62,9 @@ fn period_searches_stop_at_the_window_on_every_thread_count() {
     }
 }
 
-/// `--stats` says how many threads the default chose and why; with
-/// `--threads`, nothing is chosen and no such line is printed.
+/// `--stats` says how many threads the default chose and why, and what
+/// measuring them took; with `--threads`, nothing is chosen and no such
+/// line is printed.
 #[test]
 fn stats_tell_the_threads_the_default_chose() {
     let stats = |extra: &[&str]| {
@@ -83,9 +84,17 @@ fn stats_tell_the_threads_the_default_chose() {
         line.contains("by default; chosen: ") || line.contains("by default; still measuring"),
         "{line}"
     );
+    // What the measuring cost: the steps measured, on one thread first.
+    let measuring = default
+        .lines()
+        .find(|l| l.starts_with("measuring "))
+        .unwrap_or_else(|| panic!("no measuring line in {default}"));
+    assert!(measuring.contains(" s on 1 thread"), "{measuring}");
     let forced = stats(&["--threads", "2"]);
     assert!(
-        !forced.lines().any(|l| l.starts_with("threads ")),
+        !forced
+            .lines()
+            .any(|l| l.starts_with("threads ") || l.starts_with("measuring ")),
         "{forced}"
     );
     assert!(forced.contains("on 2 thread(s)"), "{forced}");
