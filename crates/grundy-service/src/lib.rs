@@ -67,6 +67,7 @@ mod misere_race;
 mod misere_report;
 mod past_memory;
 mod questions;
+mod relay;
 mod replace;
 mod report;
 mod solver;

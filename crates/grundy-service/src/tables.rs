@@ -9,6 +9,7 @@
 //! values there, so that its verdict depends on its limit, never on what
 //! happened to be stored.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -492,7 +493,9 @@ fn grow(
     // leave another request waiting for that thread, and their threads'
     // CPU is this computation's alone.
     let mut measured = false;
-    let mut unmeasured_on = rayon::current_num_threads();
+    // The pool of the steps before the first measured one: their own
+    // (its threads), or rayon's global pool (None).
+    let mut unmeasured_on: Option<usize> = None;
     let mut step: u64 = 1 << 16;
     let mut last_saved = Instant::now();
     let checkpoint_every = core.config.checkpoint_every;
@@ -511,28 +514,30 @@ fn grow(
         });
         match &width {
             Some(_) if from >= widths::MEASURED_FROM => measured = true,
-            Some(pool) => unmeasured_on = pool.threads,
+            Some(pool) => unmeasured_on = Some(pool.threads),
             None => {}
         }
         let cpu_before = width.as_ref().and_then(|p| p.cpu());
         let step_started = Instant::now();
         slot.total.store(want, Ordering::Relaxed);
-        let mut progress = |p: values::Progress| {
-            slot.done.store(p.done, Ordering::Relaxed);
-            watch.tell(Event::Values {
-                done: p.done,
-                total: want,
-            })
+        let pool = match (&width, &core.pool) {
+            (Some(width), _) => Some(&width.pool),
+            (None, pool) => pool.as_ref(),
         };
-        // On a pool, the engine (and `progress`, which may ask the
-        // solver) runs on one of its threads, acting for this one.
-        let me = crate::exclusive::requester();
-        let on_pool =
-            || crate::exclusive::acting_for(me, || stepper.extend(table, step_to, &mut progress));
-        let extended = match (&width, &core.pool) {
-            (Some(width), _) => width.pool.install(on_pool),
-            (None, Some(pool)) => pool.install(on_pool),
-            (None, None) => stepper.extend(table, step_to, &mut progress),
+        let extended = match pool {
+            // On a pool, the engine runs on one of its threads, acting
+            // for this one, and its progress is told on this thread (the
+            // watch may be a front end's callback, and ask the solver).
+            Some(pool) => {
+                let me = crate::exclusive::requester();
+                let (slot, stepper, table) = (&slot, &mut *stepper, &mut *table);
+                crate::relay::on_pool(pool, watch, move |report| {
+                    crate::exclusive::acting_for(me, || {
+                        stepper.extend(table, step_to, &mut told(slot, want, report))
+                    })
+                })
+            }
+            None => stepper.extend(table, step_to, &mut told(&slot, want, |e| watch.tell(e))),
         };
         match extended {
             Ok(report) => {
@@ -573,7 +578,10 @@ fn grow(
             if measured {
                 w.width()
             } else {
-                widths::unmeasured(unmeasured_on)
+                match unmeasured_on {
+                    Some(threads) => widths::unmeasured(threads, true),
+                    None => widths::unmeasured(rayon::current_num_threads(), false),
+                }
             }
         });
         let _ = watch.tell(Event::Computed {
@@ -592,6 +600,22 @@ fn grow(
         work.unsaved = Duration::ZERO;
     }
     result
+}
+
+/// The engine's progress towards heap `want`, kept in `slot` for the
+/// requests waiting for it and told through `tell`.
+fn told(
+    slot: &Slot,
+    want: u64,
+    mut tell: impl FnMut(Event) -> ControlFlow<()>,
+) -> impl FnMut(values::Progress) -> ControlFlow<()> {
+    move |p| {
+        slot.done.store(p.done, Ordering::Relaxed);
+        tell(Event::Values {
+            done: p.done,
+            total: want,
+        })
+    }
 }
 
 /// One computation extending a table, counted while it lasts.

@@ -135,13 +135,21 @@ impl Pools {
 }
 
 /// What to tell of a computation that ended before its first measured
-/// step, which ran on `threads`.
-pub(crate) fn unmeasured(threads: usize) -> Width {
+/// step, which ran on `threads`: on a pool of its own if `own`, else on
+/// rayon's global pool.
+pub(crate) fn unmeasured(threads: usize, own: bool) -> Width {
+    let threads_word = if threads == 1 { "thread" } else { "threads" };
+    let pool = if own {
+        format!("on a pool of its own, {threads} {threads_word}")
+    } else {
+        format!(
+            "on rayon's global pool, {threads} {threads_word}, shared with any other computation"
+        )
+    };
     Width {
         threads,
         why: format!(
-            "not measured: ended before heap 2^18, where steps start to be measured on 1, 2, 4, … threads; it ran on {threads} {}",
-            if threads == 1 { "thread" } else { "threads" }
+            "not measured: ended before heap 2^18, where steps start to be measured on 1, 2, 4, … threads; it ran {pool}"
         ),
         measurements: 0,
         trial_steps: Vec::new(),

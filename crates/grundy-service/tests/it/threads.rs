@@ -6,7 +6,7 @@
 use std::num::NonZeroUsize;
 
 use grundy::{Ruleset, ValueTable};
-use grundy_service::{Config, Game, Solver, Watch};
+use grundy_service::{Config, Game, Solver, Watch, Width};
 use proptest::prelude::*;
 
 /// The thread counts compared.
@@ -190,24 +190,24 @@ fn a_period_search_keeps_the_width_it_chose() {
 }
 
 /// The threads that reported the progress of `solver`'s computation of
-/// `spec` to `to`, by name.
-fn progress_threads(solver: &Solver, spec: &str, to: u64) -> Vec<Option<String>> {
+/// `spec` to `to`, by name, and the width it told.
+fn computed_on(solver: &Solver, spec: &str, to: u64) -> (Vec<Option<String>>, Width) {
     let game = Game::from(spec.parse::<Ruleset>().unwrap());
     let mut names = Vec::new();
+    let mut width = None;
     let mut watch = Watch::new(|event| {
-        if let grundy_service::Event::Values { .. } = event {
-            names.push(std::thread::current().name().map(str::to_owned));
+        match event {
+            grundy_service::Event::Values { .. } => {
+                names.push(std::thread::current().name().map(str::to_owned));
+            }
+            grundy_service::Event::Computed { width: w, .. } => width = w,
+            _ => {}
         }
         std::ops::ControlFlow::Continue(())
     });
     solver.values(&game, to, &mut watch).unwrap();
     drop(watch);
-    names
-}
-
-/// Whether a thread is one of a computation's own pools (`grundy-N-i`).
-fn own_pool(name: &Option<String>) -> bool {
-    name.as_deref().is_some_and(|n| n.starts_with("grundy-"))
+    (names, width.expect("the default tells its width"))
 }
 
 /// Below heap 2^18 no width is measured, but a table that reaches heap
@@ -216,13 +216,45 @@ fn own_pool(name: &Option<String>) -> bool {
 /// starts no threads.
 #[test]
 fn an_unmeasured_table_runs_on_its_own_pool_once_it_is_large_enough() {
-    let large = progress_threads(&Solver::new(Config::default()), "0.6", 100_000);
-    assert!(!large.is_empty() && large.iter().all(own_pool), "{large:?}");
-    let small = progress_threads(&Solver::new(Config::default()), "0.6", 5_000);
-    assert!(
-        !small.is_empty() && !small.iter().any(own_pool),
-        "{small:?}"
-    );
+    let (_, large) = computed_on(&Solver::new(Config::default()), "0.6", 100_000);
+    assert!(large.why.contains("on a pool of its own"), "{large:?}");
+    let (_, small) = computed_on(&Solver::new(Config::default()), "0.6", 5_000);
+    assert!(small.why.contains("on rayon's global pool"), "{small:?}");
+}
+
+/// Whatever pool computes a table (the default's own, one of
+/// `Config::threads`, or none), its progress is told on the thread that
+/// asked: a front end's callback may need that thread (Python hears
+/// Ctrl-C on its main thread only).
+#[test]
+fn progress_is_told_on_the_thread_that_asked() {
+    let me = std::thread::current().name().map(str::to_owned);
+    assert!(me.is_some());
+    let forced = Config {
+        threads: NonZeroUsize::new(2),
+        ..Config::default()
+    };
+    for (config, to) in [
+        (Config::default(), 600_000),
+        (Config::default(), 5_000),
+        (forced, 300_000),
+    ] {
+        let solver = Solver::new(config);
+        let game = Game::from("0.6".parse::<Ruleset>().unwrap());
+        let mut names = Vec::new();
+        let mut watch = Watch::new(|event| {
+            if let grundy_service::Event::Values { .. } = event {
+                names.push(std::thread::current().name().map(str::to_owned));
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        solver.values(&game, to, &mut watch).unwrap();
+        drop(watch);
+        assert!(
+            !names.is_empty() && names.iter().all(|n| *n == me),
+            "to {to}: {names:?}"
+        );
+    }
 }
 
 /// While another computation extends a table, an unmeasured one shares
@@ -250,12 +282,9 @@ fn tables_computed_side_by_side_share_rayons_pool_until_measured() {
             solver.values(&game, 100_000, &mut watch).unwrap();
         });
         heard.recv().unwrap();
-        let beside = progress_threads(&solver, "0.6", 100_000);
+        let (_, beside) = computed_on(&solver, "0.6", 100_000);
         go.send(()).unwrap();
         beside
     });
-    assert!(
-        !beside.is_empty() && !beside.iter().any(own_pool),
-        "{beside:?}"
-    );
+    assert!(beside.why.contains("on rayon's global pool"), "{beside:?}");
 }
