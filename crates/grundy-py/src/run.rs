@@ -50,15 +50,12 @@ const LOOK_EVERY: Duration = Duration::from_millis(50);
 static SOLVER: LazyLock<RwLock<Arc<Solver>>> =
     LazyLock::new(|| RwLock::new(Arc::new(Solver::new(python_config()))));
 
-/// The solver's configuration in Python: the library's defaults, with the
-/// engine on the calling thread (a pool's thread would run the progress
-/// callback, where Ctrl-C is not heard: Python hears signals on the main
-/// thread only), its threads rayon's global pool, one a core.
+/// The solver's configuration in Python: the library's defaults. The
+/// engine runs on the solver's pools, and its progress (the watch below,
+/// which looks for Ctrl-C and calls the progress callback) is told on the
+/// calling thread, where Python hears signals.
 fn python_config() -> Config {
-    Config {
-        choose_threads: false,
-        ..Config::default()
-    }
+    Config::default()
 }
 
 /// The solver of this process.

@@ -51,10 +51,10 @@ pub struct Config {
     pub threads: Option<NonZeroUsize>,
     /// Without [`threads`](Config::threads), whether a value table's threads
     /// are chosen by measuring (`widths.rs`: the engine then runs on a
-    /// pool's thread, acting for the request's), or the engine runs on the
-    /// request's own thread with rayon's global pool. A front end whose
-    /// callbacks must run on the calling thread sets it false: Python, whose
-    /// Ctrl-C is heard only on the main thread.
+    /// pool's thread, acting for the request's, and the request's thread
+    /// tells the watch of its progress), or the engine runs on the
+    /// request's own thread with rayon's global pool, one thread a core
+    /// (for comparisons).
     pub choose_threads: bool,
     /// Whether to time each thread's work in the sparse engine, reported in
     /// [`Event::Computed`](crate::Event::Computed) (the CLI's `--stats`).
