@@ -488,10 +488,7 @@ fn grow(
     let mut totals: Option<Report> = None;
     // Without a thread count, `widen` chooses the threads step by step,
     // on the computation's own pools (one a width): shared with no other
-    // request, so that a callback blocking one of their threads (a front
-    // end's progress waiting for a thread that asks the solver) can never
-    // leave another request waiting for that thread, and their threads'
-    // CPU is this computation's alone.
+    // request, so that their threads' CPU is this computation's alone.
     let mut measured = false;
     // The pool of the steps before the first measured one: their own
     // (its threads), or rayon's global pool (None).

@@ -14,8 +14,8 @@ use std::time::Duration;
 use grundy::values::widening::{self, Choice, Reason, Trial, Widening};
 
 /// Steps that start before this heap are not measured (they run on
-/// [`UNMEASURED_THREADS`] or rayon's global pool, [`POOLED_FROM`]): heaps there grow costlier too fast for two
-/// steps in a row to compare.
+/// [`UNMEASURED_THREADS`] or rayon's global pool, [`POOLED_FROM`]): heaps
+/// there grow costlier too fast for two steps in a row to compare.
 pub(crate) const MEASURED_FROM: u64 = 1 << 18;
 
 /// Steps that reach this heap run on the computation's own pool of
