@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The sparse engine on 1, 2, 4, 8 and 16 threads and the default, one
 # process at a time (issue 37): one CSV line a run,
-#   workload,threads,elapsed_s,cpu_s,peak_kb,answer
-# where cpu_s is user + system seconds and answer the run's last line
-# (the count of lost heaps, the same on every thread count).
+#   workload,threads,elapsed_s,cpu_s,peak_kb,answer,chosen
+# where cpu_s is user + system seconds, answer the run's last line (the
+# count of lost heaps, the same on every thread count) and chosen, for the
+# default's runs, what `--stats` says it chose and why (its `threads`
+# line). The default's runs take `--stats` for that: on the 2-core machine
+# four alternating pairs with and without it were level (session 30).
 #
 # Boards (issue 34) run the same way with `grundy values SPEC --no-cache`,
 # their answer the value line:
@@ -41,20 +44,23 @@ measure() {
     shift 3
     local flags=(--no-cache)
     [ "$t" = default ] || flags+=(--threads "$t")
-    local out time_file elapsed user sys peak cpu answer
-    out=$(mktemp) time_file=$(mktemp)
-    if /usr/bin/time -f "%e %U %S %M" -o "$time_file" "$@" "${flags[@]}" >"$out" 2>&1; then
+    [ "$t" = default ] && flags+=(--stats)
+    local out err time_file elapsed user sys peak cpu answer chosen
+    out=$(mktemp) err=$(mktemp) time_file=$(mktemp)
+    if /usr/bin/time -f "%e %U %S %M" -o "$time_file" "$@" "${flags[@]}" >"$out" 2>"$err"; then
         read -r elapsed user sys peak <"$time_file"
         cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
         answer=$(grep -E "$pattern" "$out" | tail -n 1 | tr -s ' ' | tr ',' ';')
+        chosen=$(sed -n 's/^threads .* by default; //p' "$err" | tail -n 1 | tr ',' ';')
     else
-        elapsed= cpu= peak= answer="failed: $(tail -n 1 "$out" | tr ',' ';')"
+        elapsed= cpu= peak= chosen=
+        answer="failed: $(cat "$out" "$err" | tail -n 1 | tr ',' ';')"
     fi
-    echo "$label,$t,$elapsed,$cpu,$peak,$answer"
-    rm -f "$out" "$time_file"
+    echo "$label,$t,$elapsed,$cpu,$peak,$answer,$chosen"
+    rm -f "$out" "$err" "$time_file"
 }
 
-echo "workload,threads,elapsed_s,cpu_s,peak_kb,answer"
+echo "workload,threads,elapsed_s,cpu_s,peak_kb,answer,chosen"
 for w in $workloads; do
     game=${w%%:*} to=${w#*:}
     for t in $threads_list; do

@@ -99,3 +99,61 @@ fn stats_tell_the_threads_the_default_chose() {
     );
     assert!(forced.contains("on 2 thread(s)"), "{forced}");
 }
+
+/// `scripts/bench-threads.sh` (issue 37, point 4) at small sizes: one CSV
+/// line a run, in order, the same answer on every width, and what the
+/// default chose in the last column of its runs (none for a board, whose
+/// search chooses no width, nor for a width forced).
+#[test]
+fn the_thread_benchmark_script_prints_one_csv_line_a_run() {
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("not run: the script measures with GNU time, /usr/bin/time, missing here");
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/bench-threads.sh"
+    );
+    let out = std::process::Command::new("bash")
+        .arg(script)
+        .env("GRUNDY", env!("CARGO_BIN_EXE_grundy"))
+        .env("THREADS", "1 2 default")
+        .env("WORKLOADS", "0.161:2^16 grundy:3000")
+        .env("BOARDS", "cram:3x3")
+        .env("XDG_CACHE_HOME", crate::cache_home())
+        .output()
+        .expect("bash runs the script");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("workload,threads,elapsed_s,cpu_s,peak_kb,answer,chosen")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let runs: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
+    let mut expected = Vec::new();
+    for workload in ["0.161 to 2^16", "grundy to 3000", "cram:3x3"] {
+        for threads in ["1", "2", "default"] {
+            expected.push((workload, threads));
+        }
+    }
+    assert_eq!(runs, expected, "{text}");
+    for row in &rows {
+        assert_eq!(row.len(), 7, "{row:?}");
+        assert!(row[2].parse::<f64>().is_ok(), "elapsed: {row:?}");
+        assert!(row[3].parse::<f64>().is_ok(), "CPU: {row:?}");
+        assert!(
+            row[4].parse::<u64>().is_ok_and(|kb| kb > 0),
+            "peak: {row:?}"
+        );
+        let first = rows.iter().find(|r| r[0] == row[0]).unwrap();
+        assert_eq!(row[5], first[5], "answers differ: {text}");
+        assert!(
+            !row[5].is_empty() && !row[5].starts_with("failed"),
+            "{row:?}"
+        );
+        let chosen = row[1] == "default" && !row[0].starts_with("cram");
+        assert_eq!(!row[6].is_empty(), chosen, "{row:?}");
+    }
+}
