@@ -31,11 +31,11 @@ pub(crate) const MEASURED_FROM: u64 = 1 << 18;
 pub(crate) const POOLED_FROM: u64 = 1 << 14;
 
 /// The width of the steps before [`MEASURED_FROM`] on the computation's
-/// own pool (fewer where fewer are allowed): two threads paid on every
-/// machine measured (1.5 to 2 times as fast as one at 0.97 to 1.28 times
-/// its CPU, on 16 cores and on 2), while all 16 of a 16-core machine took
-/// 4.4 to 6.5 times the CPU of one thread and were slower than four
-/// (docs/benchmarks.md, session 30).
+/// own pool (fewer where fewer are allowed): two threads paid on both
+/// machines measured (1.4 to 2.0 times as fast as one, at 0.93 to 1.37
+/// times its CPU, in session 30's runs of the script on 16 cores and on
+/// 2), while all 16 of a 16-core machine took 4.4 to 6.5 times the CPU of
+/// one thread and were slower than four (docs/benchmarks.md).
 pub(crate) const UNMEASURED_THREADS: usize = 2;
 
 /// The most a table grows, between two measurements of a width that a
