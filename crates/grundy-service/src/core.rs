@@ -51,8 +51,8 @@ pub struct Config {
     pub threads: Option<NonZeroUsize>,
     /// Without [`threads`](Config::threads), whether a value table's threads
     /// are chosen by measuring (`widths.rs`: the engine then runs on a
-    /// pool's thread, acting for the request's, and the request's thread
-    /// tells the watch of its progress), or the engine runs on the
+    /// pool's thread, and the request's thread tells the watch of its
+    /// progress), or the engine runs on the
     /// request's own thread with rayon's global pool, one thread a core
     /// (for comparisons).
     pub choose_threads: bool,

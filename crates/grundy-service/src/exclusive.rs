@@ -363,17 +363,17 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 thread_local! {
-    /// The thread of the request a pool's thread computes for
+    /// The thread of the request a worker thread runs a callback for
     /// ([`acting_for`]).
     static ACTING_FOR: std::cell::Cell<Option<std::thread::ThreadId>> =
         const { std::cell::Cell::new(None) };
 }
 
 /// The thread of the request running here: this thread, or the one a
-/// pool's thread computes for. A request asked from a computation's
-/// progress (a watch asking the game being computed) is then seen as
-/// that computation's own and refused, not left waiting for itself, and a
-/// callback it runs is marked calling out for that request.
+/// worker thread runs a callback for ([`calling_out_for`]). A request
+/// asked from such a callback (the game being computed, asked again) is
+/// then seen as that computation's own and refused, not left waiting for
+/// itself, and the callback is marked calling out for that request.
 pub(crate) fn requester() -> std::thread::ThreadId {
     ACTING_FOR
         .with(std::cell::Cell::get)

@@ -522,16 +522,14 @@ fn grow(
             (None, pool) => pool.as_ref(),
         };
         let extended = match pool {
-            // On a pool, the engine runs on one of its threads, acting
-            // for this one, and its progress is told on this thread (the
-            // watch may be a front end's callback, and ask the solver).
+            // On a pool, the engine runs on one of its threads and its
+            // progress is told on this one: the watch may be a front end's
+            // callback, and a callback that asks the solver for this game
+            // is then refused as this request's own.
             Some(pool) => {
-                let me = crate::exclusive::requester();
                 let (slot, stepper, table) = (&slot, &mut *stepper, &mut *table);
                 crate::relay::on_pool(pool, watch, move |report| {
-                    crate::exclusive::acting_for(me, || {
-                        stepper.extend(table, step_to, &mut told(slot, want, report))
-                    })
+                    stepper.extend(table, step_to, &mut told(slot, want, report))
                 })
             }
             None => stepper.extend(table, step_to, &mut told(&slot, want, |e| watch.tell(e))),
