@@ -37,6 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "parallel_from" => tuning.parallel_from = value,
             "catch_up" => tuning.catch_up = value != 0,
             "deepen_from" => tuning.deepen_from = value,
+            "column" => tuning.column = value,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }

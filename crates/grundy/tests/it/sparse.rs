@@ -494,7 +494,9 @@ proptest! {
     /// that every run crosses many, with the spread scan (more rounds of
     /// it read ahead on more threads), on 1, 2, 4, 8 and 16 threads, caught up
     /// or not, timed or not, two threads on blocks of their own length or
-    /// not ([`Tuning::pair_block`]): the naive engine's values every time.
+    /// not ([`Tuning::pair_block`]), a task reading any number of a
+    /// block's heaps ([`Tuning::column`]): the naive engine's values every
+    /// time.
     #[test]
     fn every_thread_count_gives_the_naive_values(
         game in prop_oneof![splitting_code(), Just(Ruleset::Grundy)],
@@ -506,9 +508,10 @@ proptest! {
         rounds in 0usize..4,
         profile in any::<bool>(),
         catch_up in any::<bool>(),
+        column in prop::sample::select(vec![1usize, 7, 64, 200]),
     ) {
         let expected = naive(&game, to);
-        let tuning = Tuning { profile, catch_up, pair_block, ..parallel_spread(mask, block, spread, rounds) };
+        let tuning = Tuning { profile, catch_up, pair_block, column, ..parallel_spread(mask, block, spread, rounds) };
         for threads in THREADS {
             let table = on_threads(&game, to, tuning, threads);
             prop_assert_eq!(&table, &expected, "{} on {} threads", game, threads);

@@ -19,7 +19,10 @@ use crate::values::table::Window;
 /// The largest value bound K for which blocks are read ahead.
 pub(super) const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
 
-/// Heaps whose far parts are read at once, each part for all of them.
+/// Heaps whose far parts are read at once, each part for all of them, by
+/// default ([`Tuning::column`](super::Tuning::column)): their rows of
+/// marks, 64 × 512 bytes at values below 512, stay in the first-level
+/// cache.
 pub(super) const COLUMN: usize = 64;
 
 /// What to read ahead for the heaps `first..end`: every split whose parts
@@ -30,6 +33,8 @@ pub(super) const COLUMN: usize = 64;
 pub(super) struct FarJob {
     /// Whether to read on both cores (rayon) or on this thread.
     pub(super) parallel: bool,
+    /// Heaps a task reads ([`Tuning::column`](super::Tuning::column)).
+    pub(super) column: usize,
     /// A buffer for the rows of marks, reused from an earlier block.
     pub(super) rows: Vec<u8>,
     pub(super) rare: Vec<(usize, u64)>,
@@ -90,10 +95,12 @@ impl FarJob {
         rare: Vec<(usize, u64)>,
         shape: Shape,
         lanes: Option<Arc<Lanes>>,
+        column: usize,
     ) -> FarJob {
         let reach = ahead.reach;
         FarJob {
             parallel: true,
+            column,
             rows: ahead.rows,
             rare,
             shape,
@@ -147,9 +154,9 @@ impl FarJob {
         g: W,
         counts: &mut Counts,
     ) -> Ahead {
-        const ROWS: usize = COLUMN;
         let FarJob {
             parallel,
+            column,
             rows,
             rare,
             shape,
@@ -213,15 +220,18 @@ impl FarJob {
         let (old, new) = rare.split_at(since.min(rare.len()));
         let (marks, _) = buffer.as_chunks_mut::<B>();
         let stamp = ROW_MARK;
+        let rows_a_task = column.max(1);
         // Each task's share of the rounds deepened, if any.
         let deep_rows: Vec<Option<&mut [u8]>> = if classes.is_some() {
-            deep.rounds.chunks_mut(ROWS).map(Some).collect()
+            deep.rounds.chunks_mut(rows_a_task).map(Some).collect()
         } else {
-            (0..marks.len().div_ceil(ROWS)).map(|_| None).collect()
+            (0..marks.len().div_ceil(rows_a_task))
+                .map(|_| None)
+                .collect()
         };
         let read = |((chunk, rows), deep_rows): (Chunk<'_, B>, Option<&mut [u8]>)| {
             let started = lanes.as_ref().map(|_| Instant::now());
-            let c = first + chunk * ROWS;
+            let c = first + chunk * rows_a_task;
             if !CATCH_UP {
                 rows.as_flattened_mut().fill(0);
             }
@@ -340,12 +350,16 @@ impl FarJob {
         let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
         let (rare_pairs, scan_pairs) = if parallel {
             share_out(
-                marks.chunks_mut(ROWS).enumerate().zip(deep_rows).collect(),
+                marks
+                    .chunks_mut(rows_a_task)
+                    .enumerate()
+                    .zip(deep_rows)
+                    .collect(),
                 read,
             )
         } else {
             marks
-                .chunks_mut(ROWS)
+                .chunks_mut(rows_a_task)
                 .enumerate()
                 .zip(deep_rows)
                 .map(read)
@@ -375,7 +389,7 @@ impl FarJob {
 }
 
 /// A task's rows of marks: its index among the block's chunks of
-/// [`COLUMN`] heaps, and the rows.
+/// [`FarJob::column`] heaps, and the rows.
 type Chunk<'r, const B: usize> = (usize, &'r mut [[u8; B]]);
 
 /// Option values of the heaps of a block, read from the values before

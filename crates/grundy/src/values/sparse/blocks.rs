@@ -123,6 +123,7 @@ impl Visit for Run<'_> {
                             state.rare.clone(),
                             state.shape.clone(),
                             state.lanes.clone(),
+                            tuning.column,
                         );
                         let ahead = job.read(values.window(), &mut counts);
                         state.add(counts);
@@ -314,6 +315,7 @@ impl State {
     fn far_job(&mut self, first: usize, end: usize, tuning: Tuning, parallel: bool) -> FarJob {
         FarJob {
             parallel,
+            column: tuning.column,
             rows: self.spare_rows.pop().unwrap_or_default(),
             rare: self.rare.clone(),
             shape: self.shape.clone(),

@@ -225,6 +225,14 @@ pub struct Tuning {
     /// from 3381 to 3317, and one thread's instructions by 1.4 %.
     /// `usize::MAX` never deepens.
     pub deepen_from: usize,
+    /// Heaps of a block that one task reads ahead (at least 1; 64): a far
+    /// part is read for that many heaps at once, and a block of `block`
+    /// heaps is `block / column` tasks for the pool's threads. A block of 512 heaps is eight
+    /// tasks, so on sixteen threads half the pool had no column to read
+    /// (docs/benchmarks.md, session 30); fewer heaps a task give more
+    /// tasks, at a cost on every thread count: each far part's loop is run
+    /// for fewer heaps.
+    pub column: usize,
 }
 
 impl Tuning {
@@ -296,6 +304,7 @@ impl Default for Tuning {
             catch_up: true,
             profile: false,
             deepen_from: 1,
+            column: ahead::COLUMN,
         }
     }
 }
