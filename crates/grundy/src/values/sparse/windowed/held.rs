@@ -264,6 +264,32 @@ impl<T: ColdCell> Held<T> {
         Ok(slot)
     }
 
+    /// The window that holds `G(lo..hi)` whole ([`HEAD`], [`TAIL`] or
+    /// [`MIDDLE`]), as it is now; `None` if none does.
+    #[inline(always)]
+    fn region(&self, (lo, hi): (usize, usize)) -> Option<usize> {
+        if lo >= self.tail_start && hi <= self.len {
+            Some(TAIL)
+        } else if hi <= self.head.len() {
+            Some(HEAD)
+        } else if lo >= self.middle_start && hi <= self.middle_start + self.middle.len() {
+            Some(MIDDLE)
+        } else {
+            None
+        }
+    }
+
+    /// `G(lo..hi)` in place, in the window [`Held::region`] found.
+    #[inline(always)]
+    fn run(&self, (lo, hi): (usize, usize), region: usize) -> &[T] {
+        let (window, start) = match region {
+            TAIL => (&self.tail, self.tail_start),
+            HEAD => (&self.head, 0),
+            _ => (&self.middle, self.middle_start),
+        };
+        &window[lo - start..hi - start]
+    }
+
     /// Copies `G(lo..hi)` into `out`, from one window when it holds them
     /// all; the middle stream moves the middle window to them.
     fn read(
@@ -412,6 +438,7 @@ impl<T: ColdCell> Storage for Reader<'_, T> {
         }
     }
 
+    #[inline(always)]
     fn pair(
         &mut self,
         small: (usize, usize),
@@ -432,6 +459,33 @@ impl<T: ColdCell> Storage for Reader<'_, T> {
                 ReadKind::Middle
             }
         };
+        // Runs that a window holds whole, as the small parts and the heaps
+        // just below the heap nearly always are, are read in place; the
+        // others are copied, moving the middle window or through the
+        // chunks.
+        if let (Some(at_small), Some(at_large)) = (self.held.region(small), self.held.region(large))
+        {
+            let counts = &mut self.held.access.counts[kind as usize];
+            counts[at_small] += (small.1 - small.0) as u64;
+            counts[at_large] += (large.1 - large.0) as u64;
+            let held = &*self.held;
+            return (held.run(small, at_small), held.run(large, at_large));
+        }
+        self.copied(small, large, kind)
+    }
+}
+
+impl<T: ColdCell> Reader<'_, T> {
+    /// [`Storage::pair`] where a run is in no window: both copied, the
+    /// middle window moved or the chunks read. Kept out of line, so that a
+    /// pair read in place costs a few compares.
+    #[inline(never)]
+    fn copied(
+        &mut self,
+        small: (usize, usize),
+        large: (usize, usize),
+        kind: ReadKind,
+    ) -> (&[T], &[T]) {
         let mut runs = (
             std::mem::take(&mut self.held.small),
             std::mem::take(&mut self.held.large),
