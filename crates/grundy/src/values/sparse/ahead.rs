@@ -20,9 +20,10 @@ use crate::values::table::Window;
 pub(super) const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
 
 /// Heaps whose far parts are read at once, each part for all of them, by
-/// default ([`Tuning::column`](super::Tuning::column)): their rows of
-/// marks, 64 × 512 bytes at values below 512, stay in the first-level
-/// cache.
+/// default ([`Tuning::column`](super::Tuning::column)). Their rows of marks
+/// are 32 KiB at values below 512; on one thread, 32 heaps cost 5–12 %
+/// more time, and 128 cost half as much again on 0.6 (values to 319, 64
+/// KiB of rows) while level elsewhere (docs/benchmarks.md, session 31).
 pub(super) const COLUMN: usize = 64;
 
 /// What to read ahead for the heaps `first..end`: every split whose parts
