@@ -628,24 +628,47 @@ impl<T: ColdCell> Engine<T> {
         access.counts[ReadKind::Rare as usize][held::TAIL] += counts.rare_pairs;
         let last_rare = self.state.rare.last().map_or(0, |&(r, _)| r as u64);
         access.max_rare_part = access.max_rare_part.max(last_rare);
-        let (reach, width, mut rows) = (ahead.reach, ahead.width, ahead.rows);
-        let bound = self.state.histogram.len();
-        // The cursors of step 1 follow one reach from heap to heap.
+        let mut rows = ahead.rows;
+        // The cursors of step 1 follow one reach from heap to heap: this
+        // block's, then none again, however the block ends.
         self.state.reset_cursors();
-        let mut wider = None;
-        for (n, row) in (first..end).zip(rows.chunks_exact_mut(width)) {
+        let finished = self.finish_rows(
+            cold,
+            (&ahead.reach, ahead.width, &mut rows),
+            first..end,
+            len,
+            progress,
+        );
+        self.rows = rows;
+        self.state.reset_cursors();
+        finished
+    }
+
+    /// Finishes the heaps of `heaps` from their `rows` of marks (`width`
+    /// bytes a heap) read with `reach`, up to a review or a value that
+    /// needs larger marks; `Some(value)` when a value does not fit the
+    /// width.
+    fn finish_rows(
+        &mut self,
+        cold: &mut dyn ColdValues,
+        (reach, width, rows): (&Reach, usize, &mut [u8]),
+        heaps: std::ops::Range<usize>,
+        len: usize,
+        progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
+    ) -> Result<Option<u64>> {
+        let bound = self.state.histogram.len();
+        for (n, row) in heaps.zip(rows.chunks_exact_mut(width)) {
             let mut reader = Reader::new(&mut self.held, cold);
             let state = &mut self.state;
             let value = with_marks!(row, |marks| state.value_of::<_, _, true>(
                 (marks, ROW_MARK),
                 &mut reader,
                 n,
-                &reach
+                reach
             ));
             reader.finish()?;
             if !self.keep(n, value, cold)? {
-                wider = Some(value);
-                break;
+                return Ok(Some(value));
             }
             self.report(len, progress)?;
             // The rows are marks below the bound they were read with, and
@@ -655,9 +678,7 @@ impl<T: ColdCell> Engine<T> {
                 break;
             }
         }
-        self.rows = rows;
-        self.state.reset_cursors();
-        Ok(wider)
+        Ok(None)
     }
 
     /// Records `G(n) = value` and holds it; `false` if it does not fit the
