@@ -27,7 +27,7 @@ const FROM: usize = if cfg!(test) { 64 } else { 1 << 12 };
 
 /// The values `G(start..start + values.len())` indexed by heap: the tail,
 /// as the [`Window`] a [`FarJob`] reads. Only heaps from `start` on may be
-/// read; [`job`] asks for no other.
+/// read; [`read`] asks for no other.
 #[derive(Clone, Copy)]
 pub(super) struct Shifted<'a, T> {
     pub(super) values: &'a [T],
