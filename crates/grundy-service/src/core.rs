@@ -52,9 +52,8 @@ pub struct Config {
     /// Without [`threads`](Config::threads), whether a value table's threads
     /// are chosen by measuring (`widths.rs`: the engine then runs on a
     /// pool's thread, and the request's thread tells the watch of its
-    /// progress), or the engine runs on the
-    /// request's own thread with rayon's global pool, one thread a core
-    /// (for comparisons).
+    /// progress), or the engine runs on the request's own thread with
+    /// rayon's global pool, one thread a core (for comparisons).
     pub choose_threads: bool,
     /// Whether to time each thread's work in the sparse engine, reported in
     /// [`Event::Computed`](crate::Event::Computed) (the CLI's `--stats`).

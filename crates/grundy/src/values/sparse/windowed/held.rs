@@ -302,21 +302,13 @@ impl<T: ColdCell> Held<T> {
     ) -> Result<()> {
         out.clear();
         let n = (hi - lo) as u64;
-        let counts = &mut self.access.counts[kind as usize];
-        if lo >= self.tail_start {
-            out.extend_from_slice(&self.tail[lo - self.tail_start..hi - self.tail_start]);
-            counts[TAIL] += n;
+        if let Some(region) = self.region((lo, hi)) {
+            out.extend_from_slice(self.run((lo, hi), region));
+            self.access.counts[kind as usize][region] += n;
             return Ok(());
         }
-        if hi <= self.head.len() {
-            out.extend_from_slice(&self.head[lo..hi]);
-            counts[HEAD] += n;
-            return Ok(());
-        }
-        let in_middle = lo >= self.middle_start && hi <= self.middle_start + self.middle.len();
         let quarter = self.windows.middle / 4;
-        if !in_middle
-            && kind == ReadKind::Middle
+        if kind == ReadKind::Middle
             && hi <= self.stored
             && lo + quarter >= self.center
             && hi <= self.center + quarter
