@@ -1,23 +1,33 @@
-//! The far rare parts of a block of heaps, read for 64 heaps at a time from
-//! the tail before the block is finished: the in-memory engine's reading
-//! ahead ([`FarJob`]), on this thread, over the values the tail holds.
+//! The far parts of a block of heaps, read for 64 heaps at a time from the
+//! head and the tail before the block is finished: the in-memory engine's
+//! reading ahead ([`FarJob`]) over the values they hold, on this thread or
+//! on every thread of the pool the engine runs on.
 //!
 //! Heap by heap, step 1 reads `G(n − t − r)` for every rare heap `r`: one
 //! value of the tail a split, `n` after `n`. Read for a column of heaps at
 //! once, a rare part meets consecutive values, each heap marking its own row
-//! (`sparse/ahead.rs`). A block is read so only when the tail holds every
-//! other part below the block: the tail keeps the parts of the rare heaps
-//! up to [`Windows::tail_limit`](super::Windows::tail_limit), so past it
+//! (`sparse/ahead.rs`). So do the first rounds of the spread scan of step
+//! 2: their smaller parts lie in the head, their larger ones in the tail.
+//! A block is read so only when the tail holds every other part below the
+//! block: the tail keeps the parts of the rare heaps up to
+//! [`Windows::tail_limit`](super::Windows::tail_limit), so past it
 //! (Grundy's game's late rare heaps) blocks are finished heap by heap as
 //! before.
 
+use super::super::Tuning;
 use super::super::ahead::{Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND};
 use super::super::blocks::Counts;
 use super::super::state::State;
 use crate::values::table::{Cell, Window};
 
-/// Heaps a block read in columns, at most: four columns.
+/// Heaps a block read in columns on one thread, at most: four columns.
 pub(super) const BLOCK: usize = 4 * COLUMN;
+
+/// Heaps a block read in columns on a pool of several threads: sixteen
+/// columns. Each block's reading is a step all threads join, and on two
+/// threads 256 heaps a block took 1.5 s of system time on 0.6 to 2^22
+/// (the threads slept and were woken between blocks), 1024 a fifth of it.
+const POOL_BLOCK: usize = 16 * COLUMN;
 
 /// Blocks are read in columns from this heap on, as in memory
 /// ([`Tuning::parallel_from`](super::super::Tuning::parallel_from)); in
@@ -25,11 +35,14 @@ pub(super) const BLOCK: usize = 4 * COLUMN;
 /// heaps cross blocks, reviews and new value bounds.
 const FROM: usize = if cfg!(test) { 64 } else { 1 << 12 };
 
-/// The values `G(start..start + values.len())` indexed by heap: the tail,
-/// as the [`Window`] a [`FarJob`] reads. Only heaps from `start` on may be
-/// read; [`read`] asks for no other.
+/// The values the engine holds, indexed by heap, as the [`Window`] a
+/// [`FarJob`] reads: `G(0..head.len())` (the head) and
+/// `G(start..start + values.len())` (the tail). A heap below `start` is
+/// read from the head, so only heaps held in one of them may be read, and
+/// no range may cross from one into the other; [`read`] asks for no other.
 #[derive(Clone, Copy)]
 pub(super) struct Shifted<'a, T> {
+    pub(super) head: &'a [T],
     pub(super) values: &'a [T],
     pub(super) start: usize,
 }
@@ -42,13 +55,21 @@ impl<T: Cell> Window for Shifted<'_, T> {
 
     #[inline(always)]
     fn get(self, i: usize) -> u64 {
-        self.values[i - self.start].into()
+        match i.checked_sub(self.start) {
+            Some(i) => self.values[i].into(),
+            None => self.head[i].into(),
+        }
     }
 
     #[inline(always)]
     fn range(self, lo: usize, hi: usize) -> Self {
+        let values = match lo.checked_sub(self.start) {
+            Some(lo) => &self.values[lo..hi - self.start],
+            None => &self.head[lo..hi],
+        };
         Shifted {
-            values: &self.values[lo - self.start..hi - self.start],
+            head: &[],
+            values,
             start: 0,
         }
     }
@@ -64,12 +85,12 @@ impl<T: Cell> Window for Shifted<'_, T> {
     }
 }
 
-/// The end of the block from `first` (at most [`BLOCK`] heaps, to `len`
-/// and the next review) whose far rare parts the tail from `tail_start`
-/// holds, if it is worth reading in columns; `None` to go on heap by heap.
+/// The end of the block from `first` (at most `heaps` heaps, to `len` and
+/// the next review) whose far rare parts the tail from `tail_start` holds,
+/// if it is worth reading in columns; `None` to go on heap by heap.
 pub(super) fn block_end(
     state: &State,
-    first: usize,
+    (first, heaps): (usize, usize),
     len: usize,
     tail_start: usize,
 ) -> Option<usize> {
@@ -81,7 +102,7 @@ pub(super) fn block_end(
         .checked_add(most_taken)
         .and_then(|x| x.checked_add(last_rare))
         .is_some_and(|lowest| lowest <= first);
-    let end = len.min(state.next_review).min(first.saturating_add(BLOCK));
+    let end = len.min(state.next_review).min(first.saturating_add(heaps));
     (first >= FROM
         && held
         && state.histogram.len() <= MAX_READ_AHEAD_BOUND
@@ -90,19 +111,79 @@ pub(super) fn block_end(
         .then_some(end)
 }
 
-/// Reads the splits of the heaps `first..end` with a rare part and the
-/// other below `first` into rows of marks (`rows`, a buffer reused), from
-/// `tail` (`G(tail_start..first)`); `counts` gets the splits read.
+/// What a block's reading in columns reads besides the far rare parts:
+/// rounds of the spread scan, for every heap and for those still lacking a
+/// rare value ([`Deep`]), where the head and the tail hold both parts of
+/// their runs; and whether on every thread of the current pool.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reading {
+    pub(super) spread_rounds: usize,
+    pub(super) deepen: usize,
+    pub(super) parallel: bool,
+    /// Heaps a block.
+    pub(super) block: usize,
+}
+
+impl Reading {
+    /// The in-memory engine's rounds ([`Tuning`]) for the pool this
+    /// thread runs on: on every thread of it when it is a pool of
+    /// several (a caller runs the engine inside one to have it read in
+    /// parallel), else on this thread alone.
+    pub(super) fn on_this_pool() -> Reading {
+        let threads = match rayon::current_thread_index() {
+            Some(_) => rayon::current_num_threads(),
+            None => 1,
+        };
+        let tuning = Tuning::default();
+        Reading {
+            spread_rounds: tuning.spread_rounds(threads),
+            deepen: tuning.deepened_rounds(threads),
+            parallel: threads > 1,
+            block: if threads > 1 { POOL_BLOCK } else { BLOCK },
+        }
+    }
+}
+
+/// Smaller parts of the spread scan the reading may read from, given what
+/// `held` holds below `first`: the engine's spread if the head holds the
+/// smaller parts and the tail every larger part of the heaps from `first`
+/// on, else 0.
+fn spread_held<T>(state: &State, first: usize, held: Shifted<'_, T>) -> usize {
+    let most_taken = state.shape.splits.iter().copied().max().unwrap_or(0);
+    let spread = state.spread;
+    // Smaller parts up to `spread`; larger ones at least
+    // `first − most_taken − spread`.
+    let fits = spread < held.head.len()
+        && held
+            .start
+            .checked_add(most_taken)
+            .and_then(|x| x.checked_add(spread))
+            .is_some_and(|lowest| lowest <= first);
+    if spread > 0 && fits { spread } else { 0 }
+}
+
+/// Reads the splits of the heaps `first..end` whose parts both lie below
+/// `first` into rows of marks (`rows`, a buffer reused), from `held`
+/// (`G(0..first)` as far as it holds them): those with a rare part, and
+/// the runs of the spread scan's first rounds that `reading` asks for
+/// where `held` holds them. `counts` gets the splits read.
 pub(super) fn read<T: Cell>(
     state: &State,
     (first, end): (usize, usize),
-    tail: Shifted<'_, T>,
+    held: Shifted<'_, T>,
     rows: Vec<u8>,
+    reading: Reading,
     counts: &mut Counts,
 ) -> Ahead {
-    debug_assert_eq!(tail.len(), first);
+    debug_assert_eq!(held.len(), first);
+    let spread = spread_held(state, first, held);
+    let (spread_rounds, deepen) = if spread > 0 {
+        (reading.spread_rounds, reading.deepen)
+    } else {
+        (0, 0)
+    };
     FarJob {
-        parallel: false,
+        parallel: reading.parallel,
         column: COLUMN,
         rows,
         rare: state.rare.clone(),
@@ -111,17 +192,17 @@ pub(super) fn read<T: Cell>(
         mask: state.mask,
         first,
         end,
-        // Only the rare parts: the splits near half the heap and the
-        // spread scan's runs lie outside the tail.
+        // The splits near half the heap lie outside the head and the
+        // tail.
         read_ahead: 0,
-        spread: 0,
-        spread_rounds: 0,
+        spread,
+        spread_rounds,
         from: 0,
         since: 0,
         lanes: None,
         read_before: 0,
-        deepen: 0,
+        deepen,
         deep: Deep::default(),
     }
-    .read(tail, counts)
+    .read(held, counts)
 }
