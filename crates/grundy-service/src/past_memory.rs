@@ -18,6 +18,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -348,15 +349,25 @@ pub(crate) fn compute<R>(
     let want = to.saturating_add(1);
     let every = core.config.checkpoint_every;
     let mut last = Instant::now();
+    let own = core.pool.is_none().then(default_pool).flatten();
+    let pool = core
+        .pool
+        .as_ref()
+        .or(own.as_ref())
+        .filter(|pool| pool.current_num_threads() > 1);
     while table.len() < want {
         let step_to = want.min(table.len().saturating_add(1 << 20));
-        let mut progress = |p: values::Progress| {
-            watch.tell(Event::Values {
-                done: p.done,
-                total: want,
-            })
+        // On a pool of several threads, the engine reads each block on all
+        // of them, and its progress is told on this thread.
+        let result = match pool {
+            Some(pool) => {
+                let (table, file) = (&mut table, &mut file);
+                crate::relay::on_pool(pool, watch, move |report| {
+                    table.extend(file, step_to, &mut told(want, report))
+                })
+            }
+            None => table.extend(&mut file, step_to, &mut told(want, &mut |e| watch.tell(e))),
         };
-        let result = table.extend(&mut file, step_to, &mut progress);
         let stop = result.is_err() || table.len() >= want || last.elapsed() >= every;
         if stop && !table.is_empty() {
             table.flush(&mut file)?;
@@ -375,6 +386,39 @@ pub(crate) fn compute<R>(
         file,
     };
     f(&mut cold, watch)
+}
+
+/// The engine's progress towards `want` values, as events told through
+/// `tell`.
+fn told(
+    want: u64,
+    tell: &mut dyn FnMut(Event) -> ControlFlow<()>,
+) -> impl FnMut(values::Progress) -> ControlFlow<()> + '_ {
+    move |p| {
+        tell(Event::Values {
+            done: p.done,
+            total: want,
+        })
+    }
+}
+
+/// The pool of a run past memory when no thread count is set: two threads
+/// (fewer on a machine of one core), as the in-memory engine's steps
+/// before it measures ([`UNMEASURED_THREADS`](crate::widths::UNMEASURED_THREADS)).
+/// `None` if the system refuses to start them (the run then reads on its
+/// own thread).
+fn default_pool() -> Option<rayon::ThreadPool> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = crate::widths::UNMEASURED_THREADS.min(cores);
+    (threads > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("grundy-cold-{i}"))
+                .build()
+                .ok()
+        })
+        .flatten()
 }
 
 /// `G(from..=to)` of a table computed past memory, read back from its
