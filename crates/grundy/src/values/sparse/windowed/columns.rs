@@ -15,8 +15,7 @@
 //! before.
 
 use super::super::Tuning;
-use super::super::ahead::{Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND};
-use super::super::blocks::Counts;
+use super::super::ahead::{COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND};
 use super::super::state::State;
 use crate::values::table::{Cell, Window};
 
@@ -24,9 +23,11 @@ use crate::values::table::{Cell, Window};
 pub(super) const BLOCK: usize = 4 * COLUMN;
 
 /// Heaps a block read in columns on a pool of several threads: sixteen
-/// columns. Each block's reading is a step all threads join, and on two
-/// threads 256 heaps a block took 1.5 s of system time on 0.6 to 2^22
-/// (the threads slept and were woken between blocks), 1024 a fifth of it.
+/// columns, a task each. Each block is a step the threads join: on two
+/// threads, with each block read on both before it was finished, blocks of
+/// 256 heaps took 1.5 s of system time on 0.6 to 2^22 (threads put to sleep
+/// and woken between blocks), 1024 a fifth of it; with the next block read
+/// beside, 512, 1024 and 2048 were level within the machine's noise.
 const POOL_BLOCK: usize = 16 * COLUMN;
 
 /// Blocks are read in columns from this heap on, as in memory
@@ -162,20 +163,18 @@ fn spread_held<T>(state: &State, first: usize, held: Shifted<'_, T>) -> usize {
     if spread > 0 && fits { spread } else { 0 }
 }
 
-/// Reads the splits of the heaps `first..end` whose parts both lie below
-/// `first` into rows of marks (`rows`, a buffer reused), from `held`
-/// (`G(0..first)` as far as it holds them): those with a rare part, and
-/// the runs of the spread scan's first rounds that `reading` asks for
-/// where `held` holds them. `counts` gets the splits read.
-pub(super) fn read<T: Cell>(
+/// The reading of the heaps `first..end`: the splits whose parts both lie
+/// in `held` (below the block, or below an earlier block while that one is
+/// finished) into rows of marks (`rows`, a buffer reused), those with a
+/// rare part and the runs of the spread scan's first rounds that `reading`
+/// asks for where `held` holds them.
+pub(super) fn job<T>(
     state: &State,
     (first, end): (usize, usize),
     held: Shifted<'_, T>,
     rows: Vec<u8>,
     reading: Reading,
-    counts: &mut Counts,
-) -> Ahead {
-    debug_assert_eq!(held.len(), first);
+) -> FarJob {
     let spread = spread_held(state, first, held);
     let (spread_rounds, deepen) = if spread > 0 {
         (reading.spread_rounds, reading.deepen)
@@ -204,5 +203,28 @@ pub(super) fn read<T: Cell>(
         deepen,
         deep: Deep::default(),
     }
-    .read(held, counts)
 }
+
+/// The values of the tail that the reading of the block from `next` needs
+/// from the held values before `limit`, where a block is finished meanwhile:
+/// the heaps from the returned one on (none before the tail's start, so
+/// nothing is read that the tail lost), `None` if they are more than
+/// [`MOST_COPIED`] heaps (Grundy's game's late rare heaps).
+pub(super) fn needed_from(
+    state: &State,
+    next: usize,
+    limit: usize,
+    tail_start: usize,
+) -> Option<usize> {
+    let most_taken = state.shape.splits.iter().copied().max()?;
+    let last_rare = state.rare.last().map_or(0, |&(r, _)| r);
+    let from = next
+        .saturating_sub(most_taken)
+        .saturating_sub(last_rare.max(state.spread))
+        .max(tail_start)
+        .min(limit);
+    (limit.saturating_sub(from) <= MOST_COPIED).then_some(from)
+}
+
+/// The most values of the tail copied for a reading beside a finishing.
+const MOST_COPIED: usize = 1 << 16;

@@ -28,19 +28,22 @@
 //! trait (`sparse/storage.rs`, implemented here in `held.rs`). Where the
 //! tail holds the other parts of every rare heap, the far rare parts of a
 //! block and the first rounds of its spread scan are read for 64 heaps at
-//! a time first (`columns.rs`, the in-memory engine's reading ahead), on
-//! every thread of the pool the engine is run on. What this engine leaves
-//! out is the rest of the in-memory engine's speed-ups: the next block read
-//! beside the current one, the splits near half the heap read ahead, and
-//! the one-word marks of heaps whose values are all below 64. (The spread
+//! a time first (`columns.rs`, the in-memory engine's reading ahead). Run
+//! inside a pool of several threads, the engine reads each block on all of
+//! them, the next block beside the finishing of the current one (from a
+//! copy of the tail's end), as the in-memory engine does. What this engine
+//! leaves out is the rest of the in-memory engine's speed-ups: the splits
+//! near half the heap read ahead, and the one-word marks of heaps whose
+//! values are all below 64. (The spread
 //! scan heap by heap, without the columns, read 24 % fewer splits of
 //! Grundy's game but took no less time, and more on 0.161.)
 
 use std::ops::ControlFlow;
 
-use super::ahead::{Ahead, Deep, ROW_MARK, Reach};
+use super::ahead::{Ahead, COLUMN, Deep, FarJob, ROW_MARK, Reach};
 use super::blocks::Counts;
 use super::heap::Shape;
+use super::marks::marks_len;
 use super::marks::with_marks;
 use super::spread::SPREAD_ROUND;
 use super::state::State;
@@ -460,8 +463,13 @@ const STREAM: usize = 1 << 16;
 struct Engine<T> {
     state: State,
     held: Held<T>,
-    /// A buffer for the rows of marks of a block read in columns.
-    rows: Vec<u8>,
+    /// Buffers for the rows of marks of blocks read in columns.
+    spare_rows: Vec<Vec<u8>>,
+    /// The next block read beside the finishing of the one before it, on
+    /// a pool of several threads: caught up, then finished.
+    pending: Option<Ahead>,
+    /// The head's first values and the tail's end copied for that reading.
+    copy: (Vec<T>, Vec<T>),
 }
 
 impl<T: ColdCell> Engine<T> {
@@ -477,7 +485,9 @@ impl<T: ColdCell> Engine<T> {
         Engine {
             state,
             held,
-            rows: Vec::new(),
+            spare_rows: Vec::new(),
+            pending: None,
+            copy: (Vec::new(), Vec::new()),
         }
     }
 
@@ -502,7 +512,9 @@ impl<T: ColdCell> Engine<T> {
     fn resident_bytes(&self) -> usize {
         let s = &self.state;
         self.held.resident_bytes()
-            + self.rows.capacity()
+            + self.spare_rows.iter().map(Vec::capacity).sum::<usize>()
+            + self.pending.as_ref().map_or(0, |a| a.rows.capacity())
+            + (self.copy.0.capacity() + self.copy.1.capacity()) * size_of::<T>()
             + s.rare.capacity() * size_of::<(usize, u64)>()
             + s.offsets.capacity() * size_of::<(usize, u64)>()
             + (s.histogram.capacity()
@@ -557,6 +569,10 @@ impl<T: ColdCell> Engine<T> {
     /// Chooses the mask again if a markedly better one exists, rebuilding
     /// the rare list (reading every value) when it changes or `rebuild`.
     fn review(&mut self, cold: &mut dyn ColdValues, rebuild: bool) -> Result<()> {
+        // Nothing read ahead is kept across a review.
+        if let Some(ahead) = self.pending.take() {
+            self.keep_rows(ahead.rows);
+        }
         let n = self.held.len;
         let changed = self.state.choose_mask(n);
         if changed || rebuild {
@@ -615,9 +631,12 @@ impl<T: ColdCell> Engine<T> {
     }
 
     /// Finishes the heaps `first..end` (or the first of them, up to a
-    /// review or a value that needs larger marks), their far rare parts
-    /// read in columns from the tail first ([`columns`]); `Some(value)`
-    /// when a value does not fit the width.
+    /// review or a value that needs larger marks), their far parts read in
+    /// columns from the head and the tail first ([`columns`]); on a pool
+    /// of several threads, the next block's are read from the values before
+    /// this one meanwhile, and caught up on every thread once this one is
+    /// done, as in memory (`sparse/blocks.rs`). `Some(value)` when a value
+    /// does not fit the width.
     fn extend_block(
         &mut self,
         cold: &mut dyn ColdValues,
@@ -627,33 +646,126 @@ impl<T: ColdCell> Engine<T> {
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Option<u64>> {
         let mut counts = Counts::default();
+        let width = marks_len(self.state.histogram.len());
+        let (pending, dropped): (Option<Ahead>, Option<Ahead>) = match self.pending.take() {
+            Some(ahead)
+                if ahead.reach.first == first
+                    && ahead.reach.end == end
+                    && ahead.reach.mask == self.state.mask
+                    && ahead.width == width =>
+            {
+                (Some(ahead), None)
+            }
+            other => (None, other),
+        };
+        if let Some(dropped) = dropped {
+            self.keep_rows(dropped.rows);
+        }
         let held = columns::Shifted {
             head: &self.held.head,
             values: &self.held.tail[..first - self.held.tail_start],
             start: self.held.tail_start,
         };
-        let rows = std::mem::take(&mut self.rows);
-        let ahead = columns::read(&self.state, (first, end), held, rows, reading, &mut counts);
+        let ahead = match pending {
+            // Read beside the block before, from the values before it: what
+            // that block added, read now.
+            Some(ahead) => {
+                let (rare, shape) = (self.state.rare.clone(), self.state.shape.clone());
+                FarJob::catch_up(ahead, rare, shape, None, COLUMN).read(held, &mut counts)
+            }
+            None => {
+                let rows = self.spare_rows.pop().unwrap_or_default();
+                columns::job(&self.state, (first, end), held, rows, reading).read(held, &mut counts)
+            }
+        };
+        self.count_read(counts);
+        let mut rows = ahead.rows;
+        // The next block, read beside this one from the values before it:
+        // from a copy of the tail's end, which the finishing moves.
+        let next = (reading.parallel && end < len)
+            .then(|| {
+                let tail_start = self.held.tail_start;
+                let next_end =
+                    columns::block_end(&self.state, (end, reading.block), len, tail_start)?;
+                let from = columns::needed_from(&self.state, end, first, tail_start)?;
+                Some((next_end, from))
+            })
+            .flatten();
+        let mut copy = std::mem::take(&mut self.copy);
+        let mut read_next = None;
+        // The cursors of step 1 follow one reach from heap to heap: this
+        // block's, then none again, however the block ends.
+        self.state.reset_cursors();
+        let finished = match next {
+            Some((next_end, from)) => {
+                let (head, tail) = &mut copy;
+                let spread = self.state.spread;
+                head.clear();
+                head.extend_from_slice(&self.held.head[..self.held.head.len().min(spread + 1)]);
+                let tail_start = self.held.tail_start;
+                tail.clear();
+                tail.extend_from_slice(&self.held.tail[from - tail_start..first - tail_start]);
+                let held = columns::Shifted {
+                    head,
+                    values: tail,
+                    start: from,
+                };
+                let next_rows = self.spare_rows.pop().unwrap_or_default();
+                let job = columns::job(&self.state, (end, next_end), held, next_rows, reading);
+                let read_next = &mut read_next;
+                rayon::in_place_scope(|scope| {
+                    scope.spawn(move |_| {
+                        let mut counts = Counts::default();
+                        let ahead = job.read(held, &mut counts);
+                        *read_next = Some((ahead, counts));
+                    });
+                    self.finish_rows(
+                        cold,
+                        (&ahead.reach, &ahead.deep, ahead.width, &mut rows),
+                        first..end,
+                        len,
+                        progress,
+                    )
+                })
+            }
+            None => self.finish_rows(
+                cold,
+                (&ahead.reach, &ahead.deep, ahead.width, &mut rows),
+                first..end,
+                len,
+                progress,
+            ),
+        };
+        self.copy = copy;
+        self.keep_rows(rows);
+        self.state.reset_cursors();
+        if let Some((next, counts)) = read_next {
+            self.count_read(counts);
+            // Of use only if this block is whole.
+            if self.held.len == end && matches!(finished, Ok(None)) {
+                self.pending = Some(next);
+            } else {
+                self.keep_rows(next.rows);
+            }
+        }
+        finished
+    }
+
+    /// Adds the splits a reading in columns read to the statistics.
+    fn count_read(&mut self, counts: Counts) {
         self.state.add(counts);
         let access = &mut self.held.access;
         access.counts[ReadKind::Rare as usize][held::TAIL] += counts.rare_pairs;
         access.counts[ReadKind::SmallEnd as usize][held::TAIL] += counts.scan_pairs;
         let last_rare = self.state.rare.last().map_or(0, |&(r, _)| r as u64);
         access.max_rare_part = access.max_rare_part.max(last_rare);
-        let mut rows = ahead.rows;
-        // The cursors of step 1 follow one reach from heap to heap: this
-        // block's, then none again, however the block ends.
-        self.state.reset_cursors();
-        let finished = self.finish_rows(
-            cold,
-            (&ahead.reach, &ahead.deep, ahead.width, &mut rows),
-            first..end,
-            len,
-            progress,
-        );
-        self.rows = rows;
-        self.state.reset_cursors();
-        finished
+    }
+
+    /// Keeps a buffer of rows for a later block.
+    fn keep_rows(&mut self, rows: Vec<u8>) {
+        if rows.capacity() > 0 && self.spare_rows.len() < 2 {
+            self.spare_rows.push(rows);
+        }
     }
 
     /// Finishes the heaps of `heaps` from their `rows` of marks (`width`
