@@ -83,7 +83,8 @@ pub struct Cli {
     /// Threads the engines compute on [default: as many as pay, up to one a
     /// core: a long computation of values times its steps on 1, 2, 4, …
     /// threads and stops widening when more threads are not 10 % faster or
-    /// take over 1.5 times one thread's CPU a heap; `--stats` says why]
+    /// take over 1.5 times one thread's CPU a heap; `--stats` says why.
+    /// Values past memory: two threads]
     #[arg(long, global = true, value_name = "N", value_parser = crate::input::threads)]
     pub threads: Option<std::num::NonZeroUsize>,
 

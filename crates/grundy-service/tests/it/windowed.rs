@@ -156,3 +156,55 @@ fn a_damaged_file_of_values_on_disk_is_reported_and_computed_again() {
         assert_eq!(third.counts, in_memory.counts, "{what}");
     }
 }
+
+/// The names of this process's threads (Linux: `/proc/self/task/*/comm`).
+fn thread_names() -> Vec<String> {
+    std::fs::read_dir("/proc/self/task")
+        .map(|tasks| {
+            tasks
+                .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("comm")).ok())
+                .map(|name| name.trim().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// With no thread count, a run past memory computes on a pool of two
+/// threads of its own (on a machine of two cores or more) and tells its
+/// progress on the thread that asked; with `threads: 1`, on no pool of
+/// its own.
+#[test]
+fn by_default_values_past_memory_are_computed_on_two_threads_and_told_on_this_one() {
+    let game = Game::from("0.161".parse::<Ruleset>().unwrap());
+    let asking = std::thread::current().id();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for threads in [None, std::num::NonZeroUsize::new(1)] {
+        let dir = tempfile::tempdir().unwrap();
+        let solver = Solver::new(Config {
+            threads,
+            ..small_solver(dir.path()).config().clone()
+        });
+        let mut pooled = Vec::new();
+        let mut elsewhere = 0;
+        let mut watch = Watch::new(|event| {
+            if let Event::Values { .. } = event {
+                if std::thread::current().id() != asking {
+                    elsewhere += 1;
+                }
+                if pooled.is_empty() {
+                    pooled = thread_names()
+                        .into_iter()
+                        .filter(|name| name.starts_with("grundy-cold"))
+                        .collect();
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        let answer = solver.frequencies(&game, TO, &mut watch).unwrap();
+        drop(watch);
+        assert!(answer.past_memory);
+        assert_eq!(elsewhere, 0, "progress told on another thread");
+        let expected = if threads.is_none() { cores.min(2) } else { 1 };
+        assert_eq!(pooled.len().max(1), expected, "{threads:?}: {pooled:?}");
+    }
+}
