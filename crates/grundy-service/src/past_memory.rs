@@ -31,7 +31,7 @@ use xxhash_rust::xxh3::Xxh3;
 use crate::core::Core;
 use crate::exclusive::Exclusive;
 use crate::limits;
-use crate::watch::{Event, Watch};
+use crate::watch::{Event, TableSummary, Watch};
 
 /// The first line of a checkpoint file.
 pub(crate) const STATE_FORMAT: &str = "grundy windowed values 2";
@@ -381,6 +381,22 @@ pub(crate) fn compute<R>(
         }
         result?;
     }
+    let _ = watch.tell(Event::Computed {
+        report: table.report(),
+        table: TableSummary {
+            len: table.len(),
+            max: table.max(),
+            bytes_per_heap: table.width(),
+            kept_aside: 0,
+            value_bytes: table.len().saturating_mul(table.width() as u64),
+        },
+        width: own.as_ref().map(|pool| crate::widths::Width {
+            threads: pool.current_num_threads(),
+            why: "values past memory run on two threads, not measured".to_string(),
+            measurements: 0,
+            trial_steps: Vec::new(),
+        }),
+    });
     let mut cold = ColdTable {
         values: table,
         file,

@@ -31,6 +31,46 @@ fn a_small_memory_budget_gives_the_same_frequencies_and_values() {
     assert_eq!(past, in_memory);
 }
 
+/// `--stats` reports the run past memory itself: its engine, the heaps
+/// it reached, and its threads, not only the small table computed in
+/// memory before it (the period search's).
+#[test]
+fn stats_report_the_run_past_memory() {
+    let dir = scratch();
+    let cache = dir.path().to_str().expect("a UTF-8 path");
+    let args = [
+        "count",
+        "0.161",
+        "--to",
+        "3000000",
+        "--frequencies",
+        "--cache",
+        cache,
+        "--max-memory",
+        "2621440",
+        "--stats",
+    ];
+    let out = crate::grundy(&args, None);
+    assert!(out.status.success());
+    let stats = String::from_utf8_lossy(&out.stderr);
+    let line = |name: &str| {
+        stats
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} line in {stats}"))
+            .to_string()
+    };
+    assert!(line("engine").ends_with("sparse"), "{stats}");
+    assert!(line("heaps").ends_with("0..=3000000"), "{stats}");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores > 1 {
+        assert!(
+            line("threads").contains("2 by default; values past memory"),
+            "{stats}"
+        );
+    }
+}
+
 #[test]
 fn the_cache_command_lists_and_clears_the_values_kept_on_disk() {
     let dir = scratch();

@@ -354,6 +354,29 @@ impl Windowed {
         each!(&self.inner, |e| e.stats())
     }
 
+    /// The run so far as the in-memory engine's runs are reported (the
+    /// command line's `--stats`): the sparse engine, and its statistics
+    /// since this table was made or resumed.
+    ///
+    /// ```
+    /// use grundy::{Ruleset, values::{Engine, sparse::windowed::{Windowed, Windows}}};
+    /// let g: Ruleset = "0.161".parse()?;
+    /// let mut cold = Vec::new();
+    /// let mut w = Windowed::new(&g, Windows::default(), 1)?;
+    /// w.extend(&mut cold, 5000, &mut grundy::values::silent)?;
+    /// let report = w.report();
+    /// assert_eq!(report.engine, Some(Engine::Sparse));
+    /// assert_eq!(report.sparse.unwrap().heaps, 5000);
+    /// # Ok::<(), grundy::Error>(())
+    /// ```
+    pub fn report(&self) -> crate::values::Report {
+        crate::values::Report {
+            engine: Some(crate::values::Engine::Sparse),
+            sparse: Some(each!(&self.inner, |e| e.state.stats())),
+            ..crate::values::Report::default()
+        }
+    }
+
     /// Bytes held in memory now: the windows, the rare list, the histogram
     /// and the marks.
     pub fn resident_bytes(&self) -> usize {
