@@ -40,7 +40,7 @@ const FROM: usize = if cfg!(test) { 64 } else { 1 << 12 };
 /// [`FarJob`] reads: `G(0..head.len())` (the head) and
 /// `G(start..start + values.len())` (the tail). A heap below `start` is
 /// read from the head, so only heaps held in one of them may be read, and
-/// no range may cross from one into the other; [`read`] asks for no other.
+/// no range may cross from one into the other; [`job`] asks for no other.
 #[derive(Clone, Copy)]
 pub(super) struct Shifted<'a, T> {
     pub(super) head: &'a [T],

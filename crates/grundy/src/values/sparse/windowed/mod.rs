@@ -34,9 +34,9 @@
 //! copy of the tail's end), as the in-memory engine does. What this engine
 //! leaves out is the rest of the in-memory engine's speed-ups: the splits
 //! near half the heap read ahead, and the one-word marks of heaps whose
-//! values are all below 64. (The spread
-//! scan heap by heap, without the columns, read 24 % fewer splits of
-//! Grundy's game but took no less time, and more on 0.161.)
+//! values are all below 64. (The spread scan heap by heap, without the
+//! columns, read 24 % fewer splits of Grundy's game but took no less time,
+//! and more on 0.161.)
 
 use std::ops::ControlFlow;
 
