@@ -359,8 +359,9 @@ impl State {
         }
     }
 
-    /// Keeps a buffer of rows for a later block.
-    fn keep_rows(&mut self, rows: Vec<u8>) {
+    /// Keeps a buffer of rows for a later block (the windowed engine's
+    /// blocks too).
+    pub(super) fn keep_rows(&mut self, rows: Vec<u8>) {
         if rows.capacity() > 0 && self.spare_rows.len() < 2 {
             self.spare_rows.push(rows);
         }

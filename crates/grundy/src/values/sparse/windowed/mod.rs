@@ -486,8 +486,6 @@ const STREAM: usize = 1 << 16;
 struct Engine<T> {
     state: State,
     held: Held<T>,
-    /// Buffers for the rows of marks of blocks read in columns.
-    spare_rows: Vec<Vec<u8>>,
     /// The next block read beside the finishing of the one before it, on
     /// a pool of several threads: caught up, then finished.
     pending: Option<Ahead>,
@@ -508,7 +506,6 @@ impl<T: ColdCell> Engine<T> {
         Engine {
             state,
             held,
-            spare_rows: Vec::new(),
             pending: None,
             copy: (Vec::new(), Vec::new()),
         }
@@ -535,7 +532,7 @@ impl<T: ColdCell> Engine<T> {
     fn resident_bytes(&self) -> usize {
         let s = &self.state;
         self.held.resident_bytes()
-            + self.spare_rows.iter().map(Vec::capacity).sum::<usize>()
+            + s.spare_rows.iter().map(Vec::capacity).sum::<usize>()
             + self.pending.as_ref().map_or(0, |a| a.rows.capacity())
             + (self.copy.0.capacity() + self.copy.1.capacity()) * size_of::<T>()
             + s.rare.capacity() * size_of::<(usize, u64)>()
@@ -594,7 +591,7 @@ impl<T: ColdCell> Engine<T> {
     fn review(&mut self, cold: &mut dyn ColdValues, rebuild: bool) -> Result<()> {
         // Nothing read ahead is kept across a review.
         if let Some(ahead) = self.pending.take() {
-            self.keep_rows(ahead.rows);
+            self.state.keep_rows(ahead.rows);
         }
         let n = self.held.len;
         let changed = self.state.choose_mask(n);
@@ -682,7 +679,7 @@ impl<T: ColdCell> Engine<T> {
             other => (None, other),
         };
         if let Some(dropped) = dropped {
-            self.keep_rows(dropped.rows);
+            self.state.keep_rows(dropped.rows);
         }
         let held = columns::Shifted {
             head: &self.held.head,
@@ -697,7 +694,7 @@ impl<T: ColdCell> Engine<T> {
                 FarJob::catch_up(ahead, rare, shape, None, COLUMN).read(held, &mut counts)
             }
             None => {
-                let rows = self.spare_rows.pop().unwrap_or_default();
+                let rows = self.state.spare_rows.pop().unwrap_or_default();
                 columns::job(&self.state, (first, end), held, rows, reading).read(held, &mut counts)
             }
         };
@@ -733,7 +730,7 @@ impl<T: ColdCell> Engine<T> {
                     values: tail,
                     start: from,
                 };
-                let next_rows = self.spare_rows.pop().unwrap_or_default();
+                let next_rows = self.state.spare_rows.pop().unwrap_or_default();
                 let job = columns::job(&self.state, (end, next_end), held, next_rows, reading);
                 let read_next = &mut read_next;
                 rayon::in_place_scope(|scope| {
@@ -760,7 +757,7 @@ impl<T: ColdCell> Engine<T> {
             ),
         };
         self.copy = copy;
-        self.keep_rows(rows);
+        self.state.keep_rows(rows);
         self.state.reset_cursors();
         if let Some((next, counts)) = read_next {
             self.count_read(counts);
@@ -768,7 +765,7 @@ impl<T: ColdCell> Engine<T> {
             if self.held.len == end && matches!(finished, Ok(None)) {
                 self.pending = Some(next);
             } else {
-                self.keep_rows(next.rows);
+                self.state.keep_rows(next.rows);
             }
         }
         finished
@@ -782,13 +779,6 @@ impl<T: ColdCell> Engine<T> {
         access.counts[ReadKind::SmallEnd as usize][held::TAIL] += counts.scan_pairs;
         let last_rare = self.state.rare.last().map_or(0, |&(r, _)| r as u64);
         access.max_rare_part = access.max_rare_part.max(last_rare);
-    }
-
-    /// Keeps a buffer of rows for a later block.
-    fn keep_rows(&mut self, rows: Vec<u8>) {
-        if rows.capacity() > 0 && self.spare_rows.len() < 2 {
-            self.spare_rows.push(rows);
-        }
     }
 
     /// Finishes the heaps of `heaps` from their `rows` of marks (`width`
