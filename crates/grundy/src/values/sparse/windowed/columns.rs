@@ -8,11 +8,12 @@
 //! once, a rare part meets consecutive values, each heap marking its own row
 //! (`sparse/ahead.rs`). So do the first rounds of the spread scan of step
 //! 2: their smaller parts lie in the head, their larger ones in the tail.
-//! A block is read so only when the tail holds every other part below the
-//! block: the tail keeps the parts of the rare heaps up to
-//! [`Windows::tail_limit`](super::Windows::tail_limit), so past it
-//! (Grundy's game's late rare heaps) blocks are finished heap by heap as
-//! before.
+//! Only the rare heaps whose other parts the values read from hold are read
+//! so, the first of the rare list ([`held_rare`]): the tail keeps the parts
+//! of the rare heaps up to [`Windows::tail_limit`](super::Windows::tail_limit),
+//! and a reading beside a finishing copies at most [`MOST_COPIED`] heaps of
+//! it, so the rest (Grundy's game's late rare heaps) are left to the
+//! finishing, heap by heap, as rare heaps found since a reading are.
 
 use super::super::Tuning;
 use super::super::ahead::{COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND};
@@ -87,29 +88,37 @@ impl<T: Cell> Window for Shifted<'_, T> {
 }
 
 /// The end of the block from `first` (at most `heaps` heaps, to `len` and
-/// the next review) whose far rare parts the tail from `tail_start` holds,
-/// if it is worth reading in columns; `None` to go on heap by heap.
+/// the next review), if it is worth reading in columns: some far rare parts
+/// lie in the tail from `tail_start` ([`held_rare`]); `None` to go on heap
+/// by heap.
 pub(super) fn block_end(
     state: &State,
     (first, heaps): (usize, usize),
     len: usize,
     tail_start: usize,
 ) -> Option<usize> {
-    let last_rare = state.rare.last().map_or(0, |&(r, _)| r);
-    let most_taken = state.shape.splits.iter().copied().max()?;
-    // Every other part below `first` of a heap from `first` on is at
-    // least `first − most_taken − last_rare`.
-    let held = tail_start
-        .checked_add(most_taken)
-        .and_then(|x| x.checked_add(last_rare))
-        .is_some_and(|lowest| lowest <= first);
     let end = len.min(state.next_review).min(first.saturating_add(heaps));
     (first >= FROM
-        && held
+        && held_rare(state, first, tail_start) > 0
         && state.histogram.len() <= MAX_READ_AHEAD_BOUND
-        && !state.rare.is_empty()
         && end > first + 1)
         .then_some(end)
+}
+
+/// How many of the first rare heaps have every other part of the heaps
+/// from `first` on at `start` or above, in values held from `start` to
+/// `first`: the rare list is in order of heaps, and the other part of a
+/// split of `n ≥ first` with rare part `r` is at least
+/// `first − most_taken − r`.
+pub(super) fn held_rare(state: &State, first: usize, start: usize) -> usize {
+    let most_taken = state.shape.splits.iter().copied().max().unwrap_or(0);
+    match first
+        .checked_sub(start)
+        .and_then(|x| x.checked_sub(most_taken))
+    {
+        Some(reach) => state.rare.partition_point(|&(r, _)| r <= reach),
+        None => 0,
+    }
 }
 
 /// What a block's reading in columns reads besides the far rare parts:
@@ -175,6 +184,7 @@ pub(super) fn job<T>(
     rows: Vec<u8>,
     reading: Reading,
 ) -> FarJob {
+    let rare = state.rare[..held_rare(state, first, held.start)].to_vec();
     let spread = spread_held(state, first, held);
     let (spread_rounds, deepen) = if spread > 0 {
         (reading.spread_rounds, reading.deepen)
@@ -185,7 +195,7 @@ pub(super) fn job<T>(
         parallel: reading.parallel,
         column: COLUMN,
         rows,
-        rare: state.rare.clone(),
+        rare,
         shape: state.shape.clone(),
         bound: state.histogram.len(),
         mask: state.mask,
@@ -205,25 +215,20 @@ pub(super) fn job<T>(
     }
 }
 
-/// The values of the tail that the reading of the block from `next` needs
-/// from the held values before `limit`, where a block is finished meanwhile:
-/// the heaps from the returned one on (none before the tail's start, so
-/// nothing is read that the tail lost), `None` if they are more than
-/// [`MOST_COPIED`] heaps (Grundy's game's late rare heaps).
-pub(super) fn needed_from(
-    state: &State,
-    next: usize,
-    limit: usize,
-    tail_start: usize,
-) -> Option<usize> {
-    let most_taken = state.shape.splits.iter().copied().max()?;
+/// The values of the tail that the reading of the block from `next` takes
+/// from the held values before `limit`, where a block is finished
+/// meanwhile: the heaps from the returned one on, none before the tail's
+/// start (so nothing is read that the tail lost) and at most
+/// [`MOST_COPIED`] (the rare heaps whose parts lie further back are left to
+/// the finishing: [`held_rare`]).
+pub(super) fn needed_from(state: &State, next: usize, limit: usize, tail_start: usize) -> usize {
+    let most_taken = state.shape.splits.iter().copied().max().unwrap_or(0);
     let last_rare = state.rare.last().map_or(0, |&(r, _)| r);
-    let from = next
-        .saturating_sub(most_taken)
+    next.saturating_sub(most_taken)
         .saturating_sub(last_rare.max(state.spread))
         .max(tail_start)
-        .min(limit);
-    (limit.saturating_sub(from) <= MOST_COPIED).then_some(from)
+        .max(limit.saturating_sub(MOST_COPIED))
+        .min(limit)
 }
 
 /// The most values of the tail copied for a reading beside a finishing.

@@ -222,6 +222,8 @@ pub struct Access {
     pub middle_loads: u64,
     /// Bytes written to the cold values.
     pub bytes_stored: u64,
+    /// Heaps finished in blocks whose far parts were read in columns first.
+    pub column_heaps: u64,
 }
 
 /// What a windowed run found and how much work it did.
@@ -688,10 +690,12 @@ impl<T: ColdCell> Engine<T> {
         };
         let ahead = match pending {
             // Read beside the block before, from the values before it: what
-            // that block added, read now.
+            // that block added, read now, with the rare heaps whose parts
+            // the tail holds (the reading beside took fewer).
             Some(ahead) => {
-                let (rare, shape) = (self.state.rare.clone(), self.state.shape.clone());
-                FarJob::catch_up(ahead, rare, shape, None, COLUMN).read(held, &mut counts)
+                let rare = &self.state.rare[..columns::held_rare(&self.state, first, held.start)];
+                let shape = self.state.shape.clone();
+                FarJob::catch_up(ahead, rare.to_vec(), shape, None, COLUMN).read(held, &mut counts)
             }
             None => {
                 let rows = self.state.spare_rows.pop().unwrap_or_default();
@@ -707,7 +711,7 @@ impl<T: ColdCell> Engine<T> {
                 let tail_start = self.held.tail_start;
                 let next_end =
                     columns::block_end(&self.state, (end, reading.block), len, tail_start)?;
-                let from = columns::needed_from(&self.state, end, first, tail_start)?;
+                let from = columns::needed_from(&self.state, end, first, tail_start);
                 Some((next_end, from))
             })
             .flatten();
@@ -757,6 +761,7 @@ impl<T: ColdCell> Engine<T> {
             ),
         };
         self.copy = copy;
+        self.held.access.column_heaps += (self.held.len - first) as u64;
         self.state.keep_rows(rows);
         self.state.reset_cursors();
         if let Some((next, counts)) = read_next {
@@ -1131,6 +1136,40 @@ mod tests {
         let expected: Vec<u8> = table.to_vec().iter().map(|&v| v as u8).collect();
         assert_eq!(cold, expected);
         assert!(w.stats().access.counts[ReadKind::Middle as usize][MIDDLE] > 0);
+    }
+
+    /// Grundy's game has rare heaps past a tail of 512 heaps from heap 900
+    /// on: their splits are left to the finishing, which reads their other
+    /// parts from the cold values, and the blocks go on being read in
+    /// columns with the rare heaps the tail holds, on one thread and on a
+    /// pool (whose reading beside a finishing copies fewer heaps still).
+    #[test]
+    fn rare_heaps_past_the_tail_leave_the_other_rare_heaps_read_in_columns() {
+        let g: Ruleset = "grundy".parse().unwrap();
+        let short = Windows {
+            head: 600,
+            tail: 512,
+            tail_limit: 512,
+            middle: 256,
+            chunk: 64,
+            chunks: 4,
+            ..Windows::default()
+        };
+        let len = 20_000;
+        let (table, _) = super::super::compute(&g, len - 1).unwrap();
+        let expected: Vec<u8> = table.to_vec().iter().map(|&v| v as u8).collect();
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let mut cold = Vec::new();
+            let mut w = Windowed::new(&g, short, 1).unwrap();
+            pool.install(|| w.extend(&mut cold, len, &mut values::silent)).unwrap();
+            w.flush(&mut cold).unwrap();
+            assert_eq!(cold, expected, "{threads} thread(s)");
+            let stats = w.stats();
+            assert!(stats.last_rare.is_some_and(|r| r > 900), "{stats:?}");
+            assert!(stats.access.counts[ReadKind::Rare as usize][COLD] > 0, "{stats:?}");
+            assert!(stats.access.column_heaps > len * 9 / 10, "{threads}: {stats:?}");
+        }
     }
 
     /// Values that pass 256 (0.014 at heap 11 058, 0.172 at 13 458) need
