@@ -25,10 +25,11 @@
 //! The mathematics is the in-memory engine's, the same code: its state
 //! (`sparse/state.rs`) and its heap (`sparse/heap.rs`, steps 1 and 2 of
 //! [`super`]), reading the windows and the cold values through the `Storage`
-//! trait (`sparse/storage.rs`, implemented here in `held.rs`). Where the
-//! tail holds the other parts of every rare heap, the far rare parts of a
-//! block and the first rounds of its spread scan are read for 64 heaps at
-//! a time first (`columns.rs`, the in-memory engine's reading ahead). Run
+//! trait (`sparse/storage.rs`, implemented here in `held.rs`). The far
+//! rare parts of a block that the tail holds (those of the first rare
+//! heaps) and the first rounds of its spread scan are read for 64 heaps at
+//! a time first (`columns.rs`, the in-memory engine's reading ahead); the
+//! splits of the rare heaps past the tail are left to the finishing. Run
 //! inside a pool of several threads, the engine reads each block on all of
 //! them, the next block beside the finishing of the current one (from a
 //! copy of the tail's end), as the in-memory engine does. What this engine
