@@ -1160,16 +1160,26 @@ mod tests {
         let (table, _) = super::super::compute(&g, len - 1).unwrap();
         let expected: Vec<u8> = table.to_vec().iter().map(|&v| v as u8).collect();
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
             let mut cold = Vec::new();
             let mut w = Windowed::new(&g, short, 1).unwrap();
-            pool.install(|| w.extend(&mut cold, len, &mut values::silent)).unwrap();
+            pool.install(|| w.extend(&mut cold, len, &mut values::silent))
+                .unwrap();
             w.flush(&mut cold).unwrap();
             assert_eq!(cold, expected, "{threads} thread(s)");
             let stats = w.stats();
             assert!(stats.last_rare.is_some_and(|r| r > 900), "{stats:?}");
-            assert!(stats.access.counts[ReadKind::Rare as usize][COLD] > 0, "{stats:?}");
-            assert!(stats.access.column_heaps > len * 9 / 10, "{threads}: {stats:?}");
+            assert!(
+                stats.access.counts[ReadKind::Rare as usize][COLD] > 0,
+                "{stats:?}"
+            );
+            assert!(
+                stats.access.column_heaps > len * 9 / 10,
+                "{threads}: {stats:?}"
+            );
         }
     }
 
