@@ -16,6 +16,12 @@
 #   THREADS="1 2" WORKLOADS="grundy:2^20" scripts/bench-threads.sh
 #   GRUNDY=path/to/grundy scripts/bench-threads.sh   # a binary built before
 #
+# Values past memory (the engine of a record run) run with PAST, each
+# GAME:N:BUDGET a `grundy count GAME --to N --frequencies --max-memory
+# BUDGET` with a fresh value cache, its answer a digest of the frequency
+# table:
+#   PAST="grundy:2^24:8M 0.161:2^24:16M" WORKLOADS= scripts/bench-threads.sh
+#
 # The default workloads are those of issue 37's targets: Grundy's game to
 # 2^25, 0.161 to 2^24 and 0.6 to 2^23, each run with `grundy count` (the
 # table is computed, only the counts printed) and `--no-cache`. On a
@@ -28,6 +34,7 @@ threads_list=${THREADS:-"1 2 4 8 16 default"}
 # An empty WORKLOADS runs none (for boards alone).
 workloads=${WORKLOADS-"grundy:2^25 0.161:2^24 0.6:2^23"}
 boards=${BOARDS:-}
+past=${PAST:-}
 
 # GRUNDY=path runs another build (a release binary carried to a big
 # machine); by default the release build of this tree.
@@ -37,12 +44,14 @@ fi
 grundy=${GRUNDY:-target/release/grundy}
 
 # measure LABEL THREADS ANSWER_PATTERN COMMAND...: runs the command with
-# `--threads THREADS` (none for "default") and prints its CSV line; the
-# answer is the last line of its output that matches the pattern.
+# `--threads THREADS` (none for "default") and the flags of `cache`, and
+# prints its CSV line; the answer is the last line of its output that
+# matches the pattern, or with the pattern `digest` a digest of the whole.
+cache=(--no-cache)
 measure() {
     local label=$1 t=$2 pattern=$3
     shift 3
-    local flags=(--no-cache)
+    local flags=("${cache[@]}")
     [ "$t" = default ] || flags+=(--threads "$t")
     [ "$t" = default ] && flags+=(--stats)
     local out err time_file elapsed user sys peak cpu answer chosen
@@ -50,7 +59,11 @@ measure() {
     if /usr/bin/time -f "%e %U %S %M" -o "$time_file" "$@" "${flags[@]}" >"$out" 2>"$err"; then
         read -r elapsed user sys peak <"$time_file"
         cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-        answer=$(grep -E "$pattern" "$out" | tail -n 1 | tr -s ' ' | tr ',' ';')
+        if [ "$pattern" = digest ]; then
+            answer="digest $(md5sum <"$out" | cut -c1-12)"
+        else
+            answer=$(grep -E "$pattern" "$out" | tail -n 1 | tr -s ' ' | tr ',' ';')
+        fi
         chosen=$(sed -n 's/^threads .* by default; //p' "$err" | tail -n 1 | tr ',' ';')
     else
         elapsed= cpu= peak= chosen=
@@ -70,5 +83,16 @@ done
 for b in $boards; do
     for t in $threads_list; do
         measure "$b" "$t" '^value' "$grundy" values "$b"
+    done
+done
+for w in $past; do
+    game=${w%%:*} rest=${w#*:}
+    to=${rest%%:*} budget=${rest#*:}
+    for t in $threads_list; do
+        dir=$(mktemp -d)
+        cache=(--cache "$dir")
+        measure "$game to $to past $budget" "$t" digest \
+            "$grundy" count "$game" --to "$to" --frequencies --max-memory "$budget"
+        rm -rf "$dir"
     done
 done

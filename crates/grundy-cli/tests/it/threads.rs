@@ -103,7 +103,8 @@ fn stats_tell_the_threads_the_default_chose() {
 /// `scripts/bench-threads.sh` (issue 37, point 4) at small sizes: one CSV
 /// line a run, in order, the same answer on every width, and what the
 /// default chose in the last column of its runs (none for a board, whose
-/// search chooses no width, nor for a width forced).
+/// search chooses no width, nor for a width forced), values past memory
+/// included (their answer a digest of the frequencies).
 #[test]
 fn the_thread_benchmark_script_prints_one_csv_line_a_run() {
     if !std::path::Path::new("/usr/bin/time").exists() {
@@ -120,6 +121,7 @@ fn the_thread_benchmark_script_prints_one_csv_line_a_run() {
         .env("THREADS", "1 2 default")
         .env("WORKLOADS", "0.161:2^16 grundy:3000")
         .env("BOARDS", "cram:3x3")
+        .env("PAST", "0.161:3000000:2560K")
         .env("XDG_CACHE_HOME", crate::cache_home())
         .output()
         .expect("bash runs the script");
@@ -133,7 +135,8 @@ fn the_thread_benchmark_script_prints_one_csv_line_a_run() {
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let runs: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
     let mut expected = Vec::new();
-    for workload in ["0.161 to 2^16", "grundy to 3000", "cram:3x3"] {
+    let past = "0.161 to 3000000 past 2560K";
+    for workload in ["0.161 to 2^16", "grundy to 3000", "cram:3x3", past] {
         for threads in ["1", "2", "default"] {
             expected.push((workload, threads));
         }
@@ -153,7 +156,14 @@ fn the_thread_benchmark_script_prints_one_csv_line_a_run() {
             !row[5].is_empty() && !row[5].starts_with("failed"),
             "{row:?}"
         );
-        let chosen = row[1] == "default" && !row[0].starts_with("cram");
+        // Past memory, the default's pool is two threads where there are
+        // two cores.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chosen =
+            row[1] == "default" && !row[0].starts_with("cram") && (row[0] != past || cores > 1);
         assert_eq!(!row[6].is_empty(), chosen, "{row:?}");
+        if row[0] == past {
+            assert!(row[5].starts_with("digest "), "{row:?}");
+        }
     }
 }
