@@ -1139,8 +1139,9 @@ mod tests {
         assert!(w.stats().access.counts[ReadKind::Middle as usize][MIDDLE] > 0);
     }
 
-    /// Grundy's game has rare heaps past a tail of 512 heaps from heap 900
-    /// on: their splits are left to the finishing, which reads their other
+    /// Grundy's game has rare heaps past a tail of 512 to 1024 heaps (it
+    /// spills when it doubles) from heap 900 on, most of them past 1024:
+    /// their splits are left to the finishing, which reads their other
     /// parts from the cold values, and the blocks go on being read in
     /// columns with the rare heaps the tail holds, on one thread and on a
     /// pool (whose reading beside a finishing copies fewer heaps still).
