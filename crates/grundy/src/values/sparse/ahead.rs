@@ -412,6 +412,14 @@ pub(super) struct Ahead {
 pub(super) const ROW_MARK: u8 = 1;
 
 impl Ahead {
+    /// Whether this was read for the block `first..end` with the rare list
+    /// of `mask` and rows of `width` marks a heap: only then may the block
+    /// be caught up and finished from it.
+    pub(super) fn is_for(&self, (first, end): (usize, usize), mask: u64, width: usize) -> bool {
+        let reach = &self.reach;
+        reach.first == first && reach.end == end && reach.mask == mask && self.width == width
+    }
+
     /// Nothing read ahead for the block from `first`.
     pub(super) fn none(first: usize) -> Ahead {
         Ahead {

@@ -101,12 +101,9 @@ impl Visit for Run<'_> {
             let end = state.block_end(start, len, heaps);
             let reads_ahead = reads_ahead && end - start > 1;
             let pending_now = pending.take();
-            let matches = pending_now.as_ref().is_some_and(|ahead| {
-                ahead.reach.first == start
-                    && ahead.reach.end == end
-                    && ahead.reach.mask == state.mask
-                    && ahead.width == state.seen.len()
-            });
+            let matches = pending_now
+                .as_ref()
+                .is_some_and(|ahead| ahead.is_for((start, end), state.mask, state.seen.len()));
             if let (false, Some(dropped), true) = (matches, &pending_now, tuning.profile) {
                 state.profile.thrown_away_pairs += dropped.pairs;
             }

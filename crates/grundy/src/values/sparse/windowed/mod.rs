@@ -671,12 +671,7 @@ impl<T: ColdCell> Engine<T> {
         let mut counts = Counts::default();
         let width = marks_len(self.state.histogram.len());
         let (pending, dropped): (Option<Ahead>, Option<Ahead>) = match self.pending.take() {
-            Some(ahead)
-                if ahead.reach.first == first
-                    && ahead.reach.end == end
-                    && ahead.reach.mask == self.state.mask
-                    && ahead.width == width =>
-            {
+            Some(ahead) if ahead.is_for((first, end), self.state.mask, width) => {
                 (Some(ahead), None)
             }
             other => (None, other),
@@ -703,7 +698,7 @@ impl<T: ColdCell> Engine<T> {
                 columns::job(&self.state, (first, end), held, rows, reading).read(held, &mut counts)
             }
         };
-        self.count_read(counts);
+        self.count_read(counts, ahead.reach.rare_len);
         let mut rows = ahead.rows;
         // The next block, read beside this one from the values before it:
         // from a copy of the tail's end, which the finishing moves.
@@ -724,9 +719,13 @@ impl<T: ColdCell> Engine<T> {
         let finished = match next {
             Some((next_end, from)) => {
                 let (head, tail) = &mut copy;
-                let spread = self.state.spread;
-                head.clear();
-                head.extend_from_slice(&self.held.head[..self.held.head.len().min(spread + 1)]);
+                // The head's values never change: copied again only while
+                // it grows.
+                let wanted = self.held.head.len().min(self.state.spread + 1);
+                if head.len() != wanted {
+                    head.clear();
+                    head.extend_from_slice(&self.held.head[..wanted]);
+                }
                 let tail_start = self.held.tail_start;
                 tail.clear();
                 tail.extend_from_slice(&self.held.tail[from - tail_start..first - tail_start]);
@@ -766,7 +765,7 @@ impl<T: ColdCell> Engine<T> {
         self.state.keep_rows(rows);
         self.state.reset_cursors();
         if let Some((next, counts)) = read_next {
-            self.count_read(counts);
+            self.count_read(counts, next.reach.rare_len);
             // Of use only if this block is whole.
             if self.held.len == end && matches!(finished, Ok(None)) {
                 self.pending = Some(next);
@@ -777,14 +776,16 @@ impl<T: ColdCell> Engine<T> {
         finished
     }
 
-    /// Adds the splits a reading in columns read to the statistics.
-    fn count_read(&mut self, counts: Counts) {
+    /// Adds the splits a reading in columns read, with the first
+    /// `rare_len` rare heaps, to the statistics.
+    fn count_read(&mut self, counts: Counts, rare_len: usize) {
         self.state.add(counts);
         let access = &mut self.held.access;
         access.counts[ReadKind::Rare as usize][held::TAIL] += counts.rare_pairs;
         access.counts[ReadKind::SmallEnd as usize][held::TAIL] += counts.scan_pairs;
-        let last_rare = self.state.rare.last().map_or(0, |&(r, _)| r as u64);
-        access.max_rare_part = access.max_rare_part.max(last_rare);
+        if let Some(&(r, _)) = rare_len.checked_sub(1).and_then(|i| self.state.rare.get(i)) {
+            access.max_rare_part = access.max_rare_part.max(r as u64);
+        }
     }
 
     /// Finishes the heaps of `heaps` from their `rows` of marks (`width`
