@@ -57,6 +57,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         p.alone.as_secs_f64(),
     );
     println!("{game} to {to} on {threads} threads: {wall:.2} s wall");
+    // The values' digest: every run of one game to one heap prints the
+    // same, whatever its threads and tuning.
+    let mut digest = grundy::checksum::Fnv1a::new();
+    for value in table.iter() {
+        digest.add(&value.value().to_le_bytes());
+    }
+    println!("  values digest: {:016x}", digest.finish());
     println!(
         "  finishing beside a read-ahead: {f:.2} s in {} blocks",
         p.blocks
