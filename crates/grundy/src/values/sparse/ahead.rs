@@ -373,6 +373,7 @@ impl FarJob {
                 first,
                 end,
                 limit,
+                rare_limit: limit,
                 mask,
                 rare_len: rare.len(),
                 read_ahead,
@@ -427,6 +428,7 @@ impl Ahead {
                 first,
                 end: first,
                 limit: first,
+                rare_limit: first,
                 mask: 0,
                 rare_len: 0,
                 read_ahead: 0,
@@ -451,6 +453,11 @@ pub(super) struct Reach {
     pub(super) end: usize,
     /// Every part read ahead lies below it.
     pub(super) limit: usize,
+    /// Step 1 reads the splits of the rare heaps read with (`rare_len`)
+    /// whose other part lies from here on: `limit`, or, in a block whose
+    /// finishing reads its own rare splits in columns
+    /// ([`super::blocks`]), the first heap of the column at hand.
+    pub(super) rare_limit: usize,
     /// The mask whose rare list was read.
     pub(super) mask: u64,
     /// Rare-list entries that existed when the block was read ahead: those

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::Tuning;
 use super::ahead::{Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
-use super::heap::{Near, SCAN_CHUNK};
+use super::heap::{Near, SCAN_CHUNK, Shape};
 use super::marks::{Marks, with_marks};
 use super::state::State;
 use super::storage::View;
@@ -270,6 +270,76 @@ enum Stop {
     Wider(u64),
 }
 
+/// Marks in `rows` (`width` marks a heap, the heaps from `first`) the
+/// splits of the heaps with a part in `rare` whose other part lies from
+/// `limit` to `first`, read from `tail` (the values from `tail_from`):
+/// a rare part for all the heaps at once, as a reading ahead does. Returns
+/// the splits read.
+fn mark_block_column<W: Window>(
+    rows: &mut [u8],
+    width: usize,
+    first: usize,
+    rare: &[(usize, u64)],
+    shape: &Shape,
+    tail: (W, usize),
+    limit: usize,
+) -> u64 {
+    match width {
+        256 => mark_block_column_with::<W, 256>(rows, first, rare, shape, tail, limit),
+        512 => mark_block_column_with::<W, 512>(rows, first, rare, shape, tail, limit),
+        1024 => mark_block_column_with::<W, 1024>(rows, first, rare, shape, tail, limit),
+        2048 => mark_block_column_with::<W, 2048>(rows, first, rare, shape, tail, limit),
+        _ => {
+            mark_block_column_with::<W, MAX_READ_AHEAD_BOUND>(rows, first, rare, shape, tail, limit)
+        }
+    }
+}
+
+/// [`mark_block_column`] for rows of `B` marks.
+fn mark_block_column_with<W: Window, const B: usize>(
+    rows: &mut [u8],
+    first: usize,
+    rare: &[(usize, u64)],
+    shape: &Shape,
+    (tail, tail_from): (W, usize),
+    limit: usize,
+) -> u64 {
+    let (rows, _) = rows.as_chunks_mut::<B>();
+    let end = first + rows.len();
+    let below = limit.max(1);
+    let mut pairs = 0;
+    for &t in &shape.splits {
+        for &(p, v) in rare {
+            // Heaps `n` with `below ≤ n − t − p < first`.
+            let lo = first.max(p + t + below);
+            if lo >= end {
+                // Larger rare parts reach only later heaps.
+                break;
+            }
+            let hi = end.min(first + p + t);
+            let mut column = |lo: usize, hi: usize| {
+                if lo < hi {
+                    let other = lo - t - p - tail_from;
+                    tail.range(other, other + hi - lo).mark_column(
+                        &mut rows[lo - first..hi - first],
+                        v,
+                        ROW_MARK,
+                    );
+                    pairs += (hi - lo) as u64;
+                }
+            };
+            let equal = 2 * p + t;
+            if shape.unequal && (lo..hi).contains(&equal) {
+                column(lo, equal);
+                column(equal + 1, hi);
+            } else {
+                column(lo, hi);
+            }
+        }
+    }
+    pairs
+}
+
 /// Splits read, added up apart from the state while another thread holds it.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Counts {
@@ -396,12 +466,37 @@ impl State {
         ahead: &mut Ahead,
     ) -> Stop {
         let bound = self.histogram.len();
-        let reach = ahead.reach;
+        let mut reach = ahead.reach;
         self.reset_cursors();
-        let rows = (ahead.width > 0).then(|| ahead.rows.chunks_exact_mut(ahead.width));
-        let mut rows = rows.into_iter().flatten();
+        let width = ahead.width;
+        let heaps_read = if width > 0 {
+            ahead.rows.len() / width
+        } else {
+            0
+        };
         let mut near = Near::default();
         for n in tail_from + block.len()..end {
+            let i = n - reach.first;
+            if i < heaps_read && i.is_multiple_of(COLUMN) && reach.limit < n {
+                // The splits of the read rare heaps whose other part lies
+                // in the block before this column, read for the column at
+                // once: the heaps themselves are left those within it.
+                let column = &mut ahead.rows[i * width..(i + COLUMN).min(heaps_read) * width];
+                let old = &self.rare[..reach.rare_len.min(self.rare.len())];
+                self.rare_pairs += mark_block_column(
+                    column,
+                    width,
+                    n,
+                    old,
+                    &self.shape,
+                    (block.window(), tail_from),
+                    reach.limit,
+                );
+                reach.rare_limit = n;
+                for cursor in &mut self.cursors {
+                    cursor.0 = 0;
+                }
+            }
             let mut view = View {
                 done: V::shorten(done),
                 tail: block.window(),
@@ -409,7 +504,8 @@ impl State {
             };
             // The heap's row read ahead, if any, takes the rest of its
             // marks; otherwise the stamps do.
-            let value = match rows.next() {
+            let value = match (i < heaps_read).then(|| &mut ahead.rows[i * width..(i + 1) * width])
+            {
                 Some(row) => {
                     let reach = reach.of_heap(&ahead.deep, n);
                     self.value_of::<_, _, true>((M::of(row), ROW_MARK), &mut view, n, &reach)

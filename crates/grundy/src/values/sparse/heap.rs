@@ -137,7 +137,7 @@ impl State {
             // Both ends only move up from one heap to the next.
             while old
                 .get(*near)
-                .is_some_and(|&(r, _)| r < rest && r + ahead.limit <= rest)
+                .is_some_and(|&(r, _)| r < rest && r + ahead.rare_limit <= rest)
             {
                 *near += 1;
             }
