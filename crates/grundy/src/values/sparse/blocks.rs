@@ -469,14 +469,10 @@ impl State {
         let mut reach = ahead.reach;
         self.reset_cursors();
         let width = ahead.width;
-        let heaps_read = if width > 0 {
-            ahead.rows.len() / width
-        } else {
-            0
-        };
+        let heaps_read = ahead.rows.len().checked_div(width).unwrap_or(0);
         let mut near = Near::default();
         for n in tail_from + block.len()..end {
-            let i = n - reach.first;
+            let i = n.wrapping_sub(reach.first);
             if i < heaps_read && i.is_multiple_of(COLUMN) && reach.limit < n {
                 // The splits of the read rare heaps whose other part lies
                 // in the block before this column, read for the column at
@@ -493,6 +489,7 @@ impl State {
                     reach.limit,
                 );
                 reach.rare_limit = n;
+                // Step 1's cursors only move up, and its limit just rose.
                 for cursor in &mut self.cursors {
                     cursor.0 = 0;
                 }
