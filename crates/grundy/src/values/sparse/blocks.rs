@@ -275,7 +275,7 @@ enum Stop {
 /// `limit` to `first`, read from `tail` (the values from `tail_from`):
 /// a rare part for all the heaps at once, as a reading ahead does. Returns
 /// the splits read.
-fn mark_block_column<W: Window>(
+pub(super) fn mark_block_column<W: Window>(
     rows: &mut [u8],
     width: usize,
     first: usize,

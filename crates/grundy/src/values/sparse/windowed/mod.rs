@@ -42,7 +42,7 @@
 use std::ops::ControlFlow;
 
 use super::ahead::{Ahead, COLUMN, Deep, FarJob, ROW_MARK, Reach};
-use super::blocks::Counts;
+use super::blocks::{Counts, mark_block_column};
 use super::heap::Shape;
 use super::marks::marks_len;
 use super::marks::with_marks;
@@ -801,7 +801,37 @@ impl<T: ColdCell> Engine<T> {
         progress: &mut dyn FnMut(Progress) -> ControlFlow<()>,
     ) -> Result<Option<u64>> {
         let bound = self.state.histogram.len();
-        for (n, row) in heaps.zip(rows.chunks_exact_mut(width)) {
+        let first = heaps.start;
+        let heaps_read = rows.len() / width;
+        // Step 1's rare parts read in columns so far, as in memory.
+        let mut reach = *reach;
+        for n in first..heaps.end.min(first + heaps_read) {
+            let i = n - first;
+            let tail_start = self.held.tail_start;
+            if i.is_multiple_of(COLUMN) && tail_start > reach.limit {
+                // The tail no longer holds the block before this column:
+                // each heap reads all its rare splits past the reading.
+                reach.rare_limit = reach.limit;
+            } else if i.is_multiple_of(COLUMN) && reach.limit < n {
+                let rare = &self.state.rare[..reach.rare_len.min(self.state.rare.len())];
+                let pairs = mark_block_column(
+                    &mut rows[i * width..(i + COLUMN).min(heaps_read) * width],
+                    width,
+                    n,
+                    rare,
+                    &self.state.shape,
+                    (&self.held.tail[..], tail_start),
+                    reach.limit,
+                );
+                self.state.rare_pairs += pairs;
+                self.held.access.counts[ReadKind::Rare as usize][held::TAIL] += pairs;
+                reach.rare_limit = n;
+                // Step 1's cursors only move up, and its limit just rose.
+                for cursor in &mut self.state.cursors {
+                    cursor.0 = 0;
+                }
+            }
+            let row = &mut rows[i * width..(i + 1) * width];
             let mut reader = Reader::new(&mut self.held, cold);
             let state = &mut self.state;
             let reach = reach.of_heap(deep, n);
