@@ -41,7 +41,8 @@
 //! rare parts below about half a block, the first splits of the lazy scan
 //! from the small end). Of those it reads the rare ones in columns too,
 //! before each 64 heaps of the block: those whose other part lies in the
-//! block before them, each heap left its splits within its own 64. With more threads, more rounds of the spread scan
+//! block before them, each heap left its splits within its own 64. With
+//! more threads, more rounds of the spread scan
 //! are read ahead ([`Tuning::spread_rounds`]): work that may be in vain,
 //! done where threads idle, taken off the one thread nothing can help.
 //! And for each heap whose row read so far lacks a rare value below its
