@@ -456,7 +456,7 @@ pub(super) struct Reach {
     /// Step 1 reads the splits of the rare heaps read with (`rare_len`)
     /// whose other part lies from here on: `limit`, or, in a block whose
     /// finishing reads its own rare splits in columns
-    /// ([`super::blocks`]), the first heap of the column at hand.
+    /// (`State::read_own_column`), the first heap of the column at hand.
     pub(super) rare_limit: usize,
     /// The mask whose rare list was read.
     pub(super) mask: u64,

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::Tuning;
-use super::ahead::{Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK};
+use super::ahead::{Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK, Reach};
 use super::heap::{Near, SCAN_CHUNK, Shape};
 use super::marks::{Marks, with_marks};
 use super::state::State;
@@ -270,12 +270,39 @@ enum Stop {
     Wider(u64),
 }
 
+impl State {
+    /// Reads, into the `rows` of the heaps from `first` (at most a column,
+    /// `width` marks a heap), the splits of the rare heaps `reach` was read
+    /// with whose other part lies from `reach.limit` to `first`, from
+    /// `tail` (the values from its start on), and moves step 1's start
+    /// there (`Reach::rare_limit`): the heaps are left the rare splits
+    /// within their column. Returns the splits read.
+    pub(super) fn read_own_column<W: Window>(
+        &mut self,
+        rows: &mut [u8],
+        width: usize,
+        first: usize,
+        tail: (W, usize),
+        reach: &mut Reach,
+    ) -> u64 {
+        let rare = &self.rare[..reach.rare_len.min(self.rare.len())];
+        let pairs = mark_block_column(rows, width, first, rare, &self.shape, tail, reach.limit);
+        self.rare_pairs += pairs;
+        reach.rare_limit = first;
+        // Step 1's cursors only move up, and its limit just rose.
+        for cursor in &mut self.cursors {
+            cursor.0 = 0;
+        }
+        pairs
+    }
+}
+
 /// Marks in `rows` (`width` marks a heap, the heaps from `first`) the
 /// splits of the heaps with a part in `rare` whose other part lies from
 /// `limit` to `first`, read from `tail` (the values from `tail_from`):
 /// a rare part for all the heaps at once, as a reading ahead does. Returns
 /// the splits read.
-pub(super) fn mark_block_column<W: Window>(
+fn mark_block_column<W: Window>(
     rows: &mut [u8],
     width: usize,
     first: usize,
@@ -478,21 +505,7 @@ impl State {
                 // in the block before this column, read for the column at
                 // once: the heaps themselves are left those within it.
                 let column = &mut ahead.rows[i * width..(i + COLUMN).min(heaps_read) * width];
-                let old = &self.rare[..reach.rare_len.min(self.rare.len())];
-                self.rare_pairs += mark_block_column(
-                    column,
-                    width,
-                    n,
-                    old,
-                    &self.shape,
-                    (block.window(), tail_from),
-                    reach.limit,
-                );
-                reach.rare_limit = n;
-                // Step 1's cursors only move up, and its limit just rose.
-                for cursor in &mut self.cursors {
-                    cursor.0 = 0;
-                }
+                self.read_own_column(column, width, n, (block.window(), tail_from), &mut reach);
             }
             let mut view = View {
                 done: V::shorten(done),

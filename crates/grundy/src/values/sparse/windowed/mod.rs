@@ -42,7 +42,7 @@
 use std::ops::ControlFlow;
 
 use super::ahead::{Ahead, COLUMN, Deep, FarJob, ROW_MARK, Reach};
-use super::blocks::{Counts, mark_block_column};
+use super::blocks::Counts;
 use super::heap::Shape;
 use super::marks::marks_len;
 use super::marks::with_marks;
@@ -813,23 +813,14 @@ impl<T: ColdCell> Engine<T> {
                 // each heap reads all its rare splits past the reading.
                 reach.rare_limit = reach.limit;
             } else if i.is_multiple_of(COLUMN) && reach.limit < n {
-                let rare = &self.state.rare[..reach.rare_len.min(self.state.rare.len())];
-                let pairs = mark_block_column(
+                let pairs = self.state.read_own_column(
                     &mut rows[i * width..(i + COLUMN).min(heaps_read) * width],
                     width,
                     n,
-                    rare,
-                    &self.state.shape,
                     (&self.held.tail[..], tail_start),
-                    reach.limit,
+                    &mut reach,
                 );
-                self.state.rare_pairs += pairs;
                 self.held.access.counts[ReadKind::Rare as usize][held::TAIL] += pairs;
-                reach.rare_limit = n;
-                // Step 1's cursors only move up, and its limit just rose.
-                for cursor in &mut self.state.cursors {
-                    cursor.0 = 0;
-                }
             }
             let row = &mut rows[i * width..(i + 1) * width];
             let mut reader = Reader::new(&mut self.held, cold);
