@@ -32,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         match field {
             "block" => tuning.block = value,
             "pair_block" => tuning.pair_block = value,
+            "thread_columns" => tuning.thread_columns = value,
             "read_ahead" => tuning.read_ahead = value,
             "spread_ahead" => tuning.spread_ahead = value,
             "parallel_from" => tuning.parallel_from = value,

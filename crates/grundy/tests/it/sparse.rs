@@ -44,8 +44,10 @@ fn parallel(mask: MaskPolicy, block: usize, read_ahead: usize) -> Tuning {
     Tuning {
         mask,
         block,
-        // Two threads take these blocks too, not blocks of 2048.
+        // Every pool takes these blocks too, not blocks of 2048 on two
+        // threads or of two columns a thread on more.
         pair_block: 0,
+        thread_columns: 0,
         parallel_from: 0,
         read_ahead,
         min_work: 0,
@@ -352,6 +354,7 @@ fn many_values_kept_aside_widen_the_table() {
         // kept aside.
         Tuning {
             pair_block: 0,
+            thread_columns: 0,
             ..Tuning::default()
         },
         &mut grundy::values::silent,
@@ -494,9 +497,10 @@ proptest! {
     /// that every run crosses many, with the spread scan (more rounds of
     /// it read ahead on more threads), on 1, 2, 4, 8 and 16 threads, caught up
     /// or not, timed or not, two threads on blocks of their own length or
-    /// not ([`Tuning::pair_block`]), a task reading any number of a
-    /// block's heaps ([`Tuning::column`]): the naive engine's values every
-    /// time.
+    /// not ([`Tuning::pair_block`]), wider pools on blocks of columns a
+    /// thread or not ([`Tuning::thread_columns`]), a task reading any
+    /// number of a block's heaps ([`Tuning::column`]): the naive engine's
+    /// values every time.
     #[test]
     fn every_thread_count_gives_the_naive_values(
         game in prop_oneof![splitting_code(), Just(Ruleset::Grundy)],
@@ -509,9 +513,17 @@ proptest! {
         profile in any::<bool>(),
         catch_up in any::<bool>(),
         column in prop::sample::select(vec![1usize, 7, 64, 200]),
+        thread_columns in 0usize..3,
     ) {
         let expected = naive(&game, to);
-        let tuning = Tuning { profile, catch_up, pair_block, column, ..parallel_spread(mask, block, spread, rounds) };
+        let tuning = Tuning {
+            profile,
+            catch_up,
+            pair_block,
+            column,
+            thread_columns,
+            ..parallel_spread(mask, block, spread, rounds)
+        };
         for threads in THREADS {
             let table = on_threads(&game, to, tuning, threads);
             prop_assert_eq!(&table, &expected, "{} on {} threads", game, threads);

@@ -173,9 +173,20 @@ pub struct Tuning {
     /// (Grundy's game and 0.161 to 2^24, 0.6 to 2^23; docs/benchmarks.md,
     /// session 27); measured again once hand-overs no longer slept
     /// (session 28), 1024 and 2048 were level and 512 slower. From four
-    /// threads on, longer blocks would bring the finishing thread's share
-    /// (14 % at 2048) near what each thread reads, and were not measured.
+    /// threads on, longer blocks bring the finishing thread's share (14 %
+    /// at 2048) near what each thread reads: [`Tuning::thread_columns`].
     pub pair_block: usize,
+    /// Columns of every block ([`Tuning::column`] heaps each) that each
+    /// thread of a pool of three or more has to read, at least (0: blocks
+    /// as on one thread): a block is at least `thread_columns × column ×
+    /// threads` heaps, and at most 2048 by this rule. 2: blocks of 512 on
+    /// four threads (as before), 1024 on eight, 2048 on sixteen. On a
+    /// 16-core machine, blocks of 512 left half of sixteen threads without
+    /// a column to read; with 2048, Grundy's game to 2^24 on sixteen
+    /// threads took 8.4 s against 18.0 s, while on four threads blocks of
+    /// 1024 or 2048 were no faster and 0.6 slower (docs/benchmarks.md,
+    /// session 35).
+    pub thread_columns: usize,
     /// The first heap from which blocks are read ahead (in parallel or in
     /// columns of 64 heaps); `usize::MAX` never does. 4096: before it, every
     /// heap reads its far rare parts one split at a time, with nothing
@@ -284,7 +295,12 @@ impl Tuning {
         if threads == 2 {
             grown.max(self.pair_block)
         } else {
-            grown
+            let wide = self
+                .thread_columns
+                .saturating_mul(self.column)
+                .saturating_mul(threads)
+                .min(MAX_BLOCK);
+            grown.max(wide)
         }
     }
 }
@@ -298,6 +314,7 @@ impl Default for Tuning {
             mask: MaskPolicy::Auto,
             block: 512,
             pair_block: MAX_BLOCK,
+            thread_columns: 2,
             parallel_from: 1 << 12,
             read_ahead: 768,
             min_work: 1024,
@@ -601,7 +618,10 @@ mod tests {
     /// read ahead; other pools keep blocks that grow with the table.
     #[test]
     fn only_a_pool_of_two_takes_the_pair_block() {
-        let t = Tuning::default();
+        let t = Tuning {
+            thread_columns: 0,
+            ..Tuning::default()
+        };
         assert_eq!(t.block_at(4096, 2), MAX_BLOCK);
         for threads in [1, 3, 4, 16] {
             assert_eq!(t.block_at(4096, threads), t.block, "{threads} threads");
@@ -609,5 +629,29 @@ mod tests {
         assert_eq!(t.block_at(1 << 26, 16), MAX_BLOCK);
         let off = Tuning { pair_block: 0, ..t };
         assert_eq!(off.block_at(4096, 2), t.block);
+    }
+
+    /// Wider pools take blocks of two columns a thread: as before on up to
+    /// four threads, longer on eight and sixteen, never past 2048 by that
+    /// rule, and never shorter than the table's growth asks.
+    #[test]
+    fn wide_pools_take_two_columns_a_thread() {
+        let t = Tuning::default();
+        assert_eq!((t.thread_columns, t.column, t.block), (2, 64, 512));
+        for (threads, block) in [
+            (1, 512),
+            (3, 512),
+            (4, 512),
+            (8, 1024),
+            (16, 2048),
+            (64, 2048),
+        ] {
+            assert_eq!(t.block_at(4096, threads), block, "{threads} threads");
+        }
+        let narrow = Tuning { column: 16, ..t };
+        assert_eq!(narrow.block_at(4096, 32), 1024);
+        let grown = Tuning { block: 1, ..t };
+        assert_eq!(grown.block_at(1 << 25, 4), 1024);
+        assert_eq!(grown.block_at(4096, 8), 1024);
     }
 }
