@@ -25,8 +25,10 @@
 # The default workloads are those of issue 37's targets: Grundy's game to
 # 2^25, 0.161 to 2^24 and 0.6 to 2^23, each run with `grundy count` (the
 # table is computed, only the counts printed) and `--no-cache`. On a
-# 16-core machine the whole set takes about 6 to 8 minutes (an estimate
-# from the single-thread times in docs/benchmarks.md).
+# 16-core machine the six runs of 0.161 took 78 s and those of 0.6 67 s,
+# and those of Grundy's game to 2^24 123 s (docs/benchmarks.md, session
+# 35): with Grundy's game to 2^25, about twice that, some 7 minutes in
+# all (an estimate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

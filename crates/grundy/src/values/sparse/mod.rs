@@ -241,11 +241,12 @@ pub struct Tuning {
     pub deepen_from: usize,
     /// Heaps of a block that one task reads ahead (at least 1; 64): a far
     /// part is read for that many heaps at once, and a block of `block`
-    /// heaps is `block / column` tasks for the pool's threads. A block of 512 heaps is eight
-    /// tasks, so on sixteen threads half the pool had no column to read
-    /// (docs/benchmarks.md, session 30); fewer heaps a task give more
-    /// tasks, at a cost on every thread count: each far part's loop is run
-    /// for fewer heaps.
+    /// heaps is `block / column` tasks for the pool's threads. A block of
+    /// 512 heaps is eight tasks, so on sixteen threads half the pool had
+    /// no column to read (docs/benchmarks.md, session 30); fewer heaps a
+    /// task give more tasks, at a cost on every thread count (each far
+    /// part's loop is run for fewer heaps), and longer blocks on wide
+    /// pools ([`Tuning::thread_columns`]) give more tasks at no such cost.
     pub column: usize,
 }
 
