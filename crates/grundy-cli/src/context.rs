@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use grundy::values::widening;
 use grundy_service::{
     Engine, EngineReport as Report, Event, Solver, TableSummary, Watch, human_bytes,
 };
@@ -229,6 +230,21 @@ impl Stats {
                         "measuring",
                         format!("{times}; its steps took {}", steps.join(", ")),
                     );
+                    let seen: Vec<String> = widening::against_one(&w.trials)
+                        .iter()
+                        .map(|a| {
+                            format!(
+                                "{} threads {:.2}x as fast at {:.2}x the CPU a heap",
+                                a.threads, a.speedup, a.cpu
+                            )
+                        })
+                        .collect();
+                    if !seen.is_empty() {
+                        line(
+                            "trials",
+                            format!("last measurement, against 1 thread: {}", seen.join("; ")),
+                        );
+                    }
                 }
             }
             if !s.is_sparse() {

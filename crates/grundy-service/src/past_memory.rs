@@ -395,6 +395,7 @@ pub(crate) fn compute<R>(
             why: "values past memory run on two threads, not measured".to_string(),
             measurements: 0,
             trial_steps: Vec::new(),
+            trials: Vec::new(),
         }),
     });
     let mut cold = ColdTable {

@@ -153,6 +153,7 @@ pub(crate) fn unmeasured(threads: usize, own: bool) -> Width {
         ),
         measurements: 0,
         trial_steps: Vec::new(),
+        trials: Vec::new(),
     }
 }
 
@@ -198,6 +199,9 @@ pub struct Width {
     /// measurements, by threads: what choosing cost, beside the steps of
     /// the chosen width.
     pub trial_steps: Vec<(usize, Duration)>,
+    /// The measured steps of the last measurement, in the order run:
+    /// what the choice rests on ([`widening::against_one`] compares them).
+    pub trials: Vec<Trial>,
 }
 
 impl Widen {
@@ -322,6 +326,7 @@ impl Widen {
                 why: format!("{why}; to be measured again, the table having doubled since"),
                 measurements: self.measurements,
                 trial_steps: self.trial_steps.clone(),
+                trials: self.trials.clone(),
             };
         }
         let threads = self.threads();
@@ -344,6 +349,7 @@ impl Widen {
             why,
             measurements: self.measurements,
             trial_steps: self.trial_steps.clone(),
+            trials: self.trials.clone(),
         }
     }
 }
@@ -382,9 +388,20 @@ mod tests {
             "{:?}",
             w.width()
         );
+        // What the choice rests on: the five steps measured, in order.
+        let trials = w.width().trials;
+        let order: Vec<(usize, u64)> = trials.iter().map(|t| (t.threads, t.heaps)).collect();
+        assert_eq!(
+            order,
+            [(1, 1000), (2, 1900), (4, 1950), (2, 1900), (4, 1950)]
+        );
+        let seen = widening::against_one(&trials);
+        assert_eq!(seen.iter().map(|a| a.threads).collect::<Vec<_>>(), [2, 4]);
+        assert!((seen[1].speedup - 1.95).abs() < 1e-9, "{seen:?}");
         // Settled: later steps change nothing.
         w.step(MEASURED_FROM + 8700, 10, s, Some(s));
         assert_eq!(w.threads(), 2);
+        assert_eq!(w.width().trials, trials);
     }
 
     #[test]

@@ -90,6 +90,18 @@ fn stats_tell_the_threads_the_default_chose() {
         .find(|l| l.starts_with("measuring "))
         .unwrap_or_else(|| panic!("no measuring line in {default}"));
     assert!(measuring.contains(" s on 1 thread"), "{measuring}");
+    // What the choice rests on: each wider width against one thread,
+    // where more than one thread is allowed (two at least were tried).
+    if line.contains("chosen: ") && !line.contains("one thread allowed") {
+        let trials = default
+            .lines()
+            .find(|l| l.starts_with("trials "))
+            .unwrap_or_else(|| panic!("no trials line in {default}"));
+        assert!(
+            trials.contains("against 1 thread: 2 threads ") && trials.contains("x the CPU a heap"),
+            "{trials}"
+        );
+    }
     let forced = stats(&["--threads", "2"]);
     assert!(
         !forced

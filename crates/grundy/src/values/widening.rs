@@ -145,6 +145,69 @@ impl std::fmt::Display for Choice {
     }
 }
 
+/// A width's latest trial against one thread's latest ([`against_one`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgainstOne {
+    /// Threads of the width.
+    pub threads: usize,
+    /// How many times as fast it made heaps as one thread.
+    pub speedup: f64,
+    /// How many times one thread's CPU a heap it took (infinite where one
+    /// thread's was counted as none).
+    pub cpu: f64,
+}
+
+/// Each width wider than one in `trials`, by threads, its latest trial
+/// against the latest trial of one thread: what the widening compared,
+/// for `--stats` (the bounds are [`GAIN`], against the width before, and
+/// [`MAX_CPU`]). Empty without a trial of one thread.
+///
+/// ```
+/// use std::time::Duration;
+/// use grundy::values::widening::{self, Trial};
+/// let s = Duration::from_secs;
+/// let one = Trial { threads: 1, heaps: 1000, wall: s(10), cpu: s(10) };
+/// let four = Trial { threads: 4, heaps: 2500, wall: s(10), cpu: s(40) };
+/// let two = Trial { threads: 2, heaps: 1800, wall: s(10), cpu: s(20) };
+/// let seen = widening::against_one(&[one, four, two]);
+/// assert_eq!(seen.iter().map(|w| w.threads).collect::<Vec<_>>(), [2, 4]);
+/// assert!((seen[0].speedup - 1.8).abs() < 1e-9 && (seen[0].cpu - 20.0 / 18.0).abs() < 1e-9);
+/// assert!((seen[1].speedup - 2.5).abs() < 1e-9 && (seen[1].cpu - 1.6).abs() < 1e-9);
+/// assert!(widening::against_one(&[two, four]).is_empty());
+/// ```
+///
+/// # Complexity
+/// O(trials²), for the few trials of a measurement.
+pub fn against_one(trials: &[Trial]) -> Vec<AgainstOne> {
+    let latest = |threads: usize| trials.iter().rev().find(|t| t.threads == threads);
+    let Some(one) = latest(1) else {
+        return Vec::new();
+    };
+    let one_cpu = one.cpu_per_heap();
+    let mut widths: Vec<usize> = trials
+        .iter()
+        .map(|t| t.threads)
+        .filter(|&t| t > 1)
+        .collect();
+    widths.sort_unstable();
+    widths.dedup();
+    widths
+        .into_iter()
+        .filter_map(|threads| {
+            let trial = latest(threads)?;
+            Some(AgainstOne {
+                threads,
+                speedup: trial.rate() / one.rate(),
+                cpu: if one_cpu > 0.0 {
+                    trial.cpu_per_heap() / one_cpu
+                } else {
+                    f64::INFINITY
+                },
+            })
+        })
+        .collect()
+}
+
 /// The next width to try after `trials` (in the order run: 1, 2, 4, …
 /// threads), on at most `max_threads`, or the width chosen.
 ///
