@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use grundy::values::widening;
 use grundy_service::{
     Engine, EngineReport as Report, Event, Solver, TableSummary, Watch, human_bytes,
 };
@@ -72,8 +71,8 @@ impl Context {
                     table,
                     width,
                 } => {
-                    if width.is_some() {
-                        stats.width = width;
+                    if let Some(width) = width {
+                        stats.width = Some(*width);
                     }
                     stats.report = Some(match stats.report.take() {
                         Some(before) => before.then(report),
@@ -230,7 +229,8 @@ impl Stats {
                         "measuring",
                         format!("{times}; its steps took {}", steps.join(", ")),
                     );
-                    let seen: Vec<String> = widening::against_one(&w.trials)
+                    let seen: Vec<String> = w
+                        .against_one()
                         .iter()
                         .map(|a| {
                             format!(
@@ -242,7 +242,7 @@ impl Stats {
                     if !seen.is_empty() {
                         line(
                             "trials",
-                            format!("last measurement, against 1 thread: {}", seen.join("; ")),
+                            format!("the choice rests on, against 1 thread: {}", seen.join("; ")),
                         );
                     }
                 }

@@ -390,12 +390,14 @@ pub(crate) fn compute<R>(
             kept_aside: 0,
             value_bytes: table.len().saturating_mul(table.width() as u64),
         },
-        width: own.as_ref().map(|pool| crate::widths::Width {
-            threads: pool.current_num_threads(),
-            why: "values past memory run on two threads, not measured".to_string(),
-            measurements: 0,
-            trial_steps: Vec::new(),
-            trials: Vec::new(),
+        width: own.as_ref().map(|pool| {
+            Box::new(crate::widths::Width {
+                threads: pool.current_num_threads(),
+                why: "values past memory run on two threads, not measured".to_string(),
+                measurements: 0,
+                trial_steps: Vec::new(),
+                trials: Vec::new(),
+            })
         }),
     });
     let mut cold = ColdTable {

@@ -582,7 +582,7 @@ fn grow(
         let _ = watch.tell(Event::Computed {
             report,
             table,
-            width,
+            width: width.map(Box::new),
         });
     }
     work.unsaved += started.elapsed();

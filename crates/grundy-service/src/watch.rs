@@ -76,7 +76,7 @@ pub enum Event {
         table: TableSummary,
         /// The threads the default chose for it, and why; `None` when
         /// [`Config::threads`](crate::Config::threads) forced them.
-        width: Option<crate::widths::Width>,
+        width: Option<Box<crate::widths::Width>>,
     },
     /// Values were read from the store (`count` of them; for a board
     /// search, the facts its table learnt).

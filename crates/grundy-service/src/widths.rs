@@ -178,6 +178,9 @@ pub(crate) struct Widen {
     /// Why the width being measured again was chosen, until a step of the
     /// new measurement is taken in.
     chosen_before: Option<String>,
+    /// The measured steps the width being measured again was chosen on,
+    /// until a step of the new measurement is taken in.
+    chosen_on: Vec<Trial>,
     /// Threads of the last step taken in.
     ran_on: Option<usize>,
     /// [`Width::measurements`] and [`Width::trial_steps`].
@@ -199,9 +202,19 @@ pub struct Width {
     /// measurements, by threads: what choosing cost, beside the steps of
     /// the chosen width.
     pub trial_steps: Vec<(usize, Duration)>,
-    /// The measured steps of the last measurement, in the order run:
-    /// what the choice rests on ([`widening::against_one`] compares them).
+    /// The measured steps the width in force was chosen on, in the order
+    /// run ([`Width::against_one`] compares them): those of the last
+    /// measurement, or of the one before while a new one has taken in no
+    /// step yet.
     pub trials: Vec<Trial>,
+}
+
+impl Width {
+    /// Each wider width of the last measurement against one thread
+    /// ([`widening::against_one`]): what the choice rests on.
+    pub fn against_one(&self) -> Vec<widening::AgainstOne> {
+        widening::against_one(&self.trials)
+    }
 }
 
 impl Widen {
@@ -217,6 +230,7 @@ impl Widen {
             trials: Vec::new(),
             state: Widening::Try(1),
             chosen_before: None,
+            chosen_on: Vec::new(),
             ran_on: None,
             measurements: 0,
             trial_steps: Vec::new(),
@@ -272,6 +286,7 @@ impl Widen {
             );
             if narrower && from >= self.again_from {
                 self.chosen_before = Some(self.width().why);
+                self.chosen_on = self.trials.clone();
                 self.before = Some(choice);
                 self.trials.clear();
                 self.measured_from = None;
@@ -285,6 +300,7 @@ impl Widen {
         }
         let threads = self.threads();
         self.chosen_before = None;
+        self.chosen_on.clear();
         self.measured_from.get_or_insert(from);
         if self.trials.is_empty() {
             self.measurements += 1;
@@ -326,7 +342,7 @@ impl Widen {
                 why: format!("{why}; to be measured again, the table having doubled since"),
                 measurements: self.measurements,
                 trial_steps: self.trial_steps.clone(),
-                trials: self.trials.clone(),
+                trials: self.chosen_on.clone(),
             };
         }
         let threads = self.threads();
@@ -435,10 +451,15 @@ mod tests {
             told.why
                 .ends_with("measured again, the table having doubled since")
         );
+        // And what it rests on is the measurement it was chosen on.
+        assert_eq!(told.trials, chosen.trials);
+        assert_eq!(told.trials.len(), 4);
         w.step(again + 1000, 1000, s, Some(s));
         assert_eq!(w.threads(), 2);
         w.step(again + 2000, 1900, s, Some(2 * s));
         assert_eq!((w.threads(), w.measuring()), (2, false));
+        let rests_on: Vec<usize> = w.width().trials.iter().map(|t| t.threads).collect();
+        assert_eq!(rests_on, [1, 2]);
         assert!(
             w.width()
                 .why

@@ -126,7 +126,7 @@ fn the_default_chooses_its_threads_and_keeps_the_values() {
     let mut width = None;
     let mut watch = Watch::new(|event| {
         if let grundy_service::Event::Computed { width: w, .. } = event {
-            width = w;
+            width = w.map(|w| *w);
         }
         std::ops::ControlFlow::Continue(())
     });
@@ -154,7 +154,7 @@ fn a_period_search_keeps_the_width_it_chose() {
     let mut widths = Vec::new();
     let mut watch = Watch::new(|event| {
         if let grundy_service::Event::Computed { width: Some(w), .. } = event {
-            widths.push(w);
+            widths.push(*w);
         }
         std::ops::ControlFlow::Continue(())
     });
@@ -200,7 +200,7 @@ fn computed_on(solver: &Solver, spec: &str, to: u64) -> (Vec<Option<String>>, Wi
             grundy_service::Event::Values { .. } => {
                 names.push(std::thread::current().name().map(str::to_owned));
             }
-            grundy_service::Event::Computed { width: w, .. } => width = w,
+            grundy_service::Event::Computed { width: w, .. } => width = w.map(|w| *w),
             _ => {}
         }
         std::ops::ControlFlow::Continue(())
