@@ -5,8 +5,10 @@
 # where cpu_s is user + system seconds, answer the run's last line (the
 # count of lost heaps, the same on every thread count) and chosen, for the
 # default's runs, what `--stats` says it chose and why (its `threads`
-# line). The default's runs take `--stats` for that: on the 2-core machine
-# four alternating pairs with and without it were level (session 30).
+# line) and what the choice rests on (its `trials` line: each width's
+# measured step against one thread's). The default's runs take `--stats`
+# for that: on the 2-core machine four alternating pairs with and without
+# it were level (session 30).
 #
 # Boards (issue 34) run the same way with `grundy values SPEC --no-cache`,
 # their answer the value line:
@@ -67,6 +69,10 @@ measure() {
             answer=$(grep -E "$pattern" "$out" | tail -n 1 | tr -s ' ' | tr ',' ';')
         fi
         chosen=$(sed -n 's/^threads .* by default; //p' "$err" | tail -n 1 | tr ',' ';')
+        rests=$(sed -n 's/^trials .*against 1 thread: //p' "$err" | tail -n 1 | tr ',' ';')
+        if [ -n "$rests" ]; then
+            chosen="$chosen; rests on: $rests"
+        fi
     else
         elapsed= cpu= peak= chosen=
         answer="failed: $(cat "$out" "$err" | tail -n 1 | tr ',' ';')"
