@@ -20,8 +20,14 @@ use crate::values::table::Window;
 /// The byte that sends a read to the values kept aside.
 pub(crate) const ESCAPE: u8 = 0xff;
 
-/// Values kept aside that never make a table crowded.
-pub(crate) const ASIDE_FREE: usize = 4096;
+/// Values kept aside that never make a table crowded. 256: each value kept
+/// aside is found by a binary search, which the sparse engine pays on every
+/// read of one. With 4096, 0.6 kept up to 4096 aside until its table
+/// widened near heap 2^20, and the search took 15 % of the samples of
+/// `sparse_profile 0.6 2^20 1`; with 256, 0.3 %, and the run's user time
+/// fell in 7 of 8 alternating pairs (docs/benchmarks.md, session 35).
+/// Grundy's game, one value aside to 2^25, stays one byte a heap.
+pub(crate) const ASIDE_FREE: usize = 256;
 
 /// Values a byte each, those from [`ESCAPE`] up kept aside.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -19,7 +19,7 @@ enum Store {
 ///
 /// Values are kept in one byte a heap while nearly all of them fit: the few
 /// from 255 up are then kept aside, the byte 255 marking their heaps. When
-/// more than one value in 256 is kept aside (and more than 4096), the table
+/// more than one value in 256 is kept aside (and more than 256), the table
 /// widens itself to 2, 4 or 8 bytes a heap, the narrowest that holds the
 /// largest value.
 ///
@@ -833,7 +833,7 @@ mod tests {
             let mut t = ValueTable::from_values(values.iter().copied());
             let mut all = values.clone();
             if many_aside {
-                // Past 4096 values kept aside and one heap in 256: wider.
+                // Past 256 values kept aside and one heap in 256: wider.
                 for _ in 0..5000 {
                     t.push(crate::Nimber::new(300));
                 }

@@ -339,7 +339,7 @@ fn game_0_1777_bit_sets_equal_naive() {
     }
 }
 
-/// Past 4096 values kept aside, more than one heap in 256, the table is two
+/// Past 256 values kept aside, more than one heap in 256, the table is two
 /// bytes a heap, and the engine goes on exactly.
 #[test]
 fn many_values_kept_aside_widen_the_table() {
@@ -350,7 +350,7 @@ fn many_values_kept_aside_widen_the_table() {
         &mut table,
         7000,
         // Blocks of 512 on any pool: the table is checked for crowding at
-        // each block's start, and one of them comes after the 4097th value
+        // each block's start, and one of them comes after the 257th value
         // kept aside.
         Tuning {
             pair_block: 0,
