@@ -17,9 +17,9 @@ use crate::watch::{Event, Watch};
 /// passed on wakes the request's thread, which on a machine with no core
 /// to spare takes one from the work for a moment. On the 2-core machine,
 /// with a report for every block, `grundy count 0.6 --to 2^22 --threads 2`
-/// was preempted 2 600–2 900 times, against 420 so and the profile
-/// example's 190; its wall time was level either way (docs/benchmarks.md,
-/// session 35).
+/// was preempted 2 600–2 900 times, against 420 with reports thinned so
+/// and the profile example's 190; its wall time was level either way
+/// (docs/benchmarks.md, session 35).
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
 /// The work's side of the relay: what it reports, sent on, with progress

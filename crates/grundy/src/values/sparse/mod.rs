@@ -293,15 +293,17 @@ impl Tuning {
     /// `threads` threads.
     fn block_at(&self, start: usize, threads: usize) -> usize {
         let grown = self.block.max((start >> 15).min(MAX_BLOCK));
-        if threads == 2 {
-            grown.max(self.pair_block)
-        } else {
-            let wide = self
-                .thread_columns
-                .saturating_mul(self.column)
-                .saturating_mul(threads)
-                .min(MAX_BLOCK);
-            grown.max(wide)
+        match threads {
+            0 | 1 => grown,
+            2 => grown.max(self.pair_block),
+            _ => {
+                let wide = self
+                    .thread_columns
+                    .saturating_mul(self.column)
+                    .saturating_mul(threads)
+                    .min(MAX_BLOCK);
+                grown.max(wide)
+            }
         }
     }
 }
@@ -654,5 +656,7 @@ mod tests {
         let grown = Tuning { block: 1, ..t };
         assert_eq!(grown.block_at(1 << 25, 4), 1024);
         assert_eq!(grown.block_at(4096, 8), 1024);
+        // One thread keeps its blocks, however short.
+        assert_eq!(grown.block_at(4096, 1), 1);
     }
 }
