@@ -71,6 +71,16 @@ impl Trial {
     fn cpu_per_heap(&self) -> f64 {
         self.cpu.as_secs_f64() / (self.heaps.max(1) as f64)
     }
+
+    /// Its CPU a heap against `one_cpu`, one thread's: infinite where one
+    /// thread's was counted as none.
+    fn cpu_against(&self, one_cpu: f64) -> f64 {
+        if one_cpu > 0.0 {
+            self.cpu_per_heap() / one_cpu
+        } else {
+            f64::INFINITY
+        }
+    }
 }
 
 /// What to do next ([`next`]).
@@ -198,11 +208,7 @@ pub fn against_one(trials: &[Trial]) -> Vec<AgainstOne> {
             Some(AgainstOne {
                 threads,
                 speedup: trial.rate() / one.rate(),
-                cpu: if one_cpu > 0.0 {
-                    trial.cpu_per_heap() / one_cpu
-                } else {
-                    f64::INFINITY
-                },
+                cpu: trial.cpu_against(one_cpu),
             })
         })
         .collect()
@@ -282,11 +288,7 @@ fn decide(trials: &[Trial], max_threads: usize, refused_before: Option<usize>) -
             continue;
         }
         let speedup = trial.rate() / best.rate();
-        let cpu = if one_cpu > 0.0 {
-            trial.cpu_per_heap() / one_cpu
-        } else {
-            f64::INFINITY
-        };
+        let cpu = trial.cpu_against(one_cpu);
         let reason = if speedup < GAIN {
             Reason::NotFaster {
                 tried: trial.threads,

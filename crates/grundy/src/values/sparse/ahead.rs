@@ -19,6 +19,37 @@ use crate::values::table::Window;
 /// The largest value bound K for which blocks are read ahead.
 pub(super) const MAX_READ_AHEAD_BOUND: usize = 1 << 12;
 
+/// Runs `$body` with `$B` a `const` of the rows' width `$width` (marks a
+/// heap: a power of two from 256 to [`MAX_READ_AHEAD_BOUND`]), so that each
+/// width gets its own copy of the code, with no bounds checks on a row.
+macro_rules! with_row_width {
+    ($width:expr, $B:ident => $body:expr) => {
+        match $width {
+            256 => {
+                const $B: usize = 256;
+                $body
+            }
+            512 => {
+                const $B: usize = 512;
+                $body
+            }
+            1024 => {
+                const $B: usize = 1024;
+                $body
+            }
+            2048 => {
+                const $B: usize = 2048;
+                $body
+            }
+            _ => {
+                const $B: usize = super::ahead::MAX_READ_AHEAD_BOUND;
+                $body
+            }
+        }
+    };
+}
+pub(super) use with_row_width;
+
 /// Heaps whose far parts are read at once, each part for all of them, by
 /// default ([`Tuning::column`](super::Tuning::column)). Their rows of marks
 /// are 32 KiB at values below 512; on one thread, 32 heaps cost 5–12 %
@@ -128,17 +159,11 @@ impl FarJob {
         // A first reading and a catching up are compiled apart: the first
         // reading, most of the work, keeps the code it had before catching
         // up existed (sharing it cost 8–10 % of one thread's time on 0.6).
-        match (marks_len(self.bound), self.from > 0) {
-            (256, false) => self.read_with::<W, 256, false>(g, counts),
-            (512, false) => self.read_with::<W, 512, false>(g, counts),
-            (1024, false) => self.read_with::<W, 1024, false>(g, counts),
-            (2048, false) => self.read_with::<W, 2048, false>(g, counts),
-            (_, false) => self.read_with::<W, MAX_READ_AHEAD_BOUND, false>(g, counts),
-            (256, true) => self.read_with::<W, 256, true>(g, counts),
-            (512, true) => self.read_with::<W, 512, true>(g, counts),
-            (1024, true) => self.read_with::<W, 1024, true>(g, counts),
-            (2048, true) => self.read_with::<W, 2048, true>(g, counts),
-            (_, true) => self.read_with::<W, MAX_READ_AHEAD_BOUND, true>(g, counts),
+        let width = marks_len(self.bound);
+        if self.from > 0 {
+            with_row_width!(width, B => self.read_with::<W, B, true>(g, counts))
+        } else {
+            with_row_width!(width, B => self.read_with::<W, B, false>(g, counts))
         }
     }
 

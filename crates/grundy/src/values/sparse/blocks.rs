@@ -9,7 +9,9 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::Tuning;
-use super::ahead::{Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK, Reach};
+use super::ahead::{
+    Ahead, COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND, ROW_MARK, Reach, with_row_width,
+};
 use super::heap::{Near, SCAN_CHUNK, Shape};
 use super::marks::{Marks, with_marks};
 use super::state::State;
@@ -311,15 +313,7 @@ fn mark_block_column<W: Window>(
     tail: (W, usize),
     limit: usize,
 ) -> u64 {
-    match width {
-        256 => mark_block_column_with::<W, 256>(rows, first, rare, shape, tail, limit),
-        512 => mark_block_column_with::<W, 512>(rows, first, rare, shape, tail, limit),
-        1024 => mark_block_column_with::<W, 1024>(rows, first, rare, shape, tail, limit),
-        2048 => mark_block_column_with::<W, 2048>(rows, first, rare, shape, tail, limit),
-        _ => {
-            mark_block_column_with::<W, MAX_READ_AHEAD_BOUND>(rows, first, rare, shape, tail, limit)
-        }
-    }
+    with_row_width!(width, B => mark_block_column_with::<W, B>(rows, first, rare, shape, tail, limit))
 }
 
 /// [`mark_block_column`] for rows of `B` marks.
