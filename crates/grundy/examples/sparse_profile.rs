@@ -39,6 +39,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "catch_up" => tuning.catch_up = value != 0,
             "deepen_from" => tuning.deepen_from = value,
             "column" => tuning.column = value,
+            "wave_lag" => tuning.wave_lag = value,
+            "wave_from" => tuning.wave_from = value,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }
@@ -76,9 +78,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("  catching up (every thread):    {c:.2} s");
     let heaps = stats.heaps.max(1) as f64;
     println!(
-        "  splits a heap: finisher {:.0} rare + {:.0} scan, ahead {:.0} rare + {:.0} scan, caught up {:.0} (all: {:.0} rare + {:.0} scan)",
+        "  splits a heap: finisher {:.0} rare + {:.0} scan, its rare beside it {:.0}, ahead {:.0} rare + {:.0} scan, caught up {:.0} (all: {:.0} rare + {:.0} scan)",
         p.finish_rare_pairs as f64 / heaps,
         p.finish_scan_pairs as f64 / heaps,
+        p.beside_pairs as f64 / heaps,
         p.ahead_rare_pairs as f64 / heaps,
         p.ahead_scan_pairs as f64 / heaps,
         p.catch_up_pairs as f64 / heaps,

@@ -499,8 +499,9 @@ proptest! {
     /// or not, timed or not, two threads on blocks of their own length or
     /// not ([`Tuning::pair_block`]), wider pools on blocks of columns a
     /// thread or not ([`Tuning::thread_columns`]), a task reading any
-    /// number of a block's heaps ([`Tuning::column`]): the naive engine's
-    /// values every time.
+    /// number of a block's heaps ([`Tuning::column`]), the finishing's own
+    /// rare splits read beside it from any lag and any width or not
+    /// ([`Tuning::wave_lag`]): the naive engine's values every time.
     #[test]
     fn every_thread_count_gives_the_naive_values(
         game in prop_oneof![splitting_code(), Just(Ruleset::Grundy)],
@@ -514,6 +515,8 @@ proptest! {
         catch_up in any::<bool>(),
         column in prop::sample::select(vec![1usize, 7, 64, 200]),
         thread_columns in 0usize..3,
+        wave_lag in prop::sample::select(vec![0usize, 1, 7, 64, 300]),
+        wave_from in 1usize..5,
     ) {
         let expected = naive(&game, to);
         let tuning = Tuning {
@@ -522,6 +525,8 @@ proptest! {
             pair_block,
             column,
             thread_columns,
+            wave_lag,
+            wave_from,
             ..parallel_spread(mask, block, spread, rounds)
         };
         for threads in THREADS {

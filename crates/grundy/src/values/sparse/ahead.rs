@@ -156,14 +156,26 @@ impl FarJob {
     /// limit): 64 heaps at a time, shared out among the pool's threads
     /// ([`share_out`]) if the job says so, else on this thread.
     pub(super) fn read<W: Window>(self, g: W, counts: &mut Counts) -> Ahead {
+        self.read_beside(g, counts, &|| {})
+    }
+
+    /// [`FarJob::read`], calling `help` before each task: the reading
+    /// threads lend a hand to the finishing beside them
+    /// ([`Wave::help`](super::wave::Wave::help)).
+    pub(super) fn read_beside<W: Window>(
+        self,
+        g: W,
+        counts: &mut Counts,
+        help: &(dyn Fn() + Sync),
+    ) -> Ahead {
         // A first reading and a catching up are compiled apart: the first
         // reading, most of the work, keeps the code it had before catching
         // up existed (sharing it cost 8–10 % of one thread's time on 0.6).
         let width = marks_len(self.bound);
         if self.from > 0 {
-            with_row_width!(width, B => self.read_with::<W, B, true>(g, counts))
+            with_row_width!(width, B => self.read_with::<W, B, true>(g, counts, help))
         } else {
-            with_row_width!(width, B => self.read_with::<W, B, false>(g, counts))
+            with_row_width!(width, B => self.read_with::<W, B, false>(g, counts, help))
         }
     }
 
@@ -179,6 +191,7 @@ impl FarJob {
         self,
         g: W,
         counts: &mut Counts,
+        help: &(dyn Fn() + Sync),
     ) -> Ahead {
         let FarJob {
             parallel,
@@ -257,6 +270,7 @@ impl FarJob {
         };
         let read = |((chunk, rows), deep_rows): (Chunk<'_, B>, Option<&mut [u8]>)| {
             let started = lanes.as_ref().map(|_| Instant::now());
+            help();
             let c = first + chunk * rows_a_task;
             if !CATCH_UP {
                 rows.as_flattened_mut().fill(0);

@@ -17,6 +17,7 @@ use super::marks::{Marks, with_marks};
 use super::state::State;
 use super::storage::View;
 use super::threads::Lanes;
+use super::wave::Wave;
 use crate::error::{Error, ErrorKind, Result};
 use crate::values::table::{Values, Visit, Window};
 use crate::values::{Progress, report_every};
@@ -163,7 +164,17 @@ impl Visit for Run<'_> {
             let Some(job) = next else {
                 // Nothing to do beside the block: finish it in the table.
                 let clock = Clock::start(tuning.profile);
-                let stop = state.finish_block(nothing.window(), values, 0, end, &mut ahead);
+                let wave = Wave::new(
+                    &mut ahead.rows,
+                    ahead.width,
+                    &ahead.reach,
+                    0,
+                    &[],
+                    &state.shape,
+                );
+                let reached = (ahead.reach, &ahead.deep);
+                let stop = state.finish_block(nothing.window(), values, 0, end, reached, &wave);
+                drop(wave);
                 state.alone(clock.stop());
                 state.keep_rows(ahead.rows);
                 report_block(progress, values.len(), len)?;
@@ -181,19 +192,43 @@ impl Visit for Run<'_> {
             block.extend_from(values.window().range(tail_from, values.len()));
             let done = values.window();
             let before = (state.rare_pairs, state.scan_pairs);
+            // The finishing's own rare splits far enough back in the block
+            // are read beside it, by the threads reading the next block.
+            let threads = rayon::current_num_threads();
+            let lag = if threads > 1 && threads >= tuning.wave_from {
+                tuning.wave_lag
+            } else {
+                0
+            };
+            let wave = Wave::new(
+                &mut ahead.rows,
+                ahead.width,
+                &ahead.reach,
+                lag,
+                &state.rare,
+                &state.shape,
+            );
+            let reached = (ahead.reach, &ahead.deep);
+            let lanes = state.lanes.clone();
             let ((stop, finishing), (next_ahead, next_counts, reading)) = rayon::join(
                 || {
+                    let _stop = wave.stop_on_drop();
                     let clock = Clock::start(tuning.profile);
-                    let stop = state.finish_block(done, &mut block, tail_from, end, &mut ahead);
+                    let stop = state.finish_block(done, &mut block, tail_from, end, reached, &wave);
                     (stop, clock.stop())
                 },
                 || {
                     let clock = Clock::start(tuning.profile);
                     let mut counts = Counts::default();
-                    let ahead = job.read(done, &mut counts);
+                    let ahead = job.read_beside(done, &mut counts, &|| {
+                        wave.help(done);
+                    });
+                    wave.help_to_the_end(done, lanes.as_deref());
                     (ahead, counts, clock.stop())
                 },
             );
+            let beside = wave.pairs();
+            drop(wave);
             values.extend_from(block.window().range(start - tail_from, block.len()));
             let profile = &mut state.profile;
             profile.finishing += finishing;
@@ -204,6 +239,11 @@ impl Visit for Run<'_> {
             profile.finish_scan_pairs += state.scan_pairs - before.1;
             profile.ahead_rare_pairs += next_counts.rare_pairs;
             profile.ahead_scan_pairs += next_counts.scan_pairs;
+            profile.beside_pairs += beside;
+            state.add(Counts {
+                rare_pairs: beside,
+                scan_pairs: 0,
+            });
             if let Some(lanes) = &state.lanes {
                 lanes.own(&mut state.threads).finishing += finishing;
             }
@@ -275,20 +315,22 @@ enum Stop {
 impl State {
     /// Reads, into the `rows` of the heaps from `first` (at most a column,
     /// `width` marks a heap), the splits of the rare heaps `reach` was read
-    /// with whose other part lies from `reach.limit` to `first`, from
-    /// `tail` (the values from its start on), and moves step 1's start
-    /// there (`Reach::rare_limit`): the heaps are left the rare splits
-    /// within their column. Returns the splits read.
+    /// with whose other part lies from `below` (at least `reach.limit`) to
+    /// `first`, from `tail` (the values from its start on), and moves step
+    /// 1's start there (`Reach::rare_limit`): the heaps are left the rare
+    /// splits within their column. Returns the splits read.
     pub(super) fn read_own_column<W: Window>(
         &mut self,
         rows: &mut [u8],
         width: usize,
         first: usize,
         tail: (W, usize),
+        below: usize,
         reach: &mut Reach,
     ) -> u64 {
         let rare = &self.rare[..reach.rare_len.min(self.rare.len())];
-        let pairs = mark_block_column(rows, width, first, rare, &self.shape, tail, reach.limit);
+        let below = below.max(reach.limit);
+        let pairs = mark_block_column(rows, width, first, rare, &self.shape, tail, below, first);
         self.rare_pairs += pairs;
         reach.rare_limit = first;
         // Step 1's cursors only move up, and its limit just rose.
@@ -301,19 +343,21 @@ impl State {
 
 /// Marks in `rows` (`width` marks a heap, the heaps from `first`) the
 /// splits of the heaps with a part in `rare` whose other part lies from
-/// `limit` to `first`, read from `tail` (the values from `tail_from`):
-/// a rare part for all the heaps at once, as a reading ahead does. Returns
-/// the splits read.
-fn mark_block_column<W: Window>(
+/// `below` to `upto` (at most `first`), read from `tail` (the values from
+/// `tail_from`): a rare part for all the heaps at once, as a reading ahead
+/// does. Returns the splits read.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn mark_block_column<W: Window>(
     rows: &mut [u8],
     width: usize,
     first: usize,
     rare: &[(usize, u64)],
     shape: &Shape,
     tail: (W, usize),
-    limit: usize,
+    below: usize,
+    upto: usize,
 ) -> u64 {
-    with_row_width!(width, B => mark_block_column_with::<W, B>(rows, first, rare, shape, tail, limit))
+    with_row_width!(width, B => mark_block_column_with::<W, B>(rows, first, rare, shape, tail, (below, upto)))
 }
 
 /// [`mark_block_column`] for rows of `B` marks.
@@ -323,21 +367,21 @@ fn mark_block_column_with<W: Window, const B: usize>(
     rare: &[(usize, u64)],
     shape: &Shape,
     (tail, tail_from): (W, usize),
-    limit: usize,
+    (below, upto): (usize, usize),
 ) -> u64 {
     let (rows, _) = rows.as_chunks_mut::<B>();
     let end = first + rows.len();
-    let below = limit.max(1);
+    let below = below.max(1);
     let mut pairs = 0;
     for &t in &shape.splits {
         for &(p, v) in rare {
-            // Heaps `n` with `below ≤ n − t − p < first`.
+            // Heaps `n` with `below ≤ n − t − p < upto`.
             let lo = first.max(p + t + below);
             if lo >= end {
                 // Larger rare parts reach only later heaps.
                 break;
             }
-            let hi = end.min(first + p + t);
+            let hi = end.min(upto + p + t);
             let mut column = |lo: usize, hi: usize| {
                 if lo < hi {
                     let other = lo - t - p - tail_from;
@@ -465,11 +509,12 @@ impl State {
         block: &mut V,
         tail_from: usize,
         end: usize,
-        ahead: &mut Ahead,
+        reached: (Reach, &Deep),
+        wave: &Wave<'_>,
     ) -> Stop {
         let mut seen = std::mem::take(&mut self.seen);
         let stop = with_marks!(&mut seen[..], |marks| self
-            .finish_block_with(marks, done, block, tail_from, end, ahead));
+            .finish_block_with(marks, done, block, tail_from, end, reached, wave));
         // A new value bound brings new stamps ([`State::resize_bits`]).
         if self.seen.is_empty() {
             self.seen = seen;
@@ -477,6 +522,7 @@ impl State {
         stop
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn finish_block_with<V: Values, M: Marks + ?Sized>(
         &mut self,
         seen: &mut M,
@@ -484,22 +530,30 @@ impl State {
         block: &mut V,
         tail_from: usize,
         end: usize,
-        ahead: &mut Ahead,
+        (mut reach, deep): (Reach, &Deep),
+        wave: &Wave<'_>,
     ) -> Stop {
         let bound = self.histogram.len();
-        let mut reach = ahead.reach;
         self.reset_cursors();
-        let width = ahead.width;
-        let heaps_read = ahead.rows.len().checked_div(width).unwrap_or(0);
+        let width = wave.width();
+        let heaps_read = wave.heaps();
         let mut near = Near::default();
+        // The rows of the column at hand.
+        let mut column: &mut [u8] = &mut [];
         for n in tail_from + block.len()..end {
             let i = n.wrapping_sub(reach.first);
-            if i < heaps_read && i.is_multiple_of(COLUMN) && reach.limit < n {
-                // The splits of the read rare heaps whose other part lies
-                // in the block before this column, read for the column at
-                // once: the heaps themselves are left those within it.
-                let column = &mut ahead.rows[i * width..(i + COLUMN).min(heaps_read) * width];
-                self.read_own_column(column, width, n, (block.window(), tail_from), &mut reach);
+            if i < heaps_read && (i.is_multiple_of(COLUMN) || column.is_empty()) {
+                let (rows, read_to) = wave.take(i / COLUMN);
+                column = rows;
+                if reach.limit < n {
+                    // The splits of the read rare heaps whose other part
+                    // lies in the block before this column (those not read
+                    // beside), read for the column at once: the heaps
+                    // themselves are left those within it.
+                    let below = read_to.unwrap_or(0);
+                    let tail = (block.window(), tail_from);
+                    self.read_own_column(column, width, n, tail, below, &mut reach);
+                }
             }
             let mut view = View {
                 done: V::shorten(done),
@@ -508,10 +562,10 @@ impl State {
             };
             // The heap's row read ahead, if any, takes the rest of its
             // marks; otherwise the stamps do.
-            let value = match (i < heaps_read).then(|| &mut ahead.rows[i * width..(i + 1) * width])
-            {
+            let at = i % COLUMN * width;
+            let value = match (i < heaps_read).then(|| &mut column[at..at + width]) {
                 Some(row) => {
-                    let reach = reach.of_heap(&ahead.deep, n);
+                    let reach = reach.of_heap(deep, n);
                     self.value_of::<_, _, true>((M::of(row), ROW_MARK), &mut view, n, &reach)
                 }
                 None if self.bits && bound <= SMALL_BOUND => {
@@ -532,6 +586,7 @@ impl State {
             if !block.push(value) {
                 return Stop::Wider(value);
             }
+            wave.finished(n, value);
             self.record(n, value);
             if self.rare.len() > self.rare_limit {
                 return Stop::Review;

@@ -24,7 +24,7 @@ const SMALL_FIRST_CHUNK: usize = 8;
 const SMALL_CHUNK: usize = 8;
 
 /// The moves of a heap, grouped the way the engine reads them.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Shape {
     /// Takes `t > 0` that may remove a whole heap of `t`.
     pub(super) ends: Vec<usize>,

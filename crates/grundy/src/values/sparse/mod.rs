@@ -41,7 +41,9 @@
 //! rare parts below about half a block, the first splits of the lazy scan
 //! from the small end). Of those it reads the rare ones in columns too,
 //! before each 64 heaps of the block: those whose other part lies in the
-//! block before them, each heap left its splits within its own 64. With
+//! block before them, each heap left its splits within its own 64. On
+//! wider pools, those whose other part lies far enough back are read by
+//! another thread as soon as that part is finished ([`Tuning::wave_lag`]). With
 //! more threads, more rounds of the spread scan
 //! are read ahead ([`Tuning::spread_rounds`]): work that may be in vain,
 //! done where threads idle, taken off the one thread nothing can help.
@@ -89,6 +91,9 @@
 //! - `ahead` — what is read ahead for a block: far parts for 64 heaps at a
 //!   time into rows of byte marks, splits near half the heap, spread runs,
 //!   and more spread rounds for the heaps that lack a rare value (`Deep`).
+//! - `wave` — on pools of three threads or more, the finishing thread's
+//!   own rare splits read beside it, a column at a time, once the heaps
+//!   their other parts lie in are finished ([`Tuning::wave_lag`]).
 //! - `marks` — the byte-mark tricks: stamps instead of clearing, arrays of a
 //!   power-of-two length without bounds checks, eight marks read at a time.
 //! - `storage` — the `Storage` trait through which the mathematics of a heap
@@ -121,6 +126,7 @@ mod spread;
 mod state;
 mod storage;
 mod threads;
+mod wave;
 pub mod windowed;
 
 /// How the engine chooses its mask.
@@ -248,6 +254,24 @@ pub struct Tuning {
     /// part's loop is run for fewer heaps), and longer blocks on wide
     /// pools ([`Tuning::thread_columns`]) give more tasks at no such cost.
     pub column: usize,
+    /// On a pool of [`Tuning::wave_from`] threads or more, the splits of
+    /// the finishing thread's own block whose rare part's other part lies
+    /// more than this many heaps before the column of 64 heaps at hand are
+    /// read beside it, by the threads reading the next block ahead, as soon
+    /// as those heaps are finished (a wavefront); the finishing reads the
+    /// rest, and the columns nobody took in time. 0 leaves them all to the
+    /// finishing. 256: on two threads (with `wave_from: 2`), 0.161 to
+    /// 2^22 in blocks of 2048 had 32 of the finishing's 130 rare splits a
+    /// heap read beside it, where the one other thread reads ahead between
+    /// two columns; from four threads on, the read ahead ends long before
+    /// the finishing, and a thread that has nothing else to do reads the
+    /// columns (docs/benchmarks.md, session 36).
+    pub wave_lag: usize,
+    /// The fewest threads on which the finishing's own rare splits are
+    /// read beside it ([`Tuning::wave_lag`]). 3: on two threads the
+    /// finishing is not what the run waits for (the other thread reads
+    /// ahead for longer), so reading its splits beside it saves no time.
+    pub wave_from: usize,
 }
 
 impl Tuning {
@@ -328,6 +352,8 @@ impl Default for Tuning {
             profile: false,
             deepen_from: 1,
             column: ahead::COLUMN,
+            wave_lag: 256,
+            wave_from: 3,
         }
     }
 }
@@ -397,6 +423,9 @@ pub struct SparseProfile {
     /// Splits of the scans (near half the heap, spread runs) read ahead
     /// beside a finishing.
     pub ahead_scan_pairs: u64,
+    /// Splits with a rare part of the finishing's own block read beside it
+    /// ([`Tuning::wave_lag`]).
+    pub beside_pairs: u64,
     /// Splits read ahead and never used: the block read ahead was not the
     /// next one finished (a mask review, the table widened, a shorter
     /// block), so its rows were dropped.

@@ -818,6 +818,7 @@ impl<T: ColdCell> Engine<T> {
                     width,
                     n,
                     (&self.held.tail[..], tail_start),
+                    reach.limit,
                     &mut reach,
                 );
                 self.held.access.counts[ReadKind::Rare as usize][held::TAIL] += pairs;

@@ -1,0 +1,498 @@
+//! The finishing thread's own rare splits, read beside it as its block
+//! advances: a wavefront.
+//!
+//! Before each column of 64 heaps of its block, the finishing thread reads,
+//! for the whole column at once, the splits of the block's rare parts whose
+//! other part lies in the block before the column
+//! ([`State::read_own_column`](super::state::State)). With blocks of 2048
+//! heaps (every pool of two threads, sixteen threads) that is a quarter to a
+//! third of the finishing's work, the one part of the pipeline no other
+//! thread can help — except that most of it needs no value the finishing is
+//! about to compute. The splits whose other part lies more than `lag`
+//! heaps before the column can be read as soon as those heaps are
+//! finished, by any thread with nothing better to do: the threads reading
+//! the next block ahead, between two of their tasks, and the one that has
+//! read its last task, until the block is finished. The finishing thread
+//! is left the splits whose other part lies within `lag` heaps before the
+//! column (rare parts below about `lag + 64`), and the columns nobody took
+//! in time, which it reads whole, as before.
+//!
+//! Each column's rows are owned by whoever claims the column first: a
+//! thread beside claims a column only once its heaps' other parts are
+//! finished, and the finishing thread claims every column it reaches, or
+//! waits for the thread reading it. The values finished are published in
+//! a buffer of atomics, a column at a time at most behind the finishing.
+//! The values are the same whoever reads a split: the marks only add up.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::Instant;
+
+use super::ahead::{COLUMN, Reach};
+use super::blocks::mark_block_column;
+use super::heap::Shape;
+use super::threads::Lanes;
+use crate::values::table::Window;
+
+/// A column nobody has claimed yet.
+const OPEN: u8 = 0;
+/// A column a thread beside is reading.
+const READING: u8 = 1;
+/// A column read beside the finishing, up to [`Wave::upto`].
+const READ: u8 = 2;
+/// A column the finishing thread took (read or not).
+const TAKEN: u8 = 3;
+
+/// One block's columns, between the finishing thread and the threads
+/// beside it.
+pub(super) struct Wave<'r> {
+    /// The block's first heap: the rows are of the heaps from it.
+    first: usize,
+    /// Marks a heap.
+    width: usize,
+    /// Heaps with rows.
+    heaps: usize,
+    /// The rare splits with the other part below this were read ahead.
+    limit: usize,
+    /// Heaps before a column whose splits the finishing reads itself.
+    lag: usize,
+    /// The rare parts the block was read with.
+    rare: Vec<(usize, u64)>,
+    shape: Shape,
+    /// The block's values, as the finishing publishes them.
+    values: Vec<AtomicU64>,
+    /// Heaps of the block finished and published.
+    finished: AtomicUsize,
+    columns: Vec<Column<'r>>,
+    /// The next column a thread beside may claim.
+    next: AtomicUsize,
+    /// Set once the finishing of the block stopped.
+    over: AtomicBool,
+    /// Splits read beside the finishing.
+    pairs: AtomicU64,
+}
+
+/// One column's rows, and who reads them.
+struct Column<'r> {
+    state: AtomicU8,
+    rows: Mutex<Option<&'r mut [u8]>>,
+}
+
+impl<'r> Wave<'r> {
+    /// The columns of `rows` (`width` marks a heap, read ahead for the
+    /// block of `reach`, with `rare` and `shape`). With `lag` 0 no thread
+    /// beside reads anything: the finishing thread takes each column as it
+    /// comes.
+    pub(super) fn new(
+        rows: &'r mut [u8],
+        width: usize,
+        reach: &Reach,
+        lag: usize,
+        rare: &[(usize, u64)],
+        shape: &Shape,
+    ) -> Wave<'r> {
+        let heaps_read = rows.len().checked_div(width).unwrap_or(0);
+        let columns: Vec<Column<'r>> = if width == 0 {
+            Vec::new()
+        } else {
+            rows.chunks_mut(COLUMN * width)
+                .map(|rows| Column {
+                    state: AtomicU8::new(OPEN),
+                    rows: Mutex::new(Some(rows)),
+                })
+                .collect()
+        };
+        let beside = lag > 0 && columns.len() > 1;
+        let heaps = if beside { reach.end - reach.first } else { 0 };
+        // What a thread beside reads with; nothing to copy otherwise.
+        let (rare, shape) = if beside {
+            (rare[..reach.rare_len.min(rare.len())].to_vec(), shape.clone())
+        } else {
+            (Vec::new(), Shape::default())
+        };
+        Wave {
+            first: reach.first,
+            width,
+            heaps: heaps_read,
+            limit: reach.limit,
+            lag: lag.max(1),
+            rare,
+            shape,
+            values: (0..heaps).map(|_| AtomicU64::new(0)).collect(),
+            finished: AtomicUsize::new(0),
+            next: AtomicUsize::new(if beside { 0 } else { columns.len() }),
+            columns,
+            over: AtomicBool::new(false),
+            pairs: AtomicU64::new(0),
+        }
+    }
+
+    /// Marks a heap.
+    pub(super) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Heaps with rows.
+    pub(super) fn heaps(&self) -> usize {
+        self.heaps
+    }
+
+    /// Splits read beside the finishing so far.
+    pub(super) fn pairs(&self) -> u64 {
+        self.pairs.load(Ordering::Relaxed)
+    }
+
+    /// The rows of column `j`, for the finishing thread, and the heap below
+    /// which the other parts of its rare splits were read beside it
+    /// (`None`: nothing was). Waits while a thread beside reads it.
+    pub(super) fn take(&self, j: usize) -> (&'r mut [u8], Option<usize>) {
+        let column = &self.columns[j];
+        let read =
+            match column
+                .state
+                .compare_exchange(OPEN, TAKEN, Ordering::Acquire, Ordering::Acquire)
+            {
+                Ok(_) => None,
+                Err(_) => {
+                    let mut rounds = 0u32;
+                    while column.state.load(Ordering::Acquire) != READ {
+                        spin(&mut rounds);
+                    }
+                    Some(self.upto(j))
+                }
+            };
+        let rows = lock(&column.rows).take().unwrap_or_default();
+        (rows, read)
+    }
+
+    /// Publishes the value of heap `n`, finished: every heap of the block
+    /// before it is.
+    pub(super) fn finished(&self, n: usize, value: u64) {
+        if let Some(cell) = self.values.get(n.wrapping_sub(self.first)) {
+            cell.store(value, Ordering::Relaxed);
+            self.finished.store(n + 1 - self.first, Ordering::Release);
+        }
+    }
+
+    /// Says that the finishing of the block stopped, when dropped (a panic
+    /// included): the threads beside stop helping.
+    pub(super) fn stop_on_drop(&self) -> StopOnDrop<'_, 'r> {
+        StopOnDrop(self)
+    }
+
+    /// Reads the columns whose other parts are finished and that nobody
+    /// has claimed, from `done` (the table before the block); returns
+    /// whether it read any.
+    pub(super) fn help<W: Window>(&self, done: W) -> bool {
+        let mut any = false;
+        while self.help_one(done) {
+            any = true;
+        }
+        any
+    }
+
+    /// [`Wave::help`] until the block is finished or no column is left,
+    /// the time of each column read added to this thread's lane.
+    pub(super) fn help_to_the_end<W: Window>(&self, done: W, lanes: Option<&Lanes>) {
+        let mut rounds = 0u32;
+        while !self.over.load(Ordering::Acquire)
+            && self.next.load(Ordering::Relaxed) < self.columns.len()
+        {
+            let started = lanes.map(|_| Instant::now());
+            if self.help(done) {
+                rounds = 0;
+                if let (Some(lanes), Some(started)) = (lanes, started) {
+                    lanes.add_since(started);
+                }
+            } else {
+                spin(&mut rounds);
+            }
+        }
+    }
+
+    /// The heap below which a thread beside reads the other parts of
+    /// column `j`.
+    fn upto(&self, j: usize) -> usize {
+        (self.first + j * COLUMN).saturating_sub(self.lag)
+    }
+
+    /// Claims and reads the next column, if its other parts are finished.
+    fn help_one<W: Window>(&self, done: W) -> bool {
+        loop {
+            let j = self.next.load(Ordering::Relaxed);
+            if j >= self.columns.len() || self.over.load(Ordering::Relaxed) {
+                return false;
+            }
+            let upto = self.upto(j);
+            let finished = self.first + self.finished.load(Ordering::Acquire);
+            if upto > self.limit && finished < upto {
+                return false;
+            }
+            if self
+                .next
+                .compare_exchange(j, j + 1, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+            {
+                continue;
+            }
+            // Nothing to read beside: the finishing reads the column whole.
+            if upto <= self.limit {
+                continue;
+            }
+            let column = &self.columns[j];
+            if column
+                .state
+                .compare_exchange(OPEN, READING, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+            {
+                // The finishing got there first, and so to every column
+                // before.
+                return false;
+            }
+            // Read, or given up by a panic (passed on at the join): the
+            // finishing waits for no more.
+            let _read = Read(&column.state);
+            let mut rows = lock(&column.rows);
+            let pairs = match rows.as_deref_mut() {
+                Some(rows) => self.read(j, rows, done, upto),
+                None => 0,
+            };
+            drop(rows);
+            self.pairs.fetch_add(pairs, Ordering::Relaxed);
+            return true;
+        }
+    }
+
+    /// Reads into `rows` (column `j`) the rare splits whose other part lies
+    /// from the limit read ahead to `upto`: from `done` below the block,
+    /// from the values published in it.
+    fn read<W: Window>(&self, j: usize, rows: &mut [u8], done: W, upto: usize) -> u64 {
+        let at = self.first + j * COLUMN;
+        let mut pairs = 0;
+        let below_block = upto.min(self.first);
+        if self.limit < below_block {
+            pairs += mark_block_column(
+                rows,
+                self.width,
+                at,
+                &self.rare,
+                &self.shape,
+                (done, 0),
+                self.limit,
+                below_block,
+            );
+        }
+        if upto > self.first {
+            let published = Published(&self.values[..upto - self.first]);
+            pairs += mark_block_column(
+                rows,
+                self.width,
+                at,
+                &self.rare,
+                &self.shape,
+                (published, self.first),
+                self.limit.max(self.first),
+                upto,
+            );
+        }
+        pairs
+    }
+}
+
+/// Ends the threads' help when dropped ([`Wave::stop_on_drop`]).
+pub(super) struct StopOnDrop<'w, 'r>(&'w Wave<'r>);
+
+impl Drop for StopOnDrop<'_, '_> {
+    fn drop(&mut self) {
+        self.0.over.store(true, Ordering::Release);
+    }
+}
+
+/// Marks a column read when dropped.
+struct Read<'a>(&'a AtomicU8);
+
+impl Drop for Read<'_> {
+    fn drop(&mut self) {
+        self.0.store(READ, Ordering::Release);
+    }
+}
+
+/// A round of waiting: a spin, then, after a thousand, a yield a round (a
+/// pool wider than the machine's cores lets the awaited thread run).
+fn spin(rounds: &mut u32) {
+    if *rounds < 1 << 10 {
+        std::hint::spin_loop();
+        *rounds += 1;
+    } else {
+        std::thread::yield_now();
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Values published by the finishing thread, read as a [`Window`]: each
+/// was stored before the count of finished heaps that covers it.
+#[derive(Clone, Copy)]
+struct Published<'a>(&'a [AtomicU64]);
+
+impl Window for Published<'_> {
+    #[inline(always)]
+    fn len(self) -> usize {
+        self.0.len()
+    }
+
+    #[inline(always)]
+    fn get(self, i: usize) -> u64 {
+        self.0[i].load(Ordering::Relaxed)
+    }
+
+    #[inline(always)]
+    fn range(self, lo: usize, hi: usize) -> Self {
+        Published(&self.0[lo..hi])
+    }
+
+    fn xor_reversed(small: Self, large: Self, mut f: impl FnMut(usize)) {
+        let len = small.len().min(large.len());
+        for i in 0..len {
+            f((small.get(i) ^ large.get(large.len() - 1 - i)) as usize);
+        }
+    }
+
+    #[inline(always)]
+    fn mark_column<const B: usize>(self, rows: &mut [[u8; B]], v: u64, stamp: u8) {
+        for (row, y) in rows.iter_mut().zip(self.0) {
+            row[(v ^ y.load(Ordering::Relaxed)) as usize % B] = stamp;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Ruleset;
+
+    /// Rows of `width` marks for the heaps `first..first + heaps`, with
+    /// the splits of `rare` whose other part lies from `below` to each
+    /// column's first heap marked: as the finishing reads them alone.
+    fn alone(
+        values: &[u64],
+        (first, heaps, width): (usize, usize, usize),
+        rare: &[(usize, u64)],
+        shape: &Shape,
+        below: usize,
+    ) -> Vec<u8> {
+        let mut rows = vec![0u8; heaps * width];
+        for (j, column) in rows.chunks_mut(COLUMN * width).enumerate() {
+            let at = first + j * COLUMN;
+            mark_block_column(column, width, at, rare, shape, (values, 0), below, at);
+        }
+        rows
+    }
+
+    /// The columns read beside the finishing, then completed by it from
+    /// where the thread beside stopped, hold the marks the finishing reads
+    /// alone, for any lag, with or without the block before caught up.
+    #[test]
+    fn columns_read_beside_hold_the_marks_read_alone() {
+        let shape = Shape::of(&"0.161".parse::<Ruleset>().unwrap()).unwrap();
+        let values: Vec<u64> = (0..1200u64).map(|n| (n * 7 + n / 5) % 256).collect();
+        let rare: Vec<(usize, u64)> = [1usize, 2, 5, 9, 40, 70, 130, 300, 511]
+            .iter()
+            .map(|&p| (p, values[p]))
+            .collect();
+        let (first, heaps, width) = (600, 500, 256);
+        for limit in [first, first - 100] {
+            let reach = Reach {
+                first,
+                end: first + heaps,
+                limit,
+                rare_limit: limit,
+                mask: 0,
+                rare_len: rare.len(),
+                read_ahead: 0,
+                spread: 0,
+                spread_rounds: 0,
+                deep_limit: 0,
+                deep_rounds: 0,
+            };
+            let expected = alone(&values, (first, heaps, width), &rare, &shape, limit);
+            for lag in [1, 63, 64, 256] {
+                let mut rows = vec![0u8; heaps * width];
+                let wave = Wave::new(&mut rows, width, &reach, lag, &rare, &shape);
+                let done = &values[..first];
+                let mut taken = Vec::new();
+                for n in first..first + heaps {
+                    let i = n - first;
+                    if i % COLUMN == 0 {
+                        // Before each column a thread beside reads what
+                        // is finished; the finishing completes the rest.
+                        wave.help(done);
+                        let (column, read_to) = wave.take(i / COLUMN);
+                        let below = read_to.unwrap_or(0).max(limit);
+                        let tail = (&values[..], 0);
+                        mark_block_column(column, width, n, &rare, &shape, tail, below, n);
+                        taken.push(read_to);
+                    }
+                    wave.finished(n, values[n]);
+                }
+                assert!(wave.pairs() > 0, "lag {lag}: nothing read beside");
+                assert!(taken.iter().any(Option::is_some));
+                drop(wave);
+                assert!(rows == expected, "lag {lag}, limit {limit}");
+            }
+        }
+    }
+
+    /// Publishes the heaps of `heaps` as finished.
+    fn finish(wave: &Wave<'_>, values: &[u64], heaps: std::ops::Range<usize>) {
+        for (n, &value) in values.iter().enumerate().take(heaps.end).skip(heaps.start) {
+            wave.finished(n, value);
+        }
+    }
+
+    /// The finishing takes a column nobody claimed whole, and a thread
+    /// beside claims no column once the finishing is past it or stopped.
+    #[test]
+    fn a_column_is_read_by_one_thread_only() {
+        let shape = Shape::of(&Ruleset::Grundy).unwrap();
+        let values: Vec<u64> = (0..400u64).map(|n| n % 9).collect();
+        let rare = vec![(1usize, values[1]), (3, values[3])];
+        let reach = Reach {
+            first: 200,
+            end: 392,
+            limit: 200,
+            rare_limit: 200,
+            mask: 0,
+            rare_len: 2,
+            read_ahead: 0,
+            spread: 0,
+            spread_rounds: 0,
+            deep_limit: 0,
+            deep_rounds: 0,
+        };
+        let mut rows = vec![0u8; 192 * 256];
+        let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
+        assert_eq!(wave.heaps(), 192);
+        // Nothing of the block finished: nothing to read beside.
+        assert!(!wave.help(&values[..200]));
+        let (column, read) = wave.take(0);
+        assert_eq!((column.len(), read), (64 * 256, None));
+        finish(&wave, &values, 200..264);
+        let (_, read) = wave.take(1);
+        assert_eq!(read, None, "the finishing took column 1 first");
+        {
+            let _stop = wave.stop_on_drop();
+        }
+        finish(&wave, &values, 264..328);
+        assert!(!wave.help(&values[..200]), "stopped");
+        let (column, read) = wave.take(2);
+        assert_eq!((column.len(), read), (64 * 256, None));
+        // Without a lag, nothing is shared out.
+        let mut rows = vec![0u8; 192 * 256];
+        let wave = Wave::new(&mut rows, 256, &reach, 0, &rare, &shape);
+        finish(&wave, &values, 200..392);
+        assert!(!wave.help(&values[..200]));
+    }
+}
