@@ -106,7 +106,10 @@ impl<'r> Wave<'r> {
         let heaps = if beside { reach.end - reach.first } else { 0 };
         // What a thread beside reads with; nothing to copy otherwise.
         let (rare, shape) = if beside {
-            (rare[..reach.rare_len.min(rare.len())].to_vec(), shape.clone())
+            (
+                rare[..reach.rare_len.min(rare.len())].to_vec(),
+                shape.clone(),
+            )
         } else {
             (Vec::new(), Shape::default())
         };
