@@ -90,9 +90,10 @@ pub(super) struct FarJob {
     pub(super) lanes: Option<Arc<Lanes>>,
     /// Splits already in `rows` (a catching up's first reading).
     pub(super) read_before: u64,
-    /// Rounds of the spread scan a first reading may read, past
-    /// `spread_rounds`, for the heaps whose row still lacks a rare value
-    /// below its least missing common one ([`Deep`]); 0 for none.
+    /// Rounds of the spread scan a reading may read, past `spread_rounds`,
+    /// for the heaps whose row still lacks a rare value below its least
+    /// missing common one ([`Deep`]); 0 for none (a catching up made by
+    /// [`FarJob::catch_up`] reads none unless set).
     pub(super) deepen: usize,
     /// What a first reading deepened, handed on to its catching up.
     pub(super) deep: Deep,
@@ -105,7 +106,9 @@ pub(super) struct FarJob {
 /// heap's last word (the splits within the block come later, and may fill
 /// a common value and so want more rare ones), so this guesses which heaps
 /// the finishing thread would have scanned so far; a wrong guess costs
-/// splits read in vain or left to the finishing, never a value.
+/// splits read in vain or left to the finishing, never a value. A catching
+/// up with [`FarJob::deepen`] set reads the rounds deepened before up to
+/// its own limit, then goes on deepening from the row it completed.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Deep {
     /// Every run of these rounds whose parts both lie below it was read.
@@ -227,9 +230,10 @@ impl FarJob {
             .filter(|&p| p < limit)
             .map(|p| (p, g.get(p)))
             .collect();
-        // Deepening, on a first reading only: the classes of the values
-        // below the bound, and the rounds read for each heap.
-        let deepen = if CATCH_UP || spread == 0 {
+        // Deepening: the classes of the values below the bound, and the
+        // rounds read for each heap. A catching up goes on from the rounds
+        // its first reading deepened, read below `deep_before`.
+        let deepen = if spread == 0 {
             0
         } else {
             deepen.min(stride / SPREAD_RUN).min(usize::from(u8::MAX))
@@ -242,11 +246,17 @@ impl FarJob {
                 class_bits(bound, mask, false),
             )
         });
+        let mut deep_before = 0;
         if classes.is_some() {
-            deep = Deep {
-                limit,
-                rounds: vec![0; end - first],
-            };
+            if CATCH_UP && deep.rounds.len() == end - first {
+                deep_before = deep.limit;
+                deep.limit = limit;
+            } else {
+                deep = Deep {
+                    limit,
+                    rounds: vec![0; end - first],
+                };
+            }
         }
         let mut buffer = rows;
         if !CATCH_UP {
@@ -361,8 +371,29 @@ impl FarJob {
                     if !spread_applies(&shape, spread, n) {
                         continue;
                     }
+                    let before = usize::from(*rounds);
+                    if CATCH_UP {
+                        // The rounds deepened before, read below the
+                        // first reading's limit: their runs from there to
+                        // this one, so that they are read below it.
+                        for round in deep_from..before {
+                            for &t in &shape.splits {
+                                let rest = n - t;
+                                for j in 0..SPREAD_STREAMS {
+                                    let a = j * stride + round * SPREAD_RUN + 1;
+                                    if a + limit > rest && a + deep_before <= rest {
+                                        let small = g.range(a, a + SPREAD_RUN);
+                                        let large =
+                                            g.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
+                                        W::xor_reversed(small, large, |x| row[x % B] = stamp);
+                                        pairs[1] += SPREAD_RUN as u64;
+                                    }
+                                }
+                            }
+                        }
+                    }
                     wanted(&row[..], rare_bits, common_bits, &mut want);
-                    let mut round = deep_from;
+                    let mut round = deep_from.max(before);
                     while round < deepen && !want.is_empty() {
                         for &t in &shape.splits {
                             let rest = n - t;

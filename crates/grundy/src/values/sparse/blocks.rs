@@ -118,13 +118,16 @@ impl Visit for Run<'_> {
                     if tuning.catch_up && ahead.reach.limit < start {
                         let clock = Clock::start(tuning.profile);
                         let mut counts = Counts::default();
-                        let job = FarJob::catch_up(
+                        let mut job = FarJob::catch_up(
                             ahead,
                             state.rare.clone(),
                             state.shape.clone(),
                             state.lanes.clone(),
                             tuning.column,
                         );
+                        if tuning.catch_up_deepens {
+                            job.deepen = tuning.deepened_rounds(rayon::current_num_threads());
+                        }
                         let ahead = job.read(values.window(), &mut counts);
                         state.add(counts);
                         state.profile.catching_up += clock.stop();

@@ -254,6 +254,14 @@ pub struct Tuning {
     /// part's loop is run for fewer heaps), and longer blocks on wide
     /// pools ([`Tuning::thread_columns`]) give more tasks at no such cost.
     pub column: usize,
+    /// Whether a catching up ([`Tuning::catch_up`]) goes on with the
+    /// spread rounds its block's first reading deepened
+    /// ([`Tuning::deepen_from`]): from the completed rows, which lack only
+    /// the splits within the block, it guesses better which heaps want
+    /// more rounds, and reads them on every thread instead of the
+    /// finishing thread. `false` leaves the rounds past the first
+    /// reading's to the finishing, as before.
+    pub catch_up_deepens: bool,
     /// On a pool of [`Tuning::wave_from`] threads or more, the splits of
     /// the finishing thread's own block whose rare part's other part lies
     /// more than this many heaps before the column of 64 heaps at hand are
@@ -352,6 +360,7 @@ impl Default for Tuning {
             profile: false,
             deepen_from: 1,
             column: ahead::COLUMN,
+            catch_up_deepens: true,
             wave_lag: 256,
             wave_from: 3,
         }
