@@ -41,7 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "column" => tuning.column = value,
             "wave_lag" => tuning.wave_lag = value,
             "catch_up_deepens" => tuning.catch_up_deepens = value != 0,
-            "wave_from" => tuning.wave_from = value,
+            "help_from" => tuning.help_from = value,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }

@@ -125,8 +125,9 @@ impl Visit for Run<'_> {
                             state.lanes.clone(),
                             tuning.column,
                         );
-                        if tuning.catch_up_deepens {
-                            job.deepen = tuning.deepened_rounds(rayon::current_num_threads());
+                        let threads = rayon::current_num_threads();
+                        if tuning.catch_up_deepens && tuning.helps(threads) {
+                            job.deepen = tuning.deepened_rounds(threads);
                         }
                         let ahead = job.read(values.window(), &mut counts);
                         state.add(counts);
@@ -197,8 +198,7 @@ impl Visit for Run<'_> {
             let before = (state.rare_pairs, state.scan_pairs);
             // The finishing's own rare splits far enough back in the block
             // are read beside it, by the threads reading the next block.
-            let threads = rayon::current_num_threads();
-            let lag = if threads > 1 && threads >= tuning.wave_from {
+            let lag = if tuning.helps(rayon::current_num_threads()) {
                 tuning.wave_lag
             } else {
                 0

@@ -254,32 +254,38 @@ pub struct Tuning {
     /// part's loop is run for fewer heaps), and longer blocks on wide
     /// pools ([`Tuning::thread_columns`]) give more tasks at no such cost.
     pub column: usize,
-    /// Whether a catching up ([`Tuning::catch_up`]) goes on with the
-    /// spread rounds its block's first reading deepened
-    /// ([`Tuning::deepen_from`]): from the completed rows, which lack only
-    /// the splits within the block, it guesses better which heaps want
-    /// more rounds, and reads them on every thread instead of the
-    /// finishing thread. `false` leaves the rounds past the first
-    /// reading's to the finishing, as before.
+    /// Whether a catching up ([`Tuning::catch_up`]) on a pool of
+    /// [`Tuning::help_from`] threads or more goes on with the spread rounds
+    /// its block's first reading deepened ([`Tuning::deepen_from`]): from
+    /// the completed rows, which lack only the splits within the block, it
+    /// guesses better which heaps want more rounds, and reads them on every
+    /// thread instead of the finishing thread. On 0.6 to 2^22 on two
+    /// threads the finishing's lazy scans fell from 312 splits a heap to
+    /// 149, the splits in all stayed the same, and the serial fraction fell
+    /// from 0.31 to 0.22; but on one thread 0.6 took 3–6 % longer (each
+    /// heap's row is read once more), and on two `grundy count` was no
+    /// faster (docs/benchmarks.md, session 36). `false` leaves the rounds
+    /// past the first reading's to the finishing, as before.
     pub catch_up_deepens: bool,
-    /// On a pool of [`Tuning::wave_from`] threads or more, the splits of
+    /// On a pool of [`Tuning::help_from`] threads or more, the splits of
     /// the finishing thread's own block whose rare part's other part lies
     /// more than this many heaps before the column of 64 heaps at hand are
     /// read beside it, by the threads reading the next block ahead, as soon
     /// as those heaps are finished (a wavefront); the finishing reads the
     /// rest, and the columns nobody took in time. 0 leaves them all to the
-    /// finishing. 256: on two threads (with `wave_from: 2`), 0.161 to
-    /// 2^22 in blocks of 2048 had 32 of the finishing's 130 rare splits a
-    /// heap read beside it, where the one other thread reads ahead between
-    /// two columns; from four threads on, the read ahead ends long before
-    /// the finishing, and a thread that has nothing else to do reads the
-    /// columns (docs/benchmarks.md, session 36).
+    /// finishing. 256: on two threads (with `help_from: 2`), 0.161 to
+    /// 2^23 in blocks of 2048 had 15–24 of the finishing's 130 rare splits
+    /// a heap read beside it (56–61 with 512), where the one other thread
+    /// reads ahead between two columns; from four threads on, the read
+    /// ahead ends long before the finishing, and a thread that has nothing
+    /// else to do reads the columns (docs/benchmarks.md, session 36).
     pub wave_lag: usize,
-    /// The fewest threads on which the finishing's own rare splits are
-    /// read beside it ([`Tuning::wave_lag`]). 3: on two threads the
-    /// finishing is not what the run waits for (the other thread reads
-    /// ahead for longer), so reading its splits beside it saves no time.
-    pub wave_from: usize,
+    /// The fewest threads on which the finishing thread is helped
+    /// ([`Tuning::wave_lag`], [`Tuning::catch_up_deepens`]). 3: on one or
+    /// two threads the finishing is not what the run waits for (on two,
+    /// the other thread reads ahead for longer), so work taken off it
+    /// saves no time, and each help costs a little.
+    pub help_from: usize,
 }
 
 impl Tuning {
@@ -319,6 +325,12 @@ impl Tuning {
         } else {
             0
         }
+    }
+
+    /// Whether the finishing thread is helped on a pool of `threads`
+    /// threads ([`Tuning::help_from`]): never on one.
+    fn helps(&self, threads: usize) -> bool {
+        threads > 1 && threads >= self.help_from
     }
 
     /// Heaps in the block read ahead from heap `start` on a pool of
@@ -362,7 +374,7 @@ impl Default for Tuning {
             column: ahead::COLUMN,
             catch_up_deepens: true,
             wave_lag: 256,
-            wave_from: 3,
+            help_from: 3,
         }
     }
 }

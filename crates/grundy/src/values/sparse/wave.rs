@@ -131,11 +131,13 @@ impl<'r> Wave<'r> {
     }
 
     /// Marks a heap.
+    #[inline]
     pub(super) fn width(&self) -> usize {
         self.width
     }
 
     /// Heaps with rows.
+    #[inline]
     pub(super) fn heaps(&self) -> usize {
         self.heaps
     }
@@ -148,6 +150,7 @@ impl<'r> Wave<'r> {
     /// The rows of column `j`, for the finishing thread, and the heap below
     /// which the other parts of its rare splits were read beside it
     /// (`None`: nothing was). Waits while a thread beside reads it.
+    #[inline]
     pub(super) fn take(&self, j: usize) -> (&'r mut [u8], Option<usize>) {
         let column = &self.columns[j];
         let read =
@@ -170,6 +173,7 @@ impl<'r> Wave<'r> {
 
     /// Publishes the value of heap `n`, finished: every heap of the block
     /// before it is.
+    #[inline]
     pub(super) fn finished(&self, n: usize, value: u64) {
         if let Some(cell) = self.values.get(n.wrapping_sub(self.first)) {
             cell.store(value, Ordering::Relaxed);
