@@ -654,6 +654,21 @@ proptest! {
     }
 }
 
+/// The values of `game` to `to` with `tuning` on the current pool, the
+/// run's counts and its profile.
+fn profiled(
+    game: &Ruleset,
+    to: usize,
+    tuning: Tuning,
+) -> ((ValueTable, sparse::SparseStats), sparse::SparseProfile) {
+    let mut table = ValueTable::new();
+    let mut engine = sparse::Computation::new(game, &mut table, tuning).unwrap();
+    let stats = engine
+        .extend(&mut table, to + 1, &mut grundy::values::silent)
+        .unwrap();
+    ((table, stats), engine.profile())
+}
+
 /// The splits the finishing thread reads itself, with the spread scan
 /// deepened heap by heap and without, Grundy's game and 0.6 to 2^17 on 2
 /// threads: a quarter fewer at least (the spread scan starts at heap 2^15;
@@ -676,14 +691,7 @@ fn deepening_leaves_the_finishing_thread_fewer_splits() {
                 pair_block: 0,
                 ..Tuning::default()
             };
-            pool.install(|| {
-                let mut table = ValueTable::new();
-                let mut engine = sparse::Computation::new(&game, &mut table, tuning).unwrap();
-                let stats = engine
-                    .extend(&mut table, to + 1, &mut grundy::values::silent)
-                    .unwrap();
-                ((table, stats), engine.profile())
-            })
+            pool.install(|| profiled(&game, to, tuning))
         });
         assert_eq!(deep.0, flat.0, "{game}");
         let (deep_finish, flat_finish) = (
@@ -725,14 +733,7 @@ fn deepening_in_the_catching_up_leaves_the_finishing_fewer_splits() {
                 help_from: 2,
                 ..Tuning::default()
             };
-            pool.install(|| {
-                let mut table = ValueTable::new();
-                let mut engine = sparse::Computation::new(&game, &mut table, tuning).unwrap();
-                let stats = engine
-                    .extend(&mut table, to + 1, &mut grundy::values::silent)
-                    .unwrap();
-                ((table, stats), engine.profile())
-            })
+            pool.install(|| profiled(&game, to, tuning))
         });
         assert_eq!(on.0, off.0, "{game}");
         let (on_finish, off_finish) = (on_profile.finish_scan_pairs, off_profile.finish_scan_pairs);

@@ -278,31 +278,29 @@ impl<'r> Wave<'r> {
         let mut pairs = 0;
         let below_block = upto.min(self.first);
         if self.limit < below_block {
-            pairs += mark_block_column(
-                rows,
-                self.width,
-                at,
-                &self.rare,
-                &self.shape,
-                (done, 0),
-                self.limit,
-                below_block,
-            );
+            pairs += self.mark(rows, at, (done, 0), (self.limit, below_block));
         }
         if upto > self.first {
             let published = Published(&self.values[..upto - self.first]);
-            pairs += mark_block_column(
-                rows,
-                self.width,
-                at,
-                &self.rare,
-                &self.shape,
-                (published, self.first),
-                self.limit.max(self.first),
-                upto,
-            );
+            let tail = (published, self.first);
+            pairs += self.mark(rows, at, tail, (self.limit.max(self.first), upto));
         }
         pairs
+    }
+}
+
+impl Wave<'_> {
+    /// Marks in `rows` (the column from heap `at`) the rare splits whose
+    /// other part lies from `below` to `upto`, read from `tail`.
+    fn mark<V: Window>(
+        &self,
+        rows: &mut [u8],
+        at: usize,
+        tail: (V, usize),
+        (below, upto): (usize, usize),
+    ) -> u64 {
+        let (rare, shape) = (&self.rare, &self.shape);
+        mark_block_column(rows, self.width, at, rare, shape, tail, below, upto)
     }
 }
 
