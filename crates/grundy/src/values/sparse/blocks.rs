@@ -548,14 +548,17 @@ impl State {
             if i < heaps_read && (i.is_multiple_of(COLUMN) || column.is_empty()) {
                 let (rows, read_to) = wave.take(i / COLUMN);
                 column = rows;
-                if reach.limit < n {
+                // The column's first heap: `n` itself, as a block starts
+                // where its rows do.
+                let at = n - i % COLUMN;
+                if reach.limit < at {
                     // The splits of the read rare heaps whose other part
                     // lies in the block before this column (those not read
                     // beside), read for the column at once: the heaps
                     // themselves are left those within it.
                     let below = read_to.unwrap_or(0);
                     let tail = (block.window(), tail_from);
-                    self.read_own_column(column, width, n, tail, below, &mut reach);
+                    self.read_own_column(column, width, at, tail, below, &mut reach);
                 }
             }
             let mut view = View {
