@@ -715,9 +715,9 @@ fn deepening_leaves_the_finishing_thread_fewer_splits() {
 /// The lazy scans' splits the finishing thread reads itself, with the
 /// spread rounds deepened on in each catching up and without, Grundy's
 /// game and 0.6 to 2^17 on 2 threads (blocks of 2048, helped as on wider
-/// pools): 15 % fewer at least (21 % and 27 % here; at 2^22 39 % and
-/// 52 %), and no more splits in all (0.5 % and 0.1 % fewer; issue 37,
-/// session 36).
+/// pools): 15 % fewer at least (21 % and 27 % here; 39 % at 2^23 and
+/// 52 % at 2^22), and no more splits in all (0.5 % and 0.1 % fewer;
+/// issue 37, session 36).
 #[test]
 fn deepening_in_the_catching_up_leaves_the_finishing_fewer_splits() {
     let to = 1 << 17;
