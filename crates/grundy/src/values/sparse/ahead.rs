@@ -377,36 +377,14 @@ impl FarJob {
                         // first reading's limit: their runs from there to
                         // this one, so that they are read below it.
                         for round in deep_from..before {
-                            for &t in &shape.splits {
-                                let rest = n - t;
-                                for j in 0..SPREAD_STREAMS {
-                                    let a = j * stride + round * SPREAD_RUN + 1;
-                                    if a + limit > rest && a + deep_before <= rest {
-                                        let small = g.range(a, a + SPREAD_RUN);
-                                        let large =
-                                            g.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
-                                        W::xor_reversed(small, large, |x| row[x % B] = stamp);
-                                        pairs[1] += SPREAD_RUN as u64;
-                                    }
-                                }
-                            }
+                            let reach = (deep_before, limit);
+                            pairs[1] += mark_round(row, g, (&shape, stride), n, round, reach);
                         }
                     }
                     wanted(&row[..], rare_bits, common_bits, &mut want);
                     let mut round = deep_from.max(before);
                     while round < deepen && !want.is_empty() {
-                        for &t in &shape.splits {
-                            let rest = n - t;
-                            for j in 0..SPREAD_STREAMS {
-                                let a = j * stride + round * SPREAD_RUN + 1;
-                                if a + limit > rest {
-                                    let small = g.range(a, a + SPREAD_RUN);
-                                    let large = g.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
-                                    W::xor_reversed(small, large, |x| row[x % B] = stamp);
-                                    pairs[1] += SPREAD_RUN as u64;
-                                }
-                            }
-                        }
+                        pairs[1] += mark_round(row, g, (&shape, stride), n, round, (0, limit));
                         round += 1;
                         want.retain(|&v| row[v % B] != stamp);
                     }
@@ -458,6 +436,35 @@ impl FarJob {
             deep,
         }
     }
+}
+
+/// Marks in `row` (heap `n`, marks below `B`) the runs of round `round`
+/// of the spread scan (smaller parts `stride` apart) whose parts both lie
+/// below `limit`, and whose larger part reaches `below` or past it; returns
+/// the splits read.
+#[inline(always)]
+fn mark_round<W: Window, const B: usize>(
+    row: &mut [u8; B],
+    g: W,
+    (shape, stride): (&Shape, usize),
+    n: usize,
+    round: usize,
+    (below, limit): (usize, usize),
+) -> u64 {
+    let mut pairs = 0;
+    for &t in &shape.splits {
+        let rest = n - t;
+        for j in 0..SPREAD_STREAMS {
+            let a = j * stride + round * SPREAD_RUN + 1;
+            if a + limit > rest && a + below <= rest {
+                let small = g.range(a, a + SPREAD_RUN);
+                let large = g.range(rest + 1 - a - SPREAD_RUN, rest + 1 - a);
+                W::xor_reversed(small, large, |x| row[x % B] = ROW_MARK);
+                pairs += SPREAD_RUN as u64;
+            }
+        }
+    }
+    pairs
 }
 
 /// A task's rows of marks: its index among the block's chunks of

@@ -52,6 +52,8 @@
 //! round by round, until the row has them ([`Tuning::deepen_from`]): the
 //! rounds the finishing thread would have scanned itself, nearly one for
 //! one, read before it needs them.
+//! On pools of three threads or more the catching up goes on with those
+//! rounds from its completed rows ([`Tuning::catch_up_deepens`]).
 //! Heaps too cheap for a second core (0.354's) still get their far rare
 //! parts read that way, 64 heaps at a time, on the one thread.
 //!
