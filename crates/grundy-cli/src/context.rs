@@ -188,7 +188,7 @@ impl Stats {
                 line(
                     "pipeline",
                     format!(
-                        "{:.3} s; each thread busy finishing + reading ahead + alone, then waiting:",
+                        "{:.3} s; each thread busy finishing + reading ahead + alone, then waiting (of it spinning within a step):",
                         report.pipeline.as_secs_f64()
                     ),
                 );
@@ -196,11 +196,12 @@ impl Stats {
                     line(
                         &format!("  thread {i}"),
                         format!(
-                            "{:.3} + {:.3} + {:.3} s busy, {:.3} s waiting",
+                            "{:.3} + {:.3} + {:.3} s busy, {:.3} s waiting ({:.3} spinning)",
                             t.finishing.as_secs_f64(),
                             t.reading.as_secs_f64(),
                             t.alone.as_secs_f64(),
-                            report.waiting(t).as_secs_f64()
+                            report.waiting(t).as_secs_f64(),
+                            t.spinning.as_secs_f64()
                         ),
                     );
                 }

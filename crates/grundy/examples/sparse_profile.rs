@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release -p grundy --example sparse_profile -- grundy 2^25 1`
 
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use grundy::values::sparse::{Computation, Tuning};
 use grundy::{Ruleset, ValueTable};
@@ -18,8 +19,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let game: Ruleset = game.parse()?;
     let to = parse(to)?;
     let threads: usize = threads.parse()?;
+    // Each thread's id in the system, to read its CPU time at the end.
+    let ids = Arc::new(Mutex::new(vec![String::new(); threads.max(1)]));
+    let started_ids = Arc::clone(&ids);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .start_handler(move |i| {
+            if let (Ok(link), Ok(mut ids)) =
+                (std::fs::read_link("/proc/thread-self"), started_ids.lock())
+                && let Some(id) = ids.get_mut(i)
+            {
+                *id = link.to_string_lossy().into_owned();
+            }
+        })
         .build()?;
     let mut tuning = Tuning {
         profile: true,
@@ -42,6 +54,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "wave_lag" => tuning.wave_lag = value,
             "catch_up_deepens" => tuning.catch_up_deepens = value != 0,
             "help_from" => tuning.help_from = value,
+            "spin_for" => tuning.spin_for = Duration::from_micros(value as u64),
+            "spin_from" => tuning.spin_from = value,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }
@@ -112,19 +126,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("  a row read ahead: {bound} bytes a heap, written on one thread and read on another");
     // Each thread: busy finishing, reading ahead, alone; the rest of the
     // pipeline's wall time waiting (for the finishing thread, at a join,
-    // or while the driving thread works alone).
+    // or while the driving thread works alone), and of that the time spun
+    // within a step. Its CPU time, as the system counts it, is of the
+    // whole run (the pool was started for it): what it spent beyond busy
+    // and spinning went to rayon's looking for work and to the system.
     let pipeline = p.wall().as_secs_f64();
-    println!("  pipeline wall {pipeline:.2} s; per thread (s): finishing, reading, alone, waiting");
+    println!(
+        "  pipeline wall {pipeline:.2} s; per thread (s): finishing, reading, alone, waiting (of it spinning), CPU"
+    );
+    let ids = ids.lock().map(|ids| ids.clone()).unwrap_or_default();
     for (i, u) in uses.iter().enumerate() {
+        let cpu = ids.get(i).and_then(|id| thread_cpu(id));
         println!(
-            "    thread {i:2}: {:7.2} {:7.2} {:7.2} {:7.2}",
+            "    thread {i:2}: {:7.2} {:7.2} {:7.2} {:7.2} ({:5.2}) {}",
             u.finishing.as_secs_f64(),
             u.reading.as_secs_f64(),
             u.alone.as_secs_f64(),
-            u.waiting(&p).as_secs_f64()
+            u.waiting(&p).as_secs_f64(),
+            u.spinning.as_secs_f64(),
+            cpu.map_or("-".to_string(), |c| format!("{c:7.2}")),
         );
     }
     Ok(())
+}
+
+/// Seconds on a CPU of the thread `PID/task/TID`: the first field of its
+/// `schedstat` (nanoseconds; Linux), `None` elsewhere.
+fn thread_cpu(id: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{id}/schedstat")).ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 / 1e9)
 }
 
 fn parse(s: &str) -> Result<u64, Box<dyn std::error::Error>> {

@@ -109,6 +109,7 @@ impl Report {
             sum.finishing += more.finishing;
             sum.reading += more.reading;
             sum.alone += more.alone;
+            sum.spinning += more.spinning;
         }
         Report {
             engine: later.engine.or(self.engine),

@@ -520,6 +520,8 @@ proptest! {
         wave_lag in prop::sample::select(vec![0usize, 1, 7, 64, 300]),
         help_from in 1usize..5,
         catch_up_deepens in any::<bool>(),
+        spin_from in 1usize..5,
+        spin_for in prop::sample::select(vec![0u64, 1, 100]),
     ) {
         let expected = naive(&game, to);
         let tuning = Tuning {
@@ -531,6 +533,8 @@ proptest! {
             wave_lag,
             help_from,
             catch_up_deepens,
+            spin_from,
+            spin_for: std::time::Duration::from_micros(spin_for),
             ..parallel_spread(mask, block, spread, rounds)
         };
         for threads in THREADS {

@@ -5,12 +5,12 @@
 //! of what was read, so that the finishing thread skips it.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::blocks::Counts;
 use super::heap::{Shape, largest_smaller_part};
 use super::marks::{marks_len, row_bits};
-use super::share::share_out;
+use super::share::{Patience, share_out};
 use super::spread::{SPREAD_RUN, SPREAD_STREAMS, spread_applies};
 use super::threads::Lanes;
 use crate::values::mask::class_bits;
@@ -88,6 +88,9 @@ pub(super) struct FarJob {
     pub(super) since: usize,
     /// Where each task's time is added, when profiling.
     pub(super) lanes: Option<Arc<Lanes>>,
+    /// The longest a thread with no task left waits for the last one
+    /// ([`Tuning::spin_bound`](super::Tuning::spin_bound)).
+    pub(super) spin_for: Option<Duration>,
     /// Splits already in `rows` (a catching up's first reading).
     pub(super) read_before: u64,
     /// Rounds of the spread scan a reading may read, past `spread_rounds`,
@@ -131,6 +134,7 @@ impl FarJob {
         shape: Shape,
         lanes: Option<Arc<Lanes>>,
         column: usize,
+        spin_for: Option<Duration>,
     ) -> FarJob {
         let reach = ahead.reach;
         FarJob {
@@ -149,6 +153,7 @@ impl FarJob {
             from: reach.limit,
             since: reach.rare_len,
             lanes,
+            spin_for,
             read_before: ahead.pairs,
             deepen: 0,
             deep: ahead.deep,
@@ -212,6 +217,7 @@ impl FarJob {
             from,
             since,
             lanes,
+            spin_for,
             read_before,
             deepen,
             mut deep,
@@ -398,12 +404,17 @@ impl FarJob {
         };
         let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
         let (rare_pairs, scan_pairs) = if parallel {
+            let patience = Patience {
+                most: spin_for,
+                lanes: lanes.as_deref(),
+            };
             share_out(
                 marks
                     .chunks_mut(rows_a_task)
                     .enumerate()
                     .zip(deep_rows)
                     .collect(),
+                patience,
                 read,
             )
         } else {

@@ -14,6 +14,7 @@ use super::ahead::{
 };
 use super::heap::{Near, SCAN_CHUNK, Shape};
 use super::marks::{Marks, with_marks};
+use super::share::Patience;
 use super::state::State;
 use super::storage::View;
 use super::threads::Lanes;
@@ -124,6 +125,7 @@ impl Visit for Run<'_> {
                             state.shape.clone(),
                             state.lanes.clone(),
                             tuning.column,
+                            tuning.spin_bound(rayon::current_num_threads()),
                         );
                         let threads = rayon::current_num_threads();
                         if tuning.catch_up_deepens && tuning.helps(threads) {
@@ -226,7 +228,11 @@ impl Visit for Run<'_> {
                     let ahead = job.read_beside(done, &mut counts, &|| {
                         wave.help(done);
                     });
-                    wave.help_to_the_end(done, lanes.as_deref());
+                    let patience = Patience {
+                        most: tuning.spin_bound(rayon::current_num_threads()),
+                        lanes: lanes.as_deref(),
+                    };
+                    wave.help_to_the_end(done, patience);
                     (ahead, counts, clock.stop())
                 },
             );
@@ -468,6 +474,7 @@ impl State {
             from: 0,
             since: 0,
             lanes: self.lanes.clone(),
+            spin_for: tuning.spin_bound(rayon::current_num_threads()),
             read_before: 0,
             deepen: if parallel {
                 tuning.deepened_rounds(rayon::current_num_threads())

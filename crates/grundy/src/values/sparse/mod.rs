@@ -124,6 +124,7 @@ mod blocks;
 mod heap;
 mod marks;
 mod share;
+mod spin;
 mod spread;
 mod state;
 mod storage;
@@ -288,6 +289,19 @@ pub struct Tuning {
     /// the other thread reads ahead for longer), so work taken off it
     /// saves no time, and each help costs a little.
     pub help_from: usize,
+    /// On a pool of [`Tuning::spin_from`] threads or more, the longest a
+    /// thread with nothing left to do in a step spins for the step's end
+    /// (the last task of a reading; a column to read beside the
+    /// finishing) before it gives its core back to the pool, which puts it
+    /// to sleep until the next step wakes it. Spinning keeps the thread
+    /// ready for the next step at the cost of a core each: on sixteen
+    /// threads the engine spent 4–8 times one thread's CPU, 57–95 CPU
+    /// seconds of 0.161's 108–146 more than its threads were busy
+    /// (docs/benchmarks.md, sessions 30 and 35).
+    pub spin_for: Duration,
+    /// The fewest threads on which [`Tuning::spin_for`] bounds a wait; on
+    /// narrower pools a waiting thread spins until the step ends.
+    pub spin_from: usize,
 }
 
 impl Tuning {
@@ -329,6 +343,20 @@ impl Tuning {
         }
     }
 
+    /// How long a waiting thread spins on a pool of `threads` threads
+    /// ([`Tuning::spin_for`]): `None` until the step ends.
+    ///
+    /// ```
+    /// use grundy::values::sparse::Tuning;
+    /// use std::time::Duration;
+    /// let t = Tuning { spin_for: Duration::from_micros(50), spin_from: 3, ..Tuning::default() };
+    /// assert_eq!(t.spin_bound(2), None);
+    /// assert_eq!(t.spin_bound(16), Some(Duration::from_micros(50)));
+    /// ```
+    pub fn spin_bound(&self, threads: usize) -> Option<Duration> {
+        (threads > 1 && threads >= self.spin_from).then_some(self.spin_for)
+    }
+
     /// Whether the finishing thread is helped on a pool of `threads`
     /// threads ([`Tuning::help_from`]): never on one.
     fn helps(&self, threads: usize) -> bool {
@@ -354,6 +382,9 @@ impl Tuning {
     }
 }
 
+/// [`Tuning::spin_for`]'s default, in microseconds.
+const SPIN_FOR_MICROS: u64 = 100;
+
 /// The most heaps a block grows to ([`Tuning::block`]).
 const MAX_BLOCK: usize = 2048;
 
@@ -377,6 +408,8 @@ impl Default for Tuning {
             catch_up_deepens: true,
             wave_lag: 256,
             help_from: 3,
+            spin_for: Duration::from_micros(SPIN_FOR_MICROS),
+            spin_from: usize::MAX,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! A step's tasks shared out among the threads of the pool, each thread
 //! taking the next task left until none is, then spinning, not sleeping,
-//! until the last one taken is done.
+//! until the last one taken is done, or for as long as it may.
 //!
 //! A thread of rayon's that finds no work sleeps after a few dozen rounds
 //! of looking, and is woken by a system call when work comes. The block
@@ -13,24 +13,22 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
 
-/// Rounds of spinning before a thread waiting for the last task yields
-/// its core at every round.
-const SPINS: u32 = 1 << 10;
+use super::spin::Spin;
+use super::threads::Lanes;
 
-/// Does `work` on every task, on every thread of the current pool, and
-/// adds up the pairs of counts it returns.
-///
-/// Every thread that took part returns only once every task is done, so
-/// the thread that called returns with no other still at work, and none
-/// has gone to sleep meanwhile. On one thread, or for one task, the tasks
-/// are done in order on this thread.
-///
-/// A panic in `work` is passed on once every other task is done. `work`
-/// must not wait for the pool: a thread spinning for the last task takes
-/// no other work meanwhile.
+/// How a thread with no task left waits for a step's last one: for at
+/// most `most` (`None`: to the end), its spinning counted in `lanes`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Patience<'a> {
+    pub(super) most: Option<Duration>,
+    pub(super) lanes: Option<&'a Lanes>,
+}
+
 pub(super) fn share_out<T: Send>(
     tasks: Vec<T>,
+    patience: Patience<'_>,
     work: impl Fn(T) -> (u64, u64) + Sync,
 ) -> (u64, u64) {
     let threads = rayon::current_num_threads().min(tasks.len());
@@ -64,18 +62,10 @@ pub(super) fn share_out<T: Send>(
                 sums[1].fetch_add(b, Ordering::Relaxed);
             }
         }
-        // A few dozen microseconds of spinning, then a yield a round: a
-        // pool wider than the machine's cores lets the thread with the last
-        // task run.
-        let mut rounds = 0u32;
-        while done.load(Ordering::Acquire) < len {
-            if rounds < SPINS {
-                std::hint::spin_loop();
-                rounds += 1;
-            } else {
-                std::thread::yield_now();
-            }
-        }
+        // Every task is done when the scope ends, whether this thread
+        // waits here or in the pool.
+        let mut spin = Spin::new(patience.most, patience.lanes);
+        while done.load(Ordering::Acquire) < len && spin.round() {}
     };
     rayon::scope(|scope| {
         for _ in 1..threads {
@@ -112,7 +102,7 @@ mod tests {
             for len in [0usize, 1, 2, 5, 64] {
                 let seen: Vec<AtomicUsize> = (0..len).map(|_| AtomicUsize::new(0)).collect();
                 let sums = pool.install(|| {
-                    share_out((0..len).collect(), |i| {
+                    share_out((0..len).collect(), Patience::default(), |i| {
                         seen[i].fetch_add(1, Ordering::Relaxed);
                         (i as u64, 1)
                     })
@@ -125,6 +115,33 @@ mod tests {
     }
 
     #[test]
+    fn every_task_is_done_when_threads_wait_no_longer_than_a_bound() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        for most in [Duration::ZERO, Duration::from_micros(50)] {
+            let seen: Vec<AtomicUsize> = (0..64).map(|_| AtomicUsize::new(0)).collect();
+            let patience = Patience {
+                most: Some(most),
+                lanes: None,
+            };
+            let sums = pool.install(|| {
+                share_out((0..64).collect(), patience, |i: usize| {
+                    // A slow last task: the others give up waiting for it.
+                    if i == 63 {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    seen[i].fetch_add(1, Ordering::Relaxed);
+                    (1, 0)
+                })
+            });
+            assert!(seen.iter().all(|s| s.load(Ordering::Relaxed) == 1));
+            assert_eq!(sums, (64, 0));
+        }
+    }
+
+    #[test]
     fn a_panicking_task_is_passed_on_without_a_hang() {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
@@ -132,7 +149,7 @@ mod tests {
             .unwrap();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             pool.install(|| {
-                share_out((0..16).collect(), |i: usize| {
+                share_out((0..16).collect(), Patience::default(), |i: usize| {
                     assert!(i != 7, "task 7");
                     (0, 0)
                 })

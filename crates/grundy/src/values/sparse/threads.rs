@@ -32,6 +32,11 @@ pub struct ThreadUse {
     /// Working with no other thread beside it: mask reviews and blocks
     /// finished alone (the driving thread only).
     pub alone: Duration,
+    /// Of the waiting, the time spent spinning on its core: for a step's
+    /// last task, or for a column to read beside the finishing. The rest
+    /// of the waiting is in the pool's hands (looking for work, asleep,
+    /// being woken) or at a join.
+    pub spinning: Duration,
 }
 
 impl ThreadUse {
@@ -48,42 +53,57 @@ impl ThreadUse {
     }
 }
 
-/// Nanoseconds of reading a thread, added by the tasks that run on it.
+/// Nanoseconds of reading and of spinning a thread, added by the tasks
+/// and the waits that run on it.
 #[derive(Debug)]
-pub(super) struct Lanes(Vec<AtomicU64>);
+pub(super) struct Lanes {
+    reading: Vec<AtomicU64>,
+    spinning: Vec<AtomicU64>,
+}
 
 impl Lanes {
     /// A lane for each thread of the current pool.
     pub(super) fn new() -> Lanes {
-        Lanes(
+        let lanes = || {
             (0..rayon::current_num_threads().max(1))
                 .map(|_| AtomicU64::new(0))
-                .collect(),
-        )
+                .collect()
+        };
+        Lanes {
+            reading: lanes(),
+            spinning: lanes(),
+        }
     }
 
     /// The number of lanes.
     pub(super) fn len(&self) -> usize {
-        self.0.len()
+        self.reading.len()
     }
 
-    /// Adds the time since `started` to the lane of the thread running.
+    /// Adds the time since `started` to the reading of the thread running.
     pub(super) fn add_since(&self, started: Instant) {
-        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        self.0[lane_index(self.0.len())].fetch_add(nanos, Ordering::Relaxed);
+        add(&self.reading, started);
     }
 
-    /// Moves the reading time of every lane into `threads`, zeroing the
-    /// lanes; returns the running thread's share.
+    /// Adds the time since `started` to the spinning of the thread running
+    /// ([`Spin`](super::spin::Spin)).
+    pub(super) fn add_spin_since(&self, started: Instant) {
+        add(&self.spinning, started);
+    }
+
+    /// Moves the reading and spinning time of every lane into `threads`,
+    /// zeroing the lanes; returns the running thread's reading.
     pub(super) fn drain_into(&self, threads: &mut Vec<ThreadUse>) -> Duration {
-        if threads.len() < self.0.len() {
-            threads.resize(self.0.len(), ThreadUse::default());
+        if threads.len() < self.len() {
+            threads.resize(self.len(), ThreadUse::default());
         }
+        let take = |lane: &AtomicU64| Duration::from_nanos(lane.swap(0, Ordering::Relaxed));
         let mut own = Duration::ZERO;
-        for (i, lane) in self.0.iter().enumerate() {
-            let read = Duration::from_nanos(lane.swap(0, Ordering::Relaxed));
+        for (i, (read, spun)) in self.reading.iter().zip(&self.spinning).enumerate() {
+            let read = take(read);
             threads[i].reading += read;
-            if i == lane_index(self.0.len()) {
+            threads[i].spinning += take(spun);
+            if i == lane_index(self.len()) {
                 own = read;
             }
         }
@@ -92,12 +112,18 @@ impl Lanes {
 
     /// The running thread's entry in `threads`, grown to hold it.
     pub(super) fn own<'a>(&self, threads: &'a mut Vec<ThreadUse>) -> &'a mut ThreadUse {
-        let i = lane_index(self.0.len());
+        let i = lane_index(self.len());
         if threads.len() <= i {
             threads.resize(i + 1, ThreadUse::default());
         }
         &mut threads[i]
     }
+}
+
+/// Adds the time since `started` to the running thread's lane of `lanes`.
+fn add(lanes: &[AtomicU64], started: Instant) {
+    let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    lanes[lane_index(lanes.len())].fetch_add(nanos, Ordering::Relaxed);
 }
 
 /// The running thread's index in its pool (0 outside one).

@@ -31,7 +31,8 @@ use std::time::Instant;
 use super::ahead::{COLUMN, Reach};
 use super::blocks::mark_block_column;
 use super::heap::Shape;
-use super::threads::Lanes;
+use super::share::Patience;
+use super::spin::Spin;
 use crate::values::table::Window;
 
 /// A column nobody has claimed yet.
@@ -160,9 +161,9 @@ impl<'r> Wave<'r> {
             {
                 Ok(_) => None,
                 Err(_) => {
-                    let mut rounds = 0u32;
+                    let mut spin = Spin::new(None, None);
                     while column.state.load(Ordering::Acquire) != READ {
-                        spin(&mut rounds);
+                        spin.round();
                     }
                     Some(self.upto(j))
                 }
@@ -200,19 +201,19 @@ impl<'r> Wave<'r> {
 
     /// [`Wave::help`] until the block is finished or no column is left,
     /// the time of each column read added to this thread's lane.
-    pub(super) fn help_to_the_end<W: Window>(&self, done: W, lanes: Option<&Lanes>) {
-        let mut rounds = 0u32;
+    pub(super) fn help_to_the_end<W: Window>(&self, done: W, patience: Patience<'_>) {
+        let mut spin = Spin::new(patience.most, patience.lanes);
         while !self.over.load(Ordering::Acquire)
             && self.next.load(Ordering::Relaxed) < self.columns.len()
         {
-            let started = lanes.map(|_| Instant::now());
+            let started = patience.lanes.map(|_| Instant::now());
             if self.help(done) {
-                rounds = 0;
-                if let (Some(lanes), Some(started)) = (lanes, started) {
+                spin.found();
+                if let (Some(lanes), Some(started)) = (patience.lanes, started) {
                     lanes.add_since(started);
                 }
-            } else {
-                spin(&mut rounds);
+            } else if !spin.round() {
+                return;
             }
         }
     }
@@ -319,17 +320,6 @@ struct Read<'a>(&'a AtomicU8);
 impl Drop for Read<'_> {
     fn drop(&mut self) {
         self.0.store(READ, Ordering::Release);
-    }
-}
-
-/// A round of waiting: a spin, then, after a thousand, a yield a round (a
-/// pool wider than the machine's cores lets the awaited thread run).
-fn spin(rounds: &mut u32) {
-    if *rounds < 1 << 10 {
-        std::hint::spin_loop();
-        *rounds += 1;
-    } else {
-        std::thread::yield_now();
     }
 }
 
@@ -499,5 +489,65 @@ mod tests {
         let wave = Wave::new(&mut rows, 256, &reach, 0, &rare, &shape);
         finish(&wave, &values, 200..392);
         assert!(!wave.help(&values[..200]));
+    }
+
+    /// A thread beside that may wait no longer than a bound gives up while
+    /// no column is ready, and the finishing then takes every column
+    /// whole; with no bound it waits for the columns as they come.
+    #[test]
+    fn a_helper_with_a_bound_gives_up_and_leaves_the_columns_whole() {
+        let shape = Shape::of(&Ruleset::Grundy).unwrap();
+        let values: Vec<u64> = (0..400u64).map(|n| n % 9).collect();
+        let rare = vec![(1usize, values[1]), (3, values[3])];
+        let reach = Reach {
+            first: 200,
+            end: 392,
+            limit: 200,
+            rare_limit: 200,
+            mask: 0,
+            rare_len: 2,
+            read_ahead: 0,
+            spread: 0,
+            spread_rounds: 0,
+            deep_limit: 0,
+            deep_rounds: 0,
+        };
+        let mut rows = vec![0u8; 192 * 256];
+        let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
+        let patience = Patience {
+            most: Some(std::time::Duration::from_micros(200)),
+            lanes: None,
+        };
+        // Nothing of the block is finished: the helper returns.
+        wave.help_to_the_end(&values[..200], patience);
+        for j in 0..3 {
+            finish(&wave, &values, 200 + 64 * j..264 + 64 * j);
+            assert_eq!(wave.take(j).1, None, "column {j}");
+        }
+        assert_eq!(wave.pairs(), 0);
+        // Unbounded, it reads the columns once their heaps are finished,
+        // and stops when the finishing does.
+        let mut rows = vec![0u8; 192 * 256];
+        let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
+        std::thread::scope(|scope| {
+            scope.spawn(|| wave.help_to_the_end(&values[..200], Patience::default()));
+            let _stop = wave.stop_on_drop();
+            for j in 0..3 {
+                finish(&wave, &values, 200 + 64 * j..264 + 64 * j);
+                if j + 1 < 3 {
+                    // Column j + 1's other parts are now finished: the
+                    // helper reads it (given up to ten seconds).
+                    let state = &wave.columns[j + 1].state;
+                    let started = Instant::now();
+                    while state.load(Ordering::Acquire) != READ
+                        && started.elapsed() < std::time::Duration::from_secs(10)
+                    {
+                        std::thread::yield_now();
+                    }
+                    assert_eq!(state.load(Ordering::Acquire), READ, "column {}", j + 1);
+                }
+                wave.take(j);
+            }
+        });
     }
 }

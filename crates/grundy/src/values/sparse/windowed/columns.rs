@@ -172,6 +172,13 @@ fn spread_held<T>(state: &State, first: usize, held: Shifted<'_, T>) -> usize {
     if spread > 0 && fits { spread } else { 0 }
 }
 
+/// How long a thread of the current pool with no task left waits for a
+/// reading's last one: as the in-memory engine's default
+/// ([`Tuning::spin_bound`]).
+pub(super) fn spin_bound() -> Option<std::time::Duration> {
+    Tuning::default().spin_bound(rayon::current_num_threads())
+}
+
 /// The reading of the heaps `first..end`: the splits whose parts both lie
 /// in `held` (below the block, or below an earlier block while that one is
 /// finished) into rows of marks (`rows`, a buffer reused), those with a
@@ -209,6 +216,7 @@ pub(super) fn job<T>(
         from: 0,
         since: 0,
         lanes: None,
+        spin_for: spin_bound(),
         read_before: 0,
         deepen,
         deep: Deep::default(),

@@ -691,7 +691,9 @@ impl<T: ColdCell> Engine<T> {
             Some(ahead) => {
                 let rare = &self.state.rare[..columns::held_rare(&self.state, first, held.start)];
                 let shape = self.state.shape.clone();
-                FarJob::catch_up(ahead, rare.to_vec(), shape, None, COLUMN).read(held, &mut counts)
+                let spin_for = columns::spin_bound();
+                FarJob::catch_up(ahead, rare.to_vec(), shape, None, COLUMN, spin_for)
+                    .read(held, &mut counts)
             }
             None => {
                 let rows = self.state.spare_rows.pop().unwrap_or_default();
