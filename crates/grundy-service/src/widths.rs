@@ -4,7 +4,8 @@
 //! width, and keeps the width [`grundy::values::widening::next`] settles on.
 //! The engine's timings are the steps' own: wall time, and the CPU time of
 //! the pool's threads as the system counts it (spinning included), read
-//! from `/proc` (Linux); elsewhere a pool of `n` threads is counted as
+//! from `/proc` (Linux: the scheduler's nanoseconds, or ticks of 1/100 s
+//! where the kernel keeps no schedule statistics); elsewhere a pool of `n` threads is counted as
 //! `n` times its wall time, which can only make the choice narrower.
 
 use std::collections::HashMap;
@@ -44,8 +45,8 @@ pub(crate) const UNMEASURED_THREADS: usize = 2;
 const MOST_GROWTH: u64 = 1 << 10;
 
 /// The time a measured step aims at: short, since the widths that do not
-/// pay run it too, and long enough for `/proc`'s clock (hundredths of a
-/// second).
+/// pay run it too, and long enough for `/proc`'s coarser clock (hundredths
+/// of a second, where the kernel keeps no schedule statistics).
 pub(crate) const TRIAL_STEP: Duration = Duration::from_millis(250);
 
 /// Steps shorter than this are not measured.
@@ -96,8 +97,23 @@ impl Pool {
     }
 }
 
-/// User plus system time of the thread `/proc/PID/task/TID`.
+/// The CPU time of the thread `/proc/PID/task/TID`: the scheduler's own
+/// count in `schedstat` (nanoseconds), where the kernel keeps it, else
+/// user plus system time from `stat` (hundredths of a second).
 fn thread_cpu(id: &str) -> Option<Duration> {
+    scheduled(id).or_else(|| ticked(id))
+}
+
+/// The time the thread ran, from the first field of its `schedstat`
+/// (Linux, with schedule statistics or delay accounting).
+fn scheduled(id: &str) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{id}/schedstat")).ok()?;
+    let nanos = stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// User plus system time of the thread, from its `stat`.
+fn ticked(id: &str) -> Option<Duration> {
     let stat = std::fs::read_to_string(format!("/proc/{id}/stat")).ok()?;
     // After the command name (in parentheses, may hold spaces): state is
     // field 3, utime 14, stime 15, in ticks of 1/100 s (proc(5)).
@@ -533,6 +549,34 @@ mod tests {
             let cpu = pool.cpu().expect("the threads' CPU on Linux");
             assert!(cpu >= Duration::from_millis(100), "{cpu:?}");
         }
+    }
+
+    /// Both of the system's counts of a thread's time agree, to their
+    /// coarser one's hundredths of a second.
+    #[test]
+    fn the_scheduler_and_the_ticks_count_a_thread_alike() {
+        let Ok(link) = std::fs::read_link("/proc/thread-self") else {
+            return;
+        };
+        let id = link.to_string_lossy().into_owned();
+        spin(Duration::from_millis(200));
+        let (Some(ticked), Some(scheduled)) = (ticked(&id), scheduled(&id)) else {
+            return;
+        };
+        let ticked_again = super::ticked(&id).unwrap();
+        assert!(scheduled >= Duration::from_millis(150), "{scheduled:?}");
+        // The scheduler's count was read between the two readings of the
+        // ticks; ticks are sampled, so allow a few of them either way.
+        let slack = Duration::from_millis(50);
+        assert!(
+            scheduled + slack >= ticked,
+            "{scheduled:?} against {ticked:?}"
+        );
+        assert!(
+            scheduled <= ticked_again + slack,
+            "{scheduled:?} against {ticked_again:?}"
+        );
+        assert!(thread_cpu(&id).is_some());
     }
 
     fn spin(d: Duration) {
