@@ -121,9 +121,9 @@ for part in $parts; do
         # Spread rounds read ahead for every heap: 4 × spread_ahead from
         # eight threads on (24 by default), against fewer, the rest left
         # to the deepening.
-        for g in 0.161 0.6; do
+        for w in 0.161:24 0.6:23; do
             for sa in 6 3 2; do
-                run spread $g 24 "$wide" spread_ahead=$sa || break 3
+                run spread "${w%%:*}" "${w#*:}" "$wide" spread_ahead=$sa || break 3
             done
         done
         ;;

@@ -295,9 +295,11 @@ pub struct Tuning {
     /// finishing) before it gives its core back to the pool, which puts it
     /// to sleep until the next step wakes it. Spinning keeps the thread
     /// ready for the next step at the cost of a core each: on sixteen
-    /// threads the engine spent 4–8 times one thread's CPU, 57–95 CPU
-    /// seconds of 0.161's 108–146 more than its threads were busy
-    /// (docs/benchmarks.md, sessions 30 and 35).
+    /// threads 0.161 to 2^24 took 108–146 CPU seconds through the CLI
+    /// (session 35), where a profile of the same run had its threads busy
+    /// for about 51 (session 30; an inference across the two, whose blocks
+    /// differed). How much of the rest is spun is for the 16-core run to
+    /// measure (`scripts/bench-wide.sh`): until then no pool is bounded.
     pub spin_for: Duration,
     /// The fewest threads on which [`Tuning::spin_for`] bounds a wait; on
     /// narrower pools a waiting thread spins until the step ends.
