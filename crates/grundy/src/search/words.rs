@@ -1,10 +1,17 @@
 //! Facts about components that fit in one 64-bit word ([`Game::key`]):
 //! a table that every thread of a search reads and writes without a lock.
 //!
-//! A slot is two atomic words, `key ^ data` and `data`, where `data` packs
-//! the fact with its work (the lockless hashing of Hyatt and Mann, ICGA
-//! Journal 25, 2002). A read recomputes the key from both words, so a
-//! slot torn by a write racing with the read reads as another key, that is
+//! A slot is two atomic words, `hash(key) ^ data` and `data`, where `data`
+//! packs the fact with its work (the lockless hashing of Hyatt and Mann,
+//! ICGA Journal 25, 2002). A read recomputes the key's hash from both
+//! words. A slot torn by a write racing with the read (one word of each of
+//! two writes) reads as the hash `hash(a) ^ data_a ^ data_b`. Facts differ
+//! in a few bits, so that is `hash(a)` with a few bits flipped: were the
+//! key itself stored, as in the paper, whose keys are random, it would
+//! often be another key near `a` (keys here are structured words, small
+//! heaps among them), and its fact would be read as that key's. A hash
+//! mixes every bit of the key into every bit, so a few bits flipped name
+//! no key held but by a chance of about one in 2^64 a key. The slot reads
 //! as a miss, never as the fact of another key; and two writes that race
 //! lose one of the two facts. Facts are exact and may be lost at any time
 //! (the search only works them out again), so neither needs a lock.
@@ -74,16 +81,51 @@ fn work_of(word: u64) -> u8 {
 
 /// The hash of a key: every bit of the key reaches every bit of the hash
 /// (the finaliser of SplitMix64), so that its low bits, the bucket, are
-/// spread.
+/// spread. It is a bijection ([`unhash`] undoes it), and only 0 hashes to
+/// 0.
 pub(super) fn hash(key: u64) -> u64 {
     let mut x = key;
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x = (x ^ (x >> 30)).wrapping_mul(MIX_1);
+    x = (x ^ (x >> 27)).wrapping_mul(MIX_2);
     x ^ (x >> 31)
 }
 
-/// Four slots in one cache line, each `[key ^ data, data]`; a slot whose
-/// key reads as 0 is free (keys are nonzero).
+/// The key whose [`hash`] is `h`.
+fn unhash(h: u64) -> u64 {
+    let mut x = undo_shift(h, 31);
+    x = undo_shift(x.wrapping_mul(inverse(MIX_2)), 27);
+    undo_shift(x.wrapping_mul(inverse(MIX_1)), 30)
+}
+
+const MIX_1: u64 = 0xbf58_476d_1ce4_e5b9;
+const MIX_2: u64 = 0x94d0_49bb_1331_11eb;
+
+/// The `x` with `x ^ (x >> shift) == y`.
+fn undo_shift(y: u64, shift: u32) -> u64 {
+    let mut x = y;
+    let mut done = shift;
+    while done < 64 {
+        x = y ^ (x >> shift);
+        done += shift;
+    }
+    x
+}
+
+/// The inverse of an odd `a` modulo 2^64 (Newton's iteration: each step
+/// doubles the bits that are right, from 3 for `a` itself).
+const fn inverse(a: u64) -> u64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+/// Four slots in one cache line, each `[hash(key) ^ data, data]`; a slot
+/// whose hash reads as 0 is free (keys are nonzero, and so are their
+/// hashes).
 #[repr(align(64))]
 #[derive(Debug, Default)]
 struct Bucket([[AtomicU64; 2]; WAYS]);
@@ -121,7 +163,7 @@ impl Slots {
         (self.buckets.len() * WAYS) as u64
     }
 
-    /// The key and data of a slot, read as they are now.
+    /// The key's hash and the data of a slot, read as they are now.
     #[inline]
     fn read(slot: &[AtomicU64; 2]) -> (u64, u64) {
         let mixed = slot[0].load(Ordering::Relaxed);
@@ -130,8 +172,8 @@ impl Slots {
     }
 
     #[inline]
-    fn write(slot: &[AtomicU64; 2], key: u64, data: u64) {
-        slot[0].store(key ^ data, Ordering::Relaxed);
+    fn write(slot: &[AtomicU64; 2], hash: u64, data: u64) {
+        slot[0].store(hash ^ data, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
     }
 
@@ -143,18 +185,18 @@ impl Slots {
         (0..WINDOW).flat_map(move |b| self.buckets[(home + b) & mask].0.iter())
     }
 
-    /// The packed fact of `key`, if it is found.
+    /// The packed fact of the key of `hash`, if it is found.
     #[inline]
-    fn get(&self, key: u64, hash: u64) -> Option<u64> {
+    fn get(&self, hash: u64) -> Option<u64> {
         let mask = self.buckets.len() - 1;
         let mut bucket = hash as usize & mask;
         for _ in 0..WINDOW {
             for slot in &self.buckets[bucket].0 {
-                let (k, data) = Self::read(slot);
-                if k == key {
+                let (h, data) = Self::read(slot);
+                if h == hash {
                     return Some(data);
                 }
-                if k == 0 {
+                if h == 0 {
                     return None;
                 }
             }
@@ -163,24 +205,24 @@ impl Slots {
         None
     }
 
-    /// Adds the packed fact `data` to what is known of `key`; if its
-    /// window is full, and `replace`, over the fact of least work there
-    /// unless that one cost more.
-    fn put(&self, key: u64, hash: u64, data: u64, replace: bool) -> Put {
+    /// Adds the packed fact `data` to what is known of the key of `hash`;
+    /// if its window is full, and `replace`, over the fact of least work
+    /// there unless that one cost more.
+    fn put(&self, hash: u64, data: u64, replace: bool) -> Put {
         let mut least: Option<(&[AtomicU64; 2], u8)> = None;
         for slot in self.window(hash) {
-            let (k, old) = Self::read(slot);
-            if k == key {
+            let (h, old) = Self::read(slot);
+            if h == hash {
                 let (old_fact, old_work) = unpack(old);
                 let (fact, work) = unpack(data);
                 let merged = pack(old_fact.merge(fact), old_work.max(work));
                 if merged != old {
-                    Self::write(slot, key, merged);
+                    Self::write(slot, hash, merged);
                 }
                 return Put::Merged;
             }
-            if k == 0 {
-                Self::write(slot, key, data);
+            if h == 0 {
+                Self::write(slot, hash, data);
                 return Put::Inserted;
             }
             let work = work_of(old);
@@ -192,18 +234,18 @@ impl Slots {
             && replace
             && least <= work_of(data)
         {
-            Self::write(slot, key, data);
+            Self::write(slot, hash, data);
         }
         Put::Full
     }
 
-    /// Every key held with its packed fact.
+    /// Every key's hash held, with its packed fact.
     fn iter(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
         self.buckets
             .iter()
             .flat_map(|b| b.0.iter())
             .map(Self::read)
-            .filter(|&(k, _)| k != 0)
+            .filter(|&(h, _)| h != 0)
     }
 }
 
@@ -275,8 +317,10 @@ impl WordTable {
     /// slots: their facts are merged).
     pub(super) fn facts(&self) -> Vec<(u64, Fact)> {
         let (slots, _) = self.current();
-        let mut facts: Vec<(u64, Fact)> =
-            slots.iter().map(|(k, data)| (k, unpack(data).0)).collect();
+        let mut facts: Vec<(u64, Fact)> = slots
+            .iter()
+            .map(|(h, data)| (unhash(h), unpack(data).0))
+            .collect();
         facts.sort_unstable_by_key(|&(k, _)| k);
         facts.dedup_by(|later, kept| {
             let same = later.0 == kept.0;
@@ -334,8 +378,9 @@ impl WordView<'_> {
     /// The fact of `key` and its work, if any.
     #[inline]
     pub(super) fn get(&mut self, key: u64, hash: u64) -> Option<(Fact, u8)> {
+        debug_assert_eq!(hash, self::hash(key));
         self.refresh();
-        self.slots.get(key, hash).map(unpack)
+        self.slots.get(hash).map(unpack)
     }
 
     /// Adds `fact`, found with `work`, to what is known of `key`
@@ -343,8 +388,9 @@ impl WordView<'_> {
     /// its old and new slots fit in `room` bytes.
     pub(super) fn record(&mut self, key: u64, hash: u64, fact: Fact, work: u8, room: u64) {
         debug_assert_ne!(key, 0);
+        debug_assert_eq!(hash, self::hash(key));
         self.refresh();
-        match self.slots.put(key, hash, pack(fact, work), true) {
+        match self.slots.put(hash, pack(fact, work), true) {
             Put::Merged => return,
             Put::Inserted => self.facts += 1,
             Put::Full => self.dropped += 1,
@@ -377,8 +423,8 @@ impl WordView<'_> {
             let grown = Slots::new(buckets);
             let bigger = (buckets * 2 * 64) as u64 + old.bytes() <= room;
             let (mut facts, mut dropped) = (0, 0);
-            for (key, data) in old.iter() {
-                match grown.put(key, hash(key), data, !bigger) {
+            for (hash, data) in old.iter() {
+                match grown.put(hash, data, !bigger) {
                     Put::Merged => {}
                     Put::Inserted => facts += 1,
                     Put::Full => dropped += 1,
@@ -411,10 +457,27 @@ impl Drop for WordView<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{WordTable, hash};
+    use super::{WordTable, hash, unhash};
     use crate::search::Fact;
 
     const ROOM: u64 = u64::MAX;
+
+    #[test]
+    fn the_hash_is_undone_and_names_no_key_a_few_bits_away() {
+        for key in (0..10_000u64).chain([u64::MAX, 1 << 63, 0x1234_5678_9abc_def0]) {
+            assert_eq!(unhash(hash(key)), key, "{key}");
+        }
+        assert_eq!(hash(0), 0);
+        // A torn slot reads as a key's hash with the bits of two facts'
+        // difference flipped: for small keys, with any few low bits
+        // flipped, that is the hash of no small key.
+        let keys: std::collections::HashSet<u64> = (1..50_000u64).map(hash).collect();
+        for key in 1..50_000u64 {
+            for flip in 1..256u64 {
+                assert!(!keys.contains(&(hash(key) ^ flip)), "{key} ^ {flip}");
+            }
+        }
+    }
 
     #[test]
     fn facts_pack_and_merge() {
