@@ -24,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-parts=${PARTS:-"spin wave deepen spread cli"}
+parts=${PARTS:-"spin wave beside deepen spread cli"}
 deadline=${DEADLINE:-540}
 wide=${WIDE:-16}
 scale=${SCALE:-0}
@@ -108,6 +108,15 @@ for part in $parts; do
             done
         done
         ;;
+    beside)
+        # The next block's catching up read beside the finishing, or all
+        # of it after.
+        for g in 0.161 grundy; do
+            for b in 1 0; do
+                run beside $g 24 "$wide" catch_up_beside=$b || break 3
+            done
+        done
+        ;;
     deepen)
         # The catching up's deepening, on four threads and on the wide
         # pool.
@@ -139,7 +148,7 @@ for part in $parts; do
         done
         ;;
     *)
-        echo "no part $part (spin wave deepen spread cli)" >&2
+        echo "no part $part (spin wave beside deepen spread cli)" >&2
         exit 2
         ;;
     esac

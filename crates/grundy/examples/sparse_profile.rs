@@ -56,6 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "help_from" => tuning.help_from = value,
             "spin_for" => tuning.spin_for = Duration::from_micros(value as u64),
             "spin_from" => tuning.spin_from = value,
+            "catch_up_beside" => tuning.catch_up_beside = value != 0,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }
@@ -93,13 +94,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("  catching up (every thread):    {c:.2} s");
     let heaps = stats.heaps.max(1) as f64;
     println!(
-        "  splits a heap: finisher {:.0} rare + {:.0} scan, its rare beside it {:.0}, ahead {:.0} rare + {:.0} scan, caught up {:.0} (all: {:.0} rare + {:.0} scan)",
+        "  splits a heap: finisher {:.0} rare + {:.0} scan, its rare beside it {:.0}, ahead {:.0} rare + {:.0} scan, caught up {:.0} (beside the block before {:.0}) (all: {:.0} rare + {:.0} scan)",
         p.finish_rare_pairs as f64 / heaps,
         p.finish_scan_pairs as f64 / heaps,
         p.beside_pairs as f64 / heaps,
         p.ahead_rare_pairs as f64 / heaps,
         p.ahead_scan_pairs as f64 / heaps,
         p.catch_up_pairs as f64 / heaps,
+        p.caught_up_beside_pairs as f64 / heaps,
         stats.rare_pairs as f64 / heaps,
         stats.scan_pairs as f64 / heaps,
     );

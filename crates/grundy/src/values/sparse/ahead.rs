@@ -86,6 +86,10 @@ pub(super) struct FarJob {
     /// Rare heaps from this index on were not read before: all their
     /// splits are read.
     pub(super) since: usize,
+    /// A catching up: the splits of the rare heaps before `since` whose
+    /// other part lies below this were read too, beside the finishing of
+    /// the block before ([`Ahead::rare_caught`]); 0 for none past `from`.
+    pub(super) rare_from: usize,
     /// Where each task's time is added, when profiling.
     pub(super) lanes: Option<Arc<Lanes>>,
     /// The longest a thread with no task left waits for the last one
@@ -152,6 +156,7 @@ impl FarJob {
             spread_rounds: reach.spread_rounds,
             from: reach.limit,
             since: reach.rare_len,
+            rare_from: ahead.rare_caught,
             lanes,
             spin_for,
             read_before: ahead.pairs,
@@ -216,6 +221,7 @@ impl FarJob {
             spread_rounds,
             from,
             since,
+            rare_from,
             lanes,
             spin_for,
             read_before,
@@ -332,7 +338,12 @@ impl FarJob {
                 } else {
                     // A catching up: the other parts from `from` on, but
                     // every split of the rare heaps found since.
-                    let lists = [(old, from, 0), (new, 1, 0), (&spread_parts[..], from, 1)];
+                    let old_from = from.max(rare_from);
+                    let lists = [
+                        (old, old_from, 0),
+                        (new, 1, 0),
+                        (&spread_parts[..], from, 1),
+                    ];
                     for (list, below, kind) in lists {
                         for &(p, v) in list {
                             mark_part!(t, p, v, below, kind);
@@ -445,6 +456,7 @@ impl FarJob {
             rows: buffer,
             pairs: read_before + rare_pairs + scan_pairs,
             deep,
+            rare_caught: 0,
         }
     }
 }
@@ -495,6 +507,12 @@ pub(super) struct Ahead {
     pub(super) pairs: u64,
     /// The rounds of the spread scan read ahead heap by heap.
     pub(super) deep: Deep,
+    /// The splits of the rare heaps read with (`reach.rare_len`) whose
+    /// other part lies from `reach.limit` to this were read too, beside
+    /// the finishing of the block before
+    /// ([`Wave::catch_up_next`](super::wave::Wave::catch_up_next)); 0 for
+    /// none.
+    pub(super) rare_caught: usize,
 }
 
 /// The mark of an option value in a row read ahead.
@@ -529,6 +547,7 @@ impl Ahead {
             rows: Vec::new(),
             pairs: 0,
             deep: Deep::default(),
+            rare_caught: 0,
         }
     }
 }

@@ -215,7 +215,10 @@ impl Visit for Run<'_> {
             );
             let reached = (ahead.reach, &ahead.deep);
             let lanes = state.lanes.clone();
-            let ((stop, finishing), (next_ahead, next_counts, reading)) = rayon::join(
+            // The next block's catching up, read beside this block's
+            // finishing as far as it has gone.
+            let catch_up_beside = tuning.catch_up_beside && lag > 0;
+            let ((stop, finishing), (next_ahead, next_counts, reading, caught)) = rayon::join(
                 || {
                     let _stop = wave.stop_on_drop();
                     let clock = Clock::start(tuning.profile);
@@ -225,15 +228,29 @@ impl Visit for Run<'_> {
                 || {
                     let clock = Clock::start(tuning.profile);
                     let mut counts = Counts::default();
-                    let ahead = job.read_beside(done, &mut counts, &|| {
+                    // The rare heaps the next block is read with, for its
+                    // catching up beside this block's finishing.
+                    let rare = catch_up_beside.then(|| job.rare.clone());
+                    let mut ahead = job.read_beside(done, &mut counts, &|| {
                         wave.help(done);
                     });
                     let patience = Patience {
                         most: tuning.spin_bound(rayon::current_num_threads()),
                         lanes: lanes.as_deref(),
                     };
-                    wave.help_to_the_end(done, patience);
-                    (ahead, counts, clock.stop())
+                    let mut caught = 0;
+                    match &rare {
+                        Some(rare) => {
+                            let mut catch_up = || {
+                                let pairs = wave.catch_up_next(&mut ahead, rare);
+                                caught += pairs;
+                                pairs > 0
+                            };
+                            wave.help_to_the_end(done, patience, Some(&mut catch_up));
+                        }
+                        None => wave.help_to_the_end(done, patience, None),
+                    }
+                    (ahead, counts, clock.stop(), caught)
                 },
             );
             let beside = wave.pairs();
@@ -249,8 +266,9 @@ impl Visit for Run<'_> {
             profile.ahead_rare_pairs += next_counts.rare_pairs;
             profile.ahead_scan_pairs += next_counts.scan_pairs;
             profile.beside_pairs += beside;
+            profile.caught_up_beside_pairs += caught;
             state.add(Counts {
-                rare_pairs: beside,
+                rare_pairs: beside + caught,
                 scan_pairs: 0,
             });
             if let Some(lanes) = &state.lanes {
@@ -473,6 +491,7 @@ impl State {
             },
             from: 0,
             since: 0,
+            rare_from: 0,
             lanes: self.lanes.clone(),
             spin_for: tuning.spin_bound(rayon::current_num_threads()),
             read_before: 0,

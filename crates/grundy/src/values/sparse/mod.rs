@@ -43,7 +43,9 @@
 //! before each 64 heaps of the block: those whose other part lies in the
 //! block before them, each heap left its splits within its own 64. On
 //! wider pools, those whose other part lies far enough back are read by
-//! another thread as soon as that part is finished ([`Tuning::wave_lag`]). With
+//! another thread as soon as that part is finished ([`Tuning::wave_lag`]),
+//! and so is the next block's catching up, for its rare parts, as far as
+//! the block is finished ([`Tuning::catch_up_beside`]). With
 //! more threads, more rounds of the spread scan
 //! are read ahead ([`Tuning::spread_rounds`]): work that may be in vain,
 //! done where threads idle, taken off the one thread nothing can help.
@@ -95,7 +97,11 @@
 //!   and more spread rounds for the heaps that lack a rare value (`Deep`).
 //! - `wave` — on pools of three threads or more, the finishing thread's
 //!   own rare splits read beside it, a column at a time, once the heaps
-//!   their other parts lie in are finished ([`Tuning::wave_lag`]).
+//!   their other parts lie in are finished ([`Tuning::wave_lag`]), and
+//!   the next block's catching up read beside them as far as the block is
+//!   finished ([`Tuning::catch_up_beside`]).
+//! - `spin` — a thread's wait on its core, counted, and on wide pools
+//!   bounded if [`Tuning::spin_from`] says so.
 //! - `marks` — the byte-mark tricks: stamps instead of clearing, arrays of a
 //!   power-of-two length without bounds checks, eight marks read at a time.
 //! - `storage` — the `Storage` trait through which the mathematics of a heap
@@ -289,6 +295,20 @@ pub struct Tuning {
     /// the other thread reads ahead for longer), so work taken off it
     /// saves no time, and each help costs a little.
     pub help_from: usize,
+    /// Whether, on a pool where the finishing is helped
+    /// ([`Tuning::help_from`], with [`Tuning::wave_lag`] above 0), a thread
+    /// with nothing else to do reads the next block's catching up beside
+    /// the finishing: the splits of the rare heaps it was read with whose
+    /// other part lies in the part of the block already finished. The
+    /// catching up after the block, on which every thread meets, then
+    /// reads only the rest. `true`: on two threads, set up as a wide pool
+    /// (`help_from: 2`), Grundy's game and 0.6 to 2^17 read 3–8 million
+    /// splits so between them, the same splits in all (a test's runs); at
+    /// 2^22 and 2^23 the reading thread was
+    /// seldom free before a block was finished, so nearly none. What it
+    /// gives on sixteen threads, where the readers are free for most of
+    /// each finishing, is an inference (docs/benchmarks.md, session 37).
+    pub catch_up_beside: bool,
     /// On a pool of [`Tuning::spin_from`] threads or more, the longest a
     /// thread with nothing left to do in a step spins for the step's end
     /// (the last task of a reading; a column to read beside the
@@ -410,6 +430,7 @@ impl Default for Tuning {
             catch_up_deepens: true,
             wave_lag: 256,
             help_from: 3,
+            catch_up_beside: true,
             spin_for: Duration::from_micros(SPIN_FOR_MICROS),
             spin_from: usize::MAX,
         }
@@ -484,6 +505,9 @@ pub struct SparseProfile {
     /// Splits with a rare part of the finishing's own block read beside it
     /// ([`Tuning::wave_lag`]).
     pub beside_pairs: u64,
+    /// Splits of the next block's catching up read beside the finishing
+    /// ([`Tuning::catch_up_beside`]).
+    pub caught_up_beside_pairs: u64,
     /// Splits read ahead and never used: the block read ahead was not the
     /// next one finished (a mask review, the table widened, a shorter
     /// block), so its rows were dropped.

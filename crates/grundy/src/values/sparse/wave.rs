@@ -28,12 +28,19 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use super::ahead::{COLUMN, Reach};
+use super::ahead::{Ahead, COLUMN, Reach};
 use super::blocks::mark_block_column;
 use super::heap::Shape;
 use super::share::Patience;
 use super::spin::Spin;
 use crate::values::table::Window;
+
+/// The fewest heaps newly finished for which [`Wave::catch_up_next`]
+/// reads. Each reading goes through the whole rare list; a short one
+/// leaves the thread free for the next column soon (a column may be read
+/// beside the finishing only while the finishing is more than
+/// [`Tuning::wave_lag`](super::Tuning::wave_lag) heaps before it).
+const CATCH_UP_STEP: usize = COLUMN;
 
 /// A column nobody has claimed yet.
 const OPEN: u8 = 0;
@@ -199,15 +206,25 @@ impl<'r> Wave<'r> {
         any
     }
 
-    /// [`Wave::help`] until the block is finished or no column is left,
-    /// the time of each column read added to this thread's lane.
-    pub(super) fn help_to_the_end<W: Window>(&self, done: W, patience: Patience<'_>) {
+    /// [`Wave::help`] until the block is finished, or no column is left
+    /// and there is no `idle` work, the time of each column read added to
+    /// this thread's lane. While no column is ready, `idle` is called: it
+    /// says whether it found work (then this thread goes on without
+    /// spinning).
+    pub(super) fn help_to_the_end<W: Window>(
+        &self,
+        done: W,
+        patience: Patience<'_>,
+        mut idle: Option<&mut dyn FnMut() -> bool>,
+    ) {
         let mut spin = Spin::new(patience.most, patience.lanes);
-        while !self.over.load(Ordering::Acquire)
-            && self.next.load(Ordering::Relaxed) < self.columns.len()
-        {
+        while !self.over.load(Ordering::Acquire) {
+            let columns = self.next.load(Ordering::Relaxed) < self.columns.len();
+            if !columns && idle.is_none() {
+                return;
+            }
             let started = patience.lanes.map(|_| Instant::now());
-            if self.help(done) {
+            if (columns && self.help(done)) || idle.as_mut().is_some_and(|idle| idle()) {
                 spin.found();
                 if let (Some(lanes), Some(started)) = (patience.lanes, started) {
                     lanes.add_since(started);
@@ -216,6 +233,32 @@ impl<'r> Wave<'r> {
                 return;
             }
         }
+    }
+
+    /// Reads into `next` (the next block's rows, read ahead from the
+    /// values before this block) the splits of `rare` (the rare heaps it
+    /// was read with) whose other part lies in this block, from where
+    /// that was last done up to the heaps finished now, if at least
+    /// [`CATCH_UP_STEP`] more are: what the next block's catching up
+    /// would read once this block is finished, read while it is. Returns
+    /// the splits read.
+    pub(super) fn catch_up_next(&self, next: &mut Ahead, rare: &[(usize, u64)]) -> u64 {
+        if self.values.is_empty() || next.width == 0 || next.reach.limit != self.first {
+            return 0;
+        }
+        let from = next.rare_caught.max(self.first);
+        let upto = self.first + self.finished.load(Ordering::Acquire);
+        if upto < from + CATCH_UP_STEP {
+            return 0;
+        }
+        let published = Published(&self.values[..upto - self.first]);
+        let old = &rare[..next.reach.rare_len.min(rare.len())];
+        let (rows, width, first) = (&mut next.rows, next.width, next.reach.first);
+        let tail = (published, self.first);
+        let pairs = mark_block_column(rows, width, first, old, &self.shape, tail, from, upto);
+        next.rare_caught = upto;
+        next.pairs += pairs;
+        pairs
     }
 
     /// The heap below which a thread beside reads the other parts of
@@ -491,6 +534,91 @@ mod tests {
         assert!(!wave.help(&values[..200]));
     }
 
+    /// The next block's catching up read beside the finishing, in steps as
+    /// the heaps are finished, marks the rows as the catching up reads them
+    /// in one go once the block is finished; it reads nothing while fewer
+    /// than a step's heaps are newly finished, nor for rows read from
+    /// another limit.
+    #[test]
+    fn the_next_block_caught_up_beside_holds_the_marks_caught_up_after() {
+        let shape = Shape::of(&"0.161".parse::<Ruleset>().unwrap()).unwrap();
+        let values: Vec<u64> = (0..4000u64).map(|n| (n * 7 + n / 5) % 256).collect();
+        let rare: Vec<(usize, u64)> = [1usize, 2, 5, 9, 40, 70, 130, 300, 511, 1500]
+            .iter()
+            .map(|&p| (p, values[p]))
+            .collect();
+        let (first, heaps, width) = (1000, 1000, 256);
+        let reach = |first: usize, limit: usize| Reach {
+            first,
+            end: first + heaps,
+            limit,
+            rare_limit: limit,
+            mask: 0,
+            rare_len: rare.len(),
+            read_ahead: 0,
+            spread: 0,
+            spread_rounds: 0,
+            deep_limit: 0,
+            deep_rounds: 0,
+        };
+        let next_first = first + heaps;
+        let next = |limit: usize| Ahead {
+            reach: reach(next_first, limit),
+            width,
+            rows: vec![0u8; heaps * width],
+            pairs: 0,
+            deep: Default::default(),
+            rare_caught: 0,
+        };
+        // What the catching up reads once the block is finished.
+        let mut after = vec![0u8; heaps * width];
+        let tail = (&values[..], 0);
+        mark_block_column(
+            &mut after, width, next_first, &rare, &shape, tail, first, next_first,
+        );
+        let mut rows = vec![0u8; heaps * width];
+        let wave = Wave::new(&mut rows, width, &reach(first, first), 1, &rare, &shape);
+        let mut ahead = next(first);
+        let mut other = next(first - 1);
+        let mut pairs = 0;
+        for (n, &value) in values.iter().enumerate().take(next_first).skip(first) {
+            wave.finished(n, value);
+            pairs += wave.catch_up_next(&mut ahead, &rare);
+            assert!(ahead.rare_caught <= n + 1);
+            assert_eq!(wave.catch_up_next(&mut other, &rare), 0);
+        }
+        assert!(
+            ahead.rare_caught > first + heaps / 2,
+            "{}",
+            ahead.rare_caught
+        );
+        // The rest, as the catching up after the block reads it.
+        let tail = (&values[..], 0);
+        let from = ahead.rare_caught;
+        pairs += mark_block_column(
+            &mut ahead.rows,
+            width,
+            next_first,
+            &rare,
+            &shape,
+            tail,
+            from,
+            next_first,
+        );
+        assert!(ahead.rows == after);
+        let whole = mark_block_column(
+            &mut vec![0u8; heaps * width],
+            width,
+            next_first,
+            &rare,
+            &shape,
+            (&values[..], 0),
+            first,
+            next_first,
+        );
+        assert_eq!(pairs, whole);
+    }
+
     /// A thread beside that may wait no longer than a bound gives up while
     /// no column is ready, and the finishing then takes every column
     /// whole; with no bound it waits for the columns as they come.
@@ -519,7 +647,7 @@ mod tests {
             lanes: None,
         };
         // Nothing of the block is finished: the helper returns.
-        wave.help_to_the_end(&values[..200], patience);
+        wave.help_to_the_end(&values[..200], patience, None);
         for j in 0..3 {
             finish(&wave, &values, 200 + 64 * j..264 + 64 * j);
             assert_eq!(wave.take(j).1, None, "column {j}");
@@ -530,7 +658,7 @@ mod tests {
         let mut rows = vec![0u8; 192 * 256];
         let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
         std::thread::scope(|scope| {
-            scope.spawn(|| wave.help_to_the_end(&values[..200], Patience::default()));
+            scope.spawn(|| wave.help_to_the_end(&values[..200], Patience::default(), None));
             let _stop = wave.stop_on_drop();
             for j in 0..3 {
                 finish(&wave, &values, 200 + 64 * j..264 + 64 * j);

@@ -215,6 +215,7 @@ pub(super) fn job<T>(
         spread_rounds,
         from: 0,
         since: 0,
+        rare_from: 0,
         lanes: None,
         spin_for: spin_bound(),
         read_before: 0,
