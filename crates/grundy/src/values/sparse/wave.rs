@@ -411,6 +411,24 @@ mod tests {
     use super::*;
     use crate::ruleset::Ruleset;
 
+    /// The reach of the block `first..end` read from the values before
+    /// `limit`, with `rare_len` rare heaps and nothing else.
+    fn reach(first: usize, end: usize, limit: usize, rare_len: usize) -> Reach {
+        Reach {
+            first,
+            end,
+            limit,
+            rare_limit: limit,
+            mask: 0,
+            rare_len,
+            read_ahead: 0,
+            spread: 0,
+            spread_rounds: 0,
+            deep_limit: 0,
+            deep_rounds: 0,
+        }
+    }
+
     /// Rows of `width` marks for the heaps `first..first + heaps`, with
     /// the splits of `rare` whose other part lies from `below` to each
     /// column's first heap marked: as the finishing reads them alone.
@@ -442,19 +460,7 @@ mod tests {
             .collect();
         let (first, heaps, width) = (600, 500, 256);
         for limit in [first, first - 100] {
-            let reach = Reach {
-                first,
-                end: first + heaps,
-                limit,
-                rare_limit: limit,
-                mask: 0,
-                rare_len: rare.len(),
-                read_ahead: 0,
-                spread: 0,
-                spread_rounds: 0,
-                deep_limit: 0,
-                deep_rounds: 0,
-            };
+            let reach = reach(first, first + heaps, limit, rare.len());
             let expected = alone(&values, (first, heaps, width), &rare, &shape, limit);
             for lag in [1, 63, 64, 256] {
                 let mut rows = vec![0u8; heaps * width];
@@ -497,19 +503,7 @@ mod tests {
         let shape = Shape::of(&Ruleset::Grundy).unwrap();
         let values: Vec<u64> = (0..400u64).map(|n| n % 9).collect();
         let rare = vec![(1usize, values[1]), (3, values[3])];
-        let reach = Reach {
-            first: 200,
-            end: 392,
-            limit: 200,
-            rare_limit: 200,
-            mask: 0,
-            rare_len: 2,
-            read_ahead: 0,
-            spread: 0,
-            spread_rounds: 0,
-            deep_limit: 0,
-            deep_rounds: 0,
-        };
+        let reach = reach(200, 392, 200, rare.len());
         let mut rows = vec![0u8; 192 * 256];
         let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
         assert_eq!(wave.heaps(), 192);
@@ -548,19 +542,7 @@ mod tests {
             .map(|&p| (p, values[p]))
             .collect();
         let (first, heaps, width) = (1000, 1000, 256);
-        let reach = |first: usize, limit: usize| Reach {
-            first,
-            end: first + heaps,
-            limit,
-            rare_limit: limit,
-            mask: 0,
-            rare_len: rare.len(),
-            read_ahead: 0,
-            spread: 0,
-            spread_rounds: 0,
-            deep_limit: 0,
-            deep_rounds: 0,
-        };
+        let reach = |first: usize, limit: usize| reach(first, first + heaps, limit, rare.len());
         let next_first = first + heaps;
         let next = |limit: usize| Ahead {
             reach: reach(next_first, limit),
@@ -627,19 +609,7 @@ mod tests {
         let shape = Shape::of(&Ruleset::Grundy).unwrap();
         let values: Vec<u64> = (0..400u64).map(|n| n % 9).collect();
         let rare = vec![(1usize, values[1]), (3, values[3])];
-        let reach = Reach {
-            first: 200,
-            end: 392,
-            limit: 200,
-            rare_limit: 200,
-            mask: 0,
-            rare_len: 2,
-            read_ahead: 0,
-            spread: 0,
-            spread_rounds: 0,
-            deep_limit: 0,
-            deep_rounds: 0,
-        };
+        let reach = reach(200, 392, 200, rare.len());
         let mut rows = vec![0u8; 192 * 256];
         let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
         let patience = Patience {
