@@ -26,6 +26,19 @@ pub(super) struct Patience<'a> {
     pub(super) lanes: Option<&'a Lanes>,
 }
 
+/// Does `work` on every task, on every thread of the current pool, and
+/// adds up the pairs of counts it returns.
+///
+/// Every task is done when it returns. A thread that took part and finds
+/// no task left spins until every task is done, or until it has waited
+/// `patience.most`, then returns to the pool: with no bound, the thread
+/// that called returns with no other still at work, and none has gone to
+/// sleep meanwhile. On one thread, or for one task, the tasks are done in
+/// order on this thread.
+///
+/// A panic in `work` is passed on once every other task is done. `work`
+/// must not wait for the pool: a thread spinning for the last task takes
+/// no other work meanwhile.
 pub(super) fn share_out<T: Send>(
     tasks: Vec<T>,
     patience: Patience<'_>,
