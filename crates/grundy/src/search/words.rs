@@ -10,9 +10,10 @@
 //! key itself stored, as in the paper, whose keys are random, it would
 //! often be another key near `a` (keys here are structured words, small
 //! heaps among them), and its fact would be read as that key's. A hash
-//! mixes every bit of the key into every bit, so a few bits flipped name
-//! no key held but by a chance of about one in 2^64 a key. The slot reads
-//! as a miss, never as the fact of another key; and two writes that race
+//! mixes every bit of the key into every bit, so a hash with a few bits
+//! flipped is that of a key held only by a chance of the keys held in
+//! 2^64. The slot reads as a miss, never as the fact of another key; and
+//! two writes that race
 //! lose one of the two facts. Facts are exact and may be lost at any time
 //! (the search only works them out again), so neither needs a lock.
 //!
