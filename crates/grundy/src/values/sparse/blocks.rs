@@ -14,7 +14,7 @@ use super::ahead::{
 };
 use super::heap::{Near, SCAN_CHUNK, Shape};
 use super::marks::{Marks, with_marks};
-use super::share::Patience;
+use super::spin::Patience;
 use super::state::State;
 use super::storage::View;
 use super::threads::Lanes;

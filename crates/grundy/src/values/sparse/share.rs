@@ -13,18 +13,8 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::Duration;
 
-use super::spin::Spin;
-use super::threads::Lanes;
-
-/// How a thread with no task left waits for a step's last one: for at
-/// most `most` (`None`: to the end), its spinning counted in `lanes`.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Patience<'a> {
-    pub(super) most: Option<Duration>,
-    pub(super) lanes: Option<&'a Lanes>,
-}
+use super::spin::{Patience, Spin};
 
 /// Does `work` on every task, on every thread of the current pool, and
 /// adds up the pairs of counts it returns.
@@ -77,7 +67,7 @@ pub(super) fn share_out<T: Send>(
         }
         // Every task is done when the scope ends, whether this thread
         // waits here or in the pool.
-        let mut spin = Spin::new(patience.most, patience.lanes);
+        let mut spin = Spin::new(patience);
         while done.load(Ordering::Acquire) < len && spin.round() {}
     };
     rayon::scope(|scope| {
@@ -104,6 +94,7 @@ impl Drop for Done<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn every_task_is_done_once_on_any_pool() {

@@ -23,6 +23,14 @@ const SPINS: u64 = 1 << 10;
 /// Rounds between two looks at the clock, when the wait is bounded.
 const LOOK_EVERY: u64 = 64;
 
+/// How a thread waits: for at most `most` (`None`: until what it waits
+/// for comes), its spinning counted in `lanes` when profiling.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Patience<'a> {
+    pub(super) most: Option<Duration>,
+    pub(super) lanes: Option<&'a Lanes>,
+}
+
 /// One thread's wait: its rounds, and the time it has spun, added to its
 /// lane ([`Lanes::add_spin_since`]) when profiling.
 pub(super) struct Spin<'a> {
@@ -33,14 +41,13 @@ pub(super) struct Spin<'a> {
 }
 
 impl<'a> Spin<'a> {
-    /// A wait of at most `most` (`None`: until what it waits for comes),
-    /// its time added to `lanes`.
-    pub(super) fn new(most: Option<Duration>, lanes: Option<&'a Lanes>) -> Spin<'a> {
+    /// A wait as `patience` says.
+    pub(super) fn new(patience: Patience<'a>) -> Spin<'a> {
         Spin {
             rounds: 0,
             started: None,
-            most,
-            lanes,
+            most: patience.most,
+            lanes: patience.lanes,
         }
     }
 
@@ -92,10 +99,13 @@ mod tests {
     #[test]
     fn a_bounded_wait_ends_and_an_unbounded_one_goes_on() {
         let started = Instant::now();
-        let mut bounded = Spin::new(Some(Duration::from_millis(2)), None);
+        let mut bounded = Spin::new(Patience {
+            most: Some(Duration::from_millis(2)),
+            lanes: None,
+        });
         while bounded.round() {}
         assert!(started.elapsed() >= Duration::from_millis(2));
-        let mut unbounded = Spin::new(None, None);
+        let mut unbounded = Spin::new(Patience::default());
         assert!((0..10_000).all(|_| unbounded.round()));
     }
 
@@ -107,7 +117,10 @@ mod tests {
             .unwrap();
         let spun = pool.install(|| {
             let lanes = Lanes::new();
-            let mut spin = Spin::new(Some(Duration::from_millis(3)), Some(&lanes));
+            let mut spin = Spin::new(Patience {
+                most: Some(Duration::from_millis(3)),
+                lanes: Some(&lanes),
+            });
             while spin.round() {}
             drop(spin);
             let mut threads = Vec::new();

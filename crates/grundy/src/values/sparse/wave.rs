@@ -31,8 +31,7 @@ use std::time::Instant;
 use super::ahead::{Ahead, COLUMN, Reach};
 use super::blocks::mark_block_column;
 use super::heap::Shape;
-use super::share::Patience;
-use super::spin::Spin;
+use super::spin::{Patience, Spin};
 use crate::values::table::Window;
 
 /// The fewest heaps newly finished for which [`Wave::catch_up_next`]
@@ -168,7 +167,7 @@ impl<'r> Wave<'r> {
             {
                 Ok(_) => None,
                 Err(_) => {
-                    let mut spin = Spin::new(None, None);
+                    let mut spin = Spin::new(Patience::default());
                     while column.state.load(Ordering::Acquire) != READ {
                         spin.round();
                     }
@@ -217,7 +216,7 @@ impl<'r> Wave<'r> {
         patience: Patience<'_>,
         mut idle: Option<&mut dyn FnMut() -> bool>,
     ) {
-        let mut spin = Spin::new(patience.most, patience.lanes);
+        let mut spin = Spin::new(patience);
         while !self.over.load(Ordering::Acquire) {
             let columns = self.next.load(Ordering::Relaxed) < self.columns.len();
             if !columns && idle.is_none() {
@@ -429,6 +428,15 @@ mod tests {
         }
     }
 
+    /// Grundy's game's block 200..392 read from the values before it, its
+    /// values made up, with two rare heaps: shape, values, rare and reach.
+    fn grundy_block() -> (Shape, Vec<u64>, Vec<(usize, u64)>, Reach) {
+        let values: Vec<u64> = (0..400u64).map(|n| n % 9).collect();
+        let rare = vec![(1usize, values[1]), (3, values[3])];
+        let reach = reach(200, 392, 200, rare.len());
+        (Shape::of(&Ruleset::Grundy).unwrap(), values, rare, reach)
+    }
+
     /// Rows of `width` marks for the heaps `first..first + heaps`, with
     /// the splits of `rare` whose other part lies from `below` to each
     /// column's first heap marked: as the finishing reads them alone.
@@ -500,10 +508,7 @@ mod tests {
     /// beside claims no column once the finishing is past it or stopped.
     #[test]
     fn a_column_is_read_by_one_thread_only() {
-        let shape = Shape::of(&Ruleset::Grundy).unwrap();
-        let values: Vec<u64> = (0..400u64).map(|n| n % 9).collect();
-        let rare = vec![(1usize, values[1]), (3, values[3])];
-        let reach = reach(200, 392, 200, rare.len());
+        let (shape, values, rare, reach) = grundy_block();
         let mut rows = vec![0u8; 192 * 256];
         let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
         assert_eq!(wave.heaps(), 192);
@@ -606,10 +611,7 @@ mod tests {
     /// whole; with no bound it waits for the columns as they come.
     #[test]
     fn a_helper_with_a_bound_gives_up_and_leaves_the_columns_whole() {
-        let shape = Shape::of(&Ruleset::Grundy).unwrap();
-        let values: Vec<u64> = (0..400u64).map(|n| n % 9).collect();
-        let rare = vec![(1usize, values[1]), (3, values[3])];
-        let reach = reach(200, 392, 200, rare.len());
+        let (shape, values, rare, reach) = grundy_block();
         let mut rows = vec![0u8; 192 * 256];
         let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
         let patience = Patience {
