@@ -18,6 +18,16 @@
 #   THREADS="1 2" WORKLOADS="grundy:2^20" scripts/bench-threads.sh
 #   GRUNDY=path/to/grundy scripts/bench-threads.sh   # a binary built before
 #
+# On a shared machine, whose speed drifts by a quarter within minutes,
+# ROUNDS=R runs each workload's widths R times, round after round (1, 2,
+# 1, 2, ... with THREADS="1 2"), so that the drift reaches every width
+# alike. Each run is still one CSV line; at the end, on standard error, a
+# second CSV gives each workload and width its median elapsed and CPU
+# seconds over the rounds, and the speed-up and CPU against one thread's
+# medians (empty where one thread was not run, or took no measurable
+# time):
+#   ROUNDS=5 THREADS="1 2" scripts/bench-threads.sh
+#
 # Values past memory (the engine of a record run) run with PAST, each
 # GAME:N:BUDGET a `grundy count GAME --to N --frequencies --max-memory
 # BUDGET` with a fresh value cache, its answer a digest of the frequency
@@ -39,6 +49,13 @@ threads_list=${THREADS:-"1 2 4 8 16 default"}
 workloads=${WORKLOADS-"grundy:2^25 0.161:2^24 0.6:2^23"}
 boards=${BOARDS:-}
 past=${PAST:-}
+rounds=${ROUNDS:-1}
+case $rounds in
+'' | *[!0-9]* | 0)
+    echo "ROUNDS must be a whole number of rounds, at least 1, not '$rounds'" >&2
+    exit 2
+    ;;
+esac
 
 # GRUNDY=path runs another build (a release binary carried to a big
 # machine); by default the release build of this tree.
@@ -52,6 +69,8 @@ grundy=${GRUNDY:-target/release/grundy}
 # prints its CSV line; the answer is the last line of its output that
 # matches the pattern, or with the pattern `digest` a digest of the whole.
 cache=(--no-cache)
+runs_file=$(mktemp)
+trap 'rm -f "$runs_file"' EXIT
 measure() {
     local label=$1 t=$2 pattern=$3
     shift 3
@@ -77,30 +96,66 @@ measure() {
         elapsed= cpu= peak= chosen=
         answer="failed: $(cat "$out" "$err" | tail -n 1 | tr ',' ';')"
     fi
-    echo "$label,$t,$elapsed,$cpu,$peak,$answer,$chosen"
+    echo "$label,$t,$elapsed,$cpu,$peak,$answer,$chosen" | tee -a "$runs_file"
     rm -f "$out" "$err" "$time_file"
 }
 
 echo "workload,threads,elapsed_s,cpu_s,peak_kb,answer,chosen"
 for w in $workloads; do
     game=${w%%:*} to=${w#*:}
-    for t in $threads_list; do
-        measure "$game to $to" "$t" . "$grundy" count "$game" --to "$to"
+    for _ in $(seq "$rounds"); do
+        for t in $threads_list; do
+            measure "$game to $to" "$t" . "$grundy" count "$game" --to "$to"
+        done
     done
 done
 for b in $boards; do
-    for t in $threads_list; do
-        measure "$b" "$t" '^value' "$grundy" values "$b"
+    for _ in $(seq "$rounds"); do
+        for t in $threads_list; do
+            measure "$b" "$t" '^value' "$grundy" values "$b"
+        done
     done
 done
 for w in $past; do
     game=${w%%:*} rest=${w#*:}
     to=${rest%%:*} budget=${rest#*:}
-    for t in $threads_list; do
-        dir=$(mktemp -d)
-        cache=(--cache "$dir")
-        measure "$game to $to past $budget" "$t" digest \
-            "$grundy" count "$game" --to "$to" --frequencies --max-memory "$budget"
-        rm -rf "$dir"
+    for _ in $(seq "$rounds"); do
+        for t in $threads_list; do
+            dir=$(mktemp -d)
+            cache=(--cache "$dir")
+            measure "$game to $to past $budget" "$t" digest \
+                "$grundy" count "$game" --to "$to" --frequencies --max-memory "$budget"
+            rm -rf "$dir"
+        done
     done
 done
+
+# The medians over the rounds (the middle run, or the mean of the two
+# middle ones), a workload and width a line in the order first run; runs
+# that failed (no elapsed time) are left out.
+median() {
+    sort -n | awk '{ v[NR] = $1 } END {
+        if (NR == 0) exit
+        if (NR % 2) printf "%.2f", v[(NR + 1) / 2]
+        else printf "%.2f", (v[NR / 2] + v[NR / 2 + 1]) / 2
+    }'
+}
+if [ "$rounds" -gt 1 ]; then
+    {
+        echo "workload,threads,runs,median_elapsed_s,median_cpu_s,speedup,cpu_ratio"
+        cut -d, -f1,2 "$runs_file" | awk '!seen[$0]++' | while IFS=, read -r label t; do
+            column() {
+                awk -F, -v l="$label" -v t="$t" -v f="$1" '$1 == l && $2 == t && $3 != "" { print $f }' "$runs_file" | median
+            }
+            runs=$(awk -F, -v l="$label" -v t="$t" '$1 == l && $2 == t && $3 != ""' "$runs_file" | wc -l)
+            elapsed=$(column 3) cpu=$(column 4)
+            one_elapsed=$(t=1 column 3) one_cpu=$(t=1 column 4)
+            speedup= cpu_ratio=
+            if [ -n "$one_elapsed" ] && [ -n "$elapsed" ]; then
+                speedup=$(awk -v a="$one_elapsed" -v b="$elapsed" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+                cpu_ratio=$(awk -v a="$cpu" -v b="$one_cpu" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+            fi
+            echo "$label,$t,$runs,$elapsed,$cpu,$speedup,$cpu_ratio"
+        done
+    } >&2
+fi

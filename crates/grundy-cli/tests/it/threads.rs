@@ -112,6 +112,102 @@ fn stats_tell_the_threads_the_default_chose() {
     assert!(forced.contains("on 2 thread(s)"), "{forced}");
 }
 
+/// `scripts/bench-threads.sh`, run with GNU time at `/usr/bin/time`, or
+/// `None` where that is missing (the test is then not run).
+fn bench_threads(env: &[(&str, &str)]) -> Option<std::process::Output> {
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("not run: the script measures with GNU time, /usr/bin/time, missing here");
+        return None;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/bench-threads.sh"
+    );
+    let mut command = std::process::Command::new("bash");
+    command
+        .arg(script)
+        .env("GRUNDY", env!("CARGO_BIN_EXE_grundy"))
+        .env("XDG_CACHE_HOME", crate::cache_home());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    Some(command.output().expect("bash runs the script"))
+}
+
+/// The median of the numbers of a CSV column, as the script rounds it.
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+/// `ROUNDS` runs the widths round after round, each run one CSV line as
+/// before, and ends with each width's medians on standard error: the
+/// middle of its runs' own figures, and its speed-up and CPU against one
+/// thread's medians. A `ROUNDS` that is no count is refused before any
+/// run.
+#[test]
+fn the_thread_benchmark_script_gives_medians_over_rounds() {
+    let env = [
+        ("THREADS", "1 2"),
+        ("ROUNDS", "3"),
+        ("WORKLOADS", "0.6:2^15"),
+    ];
+    let Some(out) = bench_threads(&env) else {
+        return;
+    };
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let widths: Vec<&str> = rows.iter().map(|r| r[1]).collect();
+    assert_eq!(widths, ["1", "2", "1", "2", "1", "2"], "{text}");
+    let column = |t: &str, k: usize| -> Vec<f64> {
+        rows.iter()
+            .filter(|r| r[1] == t)
+            .map(|r| r[k].parse().unwrap())
+            .collect()
+    };
+    let summary = String::from_utf8(out.stderr).unwrap();
+    let mut lines = summary.lines();
+    assert_eq!(
+        lines.next(),
+        Some("workload,threads,runs,median_elapsed_s,median_cpu_s,speedup,cpu_ratio"),
+        "{summary}"
+    );
+    let medians: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(medians.len(), 2, "{summary}");
+    let one = (median(column("1", 2)), median(column("1", 3)));
+    for (row, t) in medians.iter().zip(["1", "2"]) {
+        assert_eq!(row[..3], ["0.6 to 2^15", t, "3"], "{summary}");
+        let elapsed = median(column(t, 2));
+        let cpu = median(column(t, 3));
+        assert_eq!(row[3].parse::<f64>().unwrap(), elapsed, "{summary}\n{text}");
+        assert_eq!(row[4].parse::<f64>().unwrap(), cpu, "{summary}\n{text}");
+        if elapsed > 0.0 && one.1 > 0.0 {
+            let speedup: f64 = row[5].parse().unwrap();
+            let cpu_ratio: f64 = row[6].parse().unwrap();
+            assert!((speedup - one.0 / elapsed).abs() <= 0.006, "{summary}");
+            assert!((cpu_ratio - cpu / one.1).abs() <= 0.006, "{summary}");
+        }
+    }
+
+    let Some(refused) = bench_threads(&[("ROUNDS", "0"), ("WORKLOADS", "0.6:2^10")]) else {
+        return;
+    };
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(refused.stdout.is_empty(), "{refused:?}");
+    let error = String::from_utf8(refused.stderr).unwrap();
+    assert!(error.contains("ROUNDS must be a whole number"), "{error}");
+}
+
 /// `scripts/bench-threads.sh` (issue 37, point 4) at small sizes: one CSV
 /// line a run, in order, the same answer on every width, and what the
 /// default chose in the last column of its runs (none for a board, whose
@@ -119,24 +215,15 @@ fn stats_tell_the_threads_the_default_chose() {
 /// included (their answer a digest of the frequencies).
 #[test]
 fn the_thread_benchmark_script_prints_one_csv_line_a_run() {
-    if !std::path::Path::new("/usr/bin/time").exists() {
-        eprintln!("not run: the script measures with GNU time, /usr/bin/time, missing here");
+    let env = [
+        ("THREADS", "1 2 default"),
+        ("WORKLOADS", "0.161:2^16 grundy:3000"),
+        ("BOARDS", "cram:3x3"),
+        ("PAST", "0.161:3000000:2560K"),
+    ];
+    let Some(out) = bench_threads(&env) else {
         return;
-    }
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../scripts/bench-threads.sh"
-    );
-    let out = std::process::Command::new("bash")
-        .arg(script)
-        .env("GRUNDY", env!("CARGO_BIN_EXE_grundy"))
-        .env("THREADS", "1 2 default")
-        .env("WORKLOADS", "0.161:2^16 grundy:3000")
-        .env("BOARDS", "cram:3x3")
-        .env("PAST", "0.161:3000000:2560K")
-        .env("XDG_CACHE_HOME", crate::cache_home())
-        .output()
-        .expect("bash runs the script");
+    };
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
