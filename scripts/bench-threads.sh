@@ -28,6 +28,15 @@
 # time):
 #   ROUNDS=5 THREADS="1 2" scripts/bench-threads.sh
 #
+# The width "pair" runs two copies of the one-thread run side by side,
+# each in its own process, and gives the later end as elapsed and the
+# sum of both as CPU. Nothing is shared between them but the machine, so
+# its speed-up (two runs' work over its elapsed, 2 × one thread's
+# elapsed / its own) is what two cores give this machine's guests, the
+# ceiling two threads can reach here; its CPU is against two runs' CPU.
+# Its answer is the copies' common one, or "failed" where they differ:
+#   ROUNDS=5 THREADS="1 pair 2" scripts/bench-threads.sh
+#
 # Values past memory (the engine of a record run) run with PAST, each
 # GAME:N:BUDGET a `grundy count GAME --to N --frequencies --max-memory
 # BUDGET` with a fresh value cache, its answer a digest of the frequency
@@ -68,18 +77,58 @@ grundy=${GRUNDY:-target/release/grundy}
 # `--threads THREADS` (none for "default") and the flags of `cache`, and
 # prints its CSV line; the answer is the last line of its output that
 # matches the pattern, or with the pattern `digest` a digest of the whole.
+# With the width "pair", two copies run side by side, the second with a
+# cache directory of its own where the runs take one.
 cache=(--no-cache)
 runs_file=$(mktemp)
 trap 'rm -f "$runs_file"' EXIT
+# timed OUT ERR TIMES COMMAND...: runs the command under GNU time.
+timed() {
+    local out=$1 err=$2 times=$3
+    shift 3
+    /usr/bin/time -f "%e %U %S %M" -o "$times" "$@" >"$out" 2>"$err"
+}
 measure() {
     local label=$1 t=$2 pattern=$3
     shift 3
     local flags=("${cache[@]}")
-    [ "$t" = default ] || flags+=(--threads "$t")
-    [ "$t" = default ] && flags+=(--stats)
-    local out err time_file elapsed user sys peak cpu answer chosen
+    case $t in
+    default) flags+=(--stats) ;;
+    pair) flags+=(--threads 1) ;;
+    *) flags+=(--threads "$t") ;;
+    esac
+    local out err time_file elapsed user sys peak cpu answer chosen ran=yes
     out=$(mktemp) err=$(mktemp) time_file=$(mktemp)
-    if /usr/bin/time -f "%e %U %S %M" -o "$time_file" "$@" "${flags[@]}" >"$out" 2>"$err"; then
+    if [ "$t" = pair ]; then
+        local out2 err2 time2 first second
+        out2=$(mktemp) err2=$(mktemp) time2=$(mktemp)
+        local flags2=("${flags[@]}")
+        if [ "${cache[0]}" = --cache ]; then
+            mkdir -p "${cache[1]}/pair"
+            flags2=(--cache "${cache[1]}/pair" --threads 1)
+        fi
+        timed "$out" "$err" "$time_file" "$@" "${flags[@]}" &
+        first=$!
+        timed "$out2" "$err2" "$time2" "$@" "${flags2[@]}" &
+        second=$!
+        wait "$first" || ran=
+        wait "$second" || ran=
+        if [ -n "$ran" ] && ! cmp -s "$out" "$out2"; then
+            ran=
+            echo "the two copies' outputs differ" >>"$err"
+        elif [ -n "$ran" ]; then
+            # The later end, the CPU of both, the larger peak.
+            paste "$time_file" "$time2" | awk '{
+                printf "%s %s %s %s\n", ($1 > $5 ? $1 : $5), $2 + $6, $3 + $7, ($4 > $8 ? $4 : $8)
+            }' >"$out2"
+            mv "$out2" "$time_file"
+        fi
+        [ -n "$ran" ] || cat "$err2" >>"$err"
+        rm -f "$out2" "$err2" "$time2"
+    else
+        timed "$out" "$err" "$time_file" "$@" "${flags[@]}" || ran=
+    fi
+    if [ -n "$ran" ]; then
         read -r elapsed user sys peak <"$time_file"
         cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
         if [ "$pattern" = digest ]; then
@@ -151,9 +200,14 @@ if [ "$rounds" -gt 1 ]; then
             elapsed=$(column 3) cpu=$(column 4)
             one_elapsed=$(t=1 column 3) one_cpu=$(t=1 column 4)
             speedup= cpu_ratio=
+            # A pair did two runs' work.
+            runs_done=1
+            [ "$t" = pair ] && runs_done=2
             if [ -n "$one_elapsed" ] && [ -n "$elapsed" ]; then
-                speedup=$(awk -v a="$one_elapsed" -v b="$elapsed" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
-                cpu_ratio=$(awk -v a="$cpu" -v b="$one_cpu" 'BEGIN { if (b > 0) printf "%.2f", a / b }')
+                speedup=$(awk -v a="$one_elapsed" -v b="$elapsed" -v k="$runs_done" \
+                    'BEGIN { if (b > 0) printf "%.2f", k * a / b }')
+                cpu_ratio=$(awk -v a="$cpu" -v b="$one_cpu" -v k="$runs_done" \
+                    'BEGIN { if (b > 0) printf "%.2f", a / (k * b) }')
             fi
             echo "$label,$t,$runs,$elapsed,$cpu,$speedup,$cpu_ratio"
         done

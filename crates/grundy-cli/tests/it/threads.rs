@@ -148,12 +148,13 @@ fn median(mut values: Vec<f64>) -> f64 {
 /// `ROUNDS` runs the widths round after round, each run one CSV line as
 /// before, and ends with each width's medians on standard error: the
 /// middle of its runs' own figures, and its speed-up and CPU against one
-/// thread's medians. A `ROUNDS` that is no count is refused before any
+/// thread's medians, a "pair" (two one-thread runs side by side) counted
+/// as two runs' work. A `ROUNDS` that is no count is refused before any
 /// run.
 #[test]
 fn the_thread_benchmark_script_gives_medians_over_rounds() {
     let env = [
-        ("THREADS", "1 2"),
+        ("THREADS", "1 pair 2"),
         ("ROUNDS", "3"),
         ("WORKLOADS", "0.6:2^15"),
     ];
@@ -168,7 +169,9 @@ fn the_thread_benchmark_script_gives_medians_over_rounds() {
         .map(|l| l.split(',').collect())
         .collect();
     let widths: Vec<&str> = rows.iter().map(|r| r[1]).collect();
-    assert_eq!(widths, ["1", "2", "1", "2", "1", "2"], "{text}");
+    assert_eq!(widths, ["1", "pair", "2"].repeat(3), "{text}");
+    let answers: Vec<&str> = rows.iter().map(|r| r[5]).collect();
+    assert_eq!(answers, ["losses 13"; 9], "{text}");
     let column = |t: &str, k: usize| -> Vec<f64> {
         rows.iter()
             .filter(|r| r[1] == t)
@@ -183,19 +186,26 @@ fn the_thread_benchmark_script_gives_medians_over_rounds() {
         "{summary}"
     );
     let medians: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
-    assert_eq!(medians.len(), 2, "{summary}");
+    assert_eq!(medians.len(), 3, "{summary}");
     let one = (median(column("1", 2)), median(column("1", 3)));
-    for (row, t) in medians.iter().zip(["1", "2"]) {
+    for (row, t) in medians.iter().zip(["1", "pair", "2"]) {
         assert_eq!(row[..3], ["0.6 to 2^15", t, "3"], "{summary}");
         let elapsed = median(column(t, 2));
         let cpu = median(column(t, 3));
         assert_eq!(row[3].parse::<f64>().unwrap(), elapsed, "{summary}\n{text}");
         assert_eq!(row[4].parse::<f64>().unwrap(), cpu, "{summary}\n{text}");
+        let runs = if t == "pair" { 2.0 } else { 1.0 };
         if elapsed > 0.0 && one.1 > 0.0 {
             let speedup: f64 = row[5].parse().unwrap();
             let cpu_ratio: f64 = row[6].parse().unwrap();
-            assert!((speedup - one.0 / elapsed).abs() <= 0.006, "{summary}");
-            assert!((cpu_ratio - cpu / one.1).abs() <= 0.006, "{summary}");
+            assert!(
+                (speedup - runs * one.0 / elapsed).abs() <= 0.006,
+                "{summary}"
+            );
+            assert!(
+                (cpu_ratio - cpu / (runs * one.1)).abs() <= 0.006,
+                "{summary}"
+            );
         }
     }
 
