@@ -118,10 +118,11 @@ measure() {
             echo "the two copies' outputs differ" >>"$err"
         elif [ -n "$ran" ]; then
             # The later end, the CPU of both, the larger peak.
-            paste "$time_file" "$time2" | awk '{
-                printf "%s %s %s %s\n", ($1 > $5 ? $1 : $5), $2 + $6, $3 + $7, ($4 > $8 ? $4 : $8)
-            }' >"$out2"
-            mv "$out2" "$time_file"
+            local both
+            both=$(paste "$time_file" "$time2" | awk '{
+                printf "%s %s %s %s", ($1 > $5 ? $1 : $5), $2 + $6, $3 + $7, ($4 > $8 ? $4 : $8)
+            }')
+            echo "$both" >"$time_file"
         fi
         [ -n "$ran" ] || cat "$err2" >>"$err"
         rm -f "$out2" "$err2" "$time2"
