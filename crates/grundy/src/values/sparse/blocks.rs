@@ -81,6 +81,9 @@ impl Visit for Run<'_> {
         let nothing = V::empty();
         while values.len() < len {
             if values.crowded() {
+                if let (Some(dropped), true) = (&pending, tuning.profile) {
+                    state.profile.thrown_away_pairs += dropped.pairs;
+                }
                 return Ok(Grow::Crowded);
             }
             let start = values.len();
@@ -254,6 +257,7 @@ impl Visit for Run<'_> {
                 },
             );
             let beside = wave.pairs();
+            let unused = wave.unused_pairs();
             drop(wave);
             values.extend_from(block.window().range(start - tail_from, block.len()));
             let profile = &mut state.profile;
@@ -267,6 +271,7 @@ impl Visit for Run<'_> {
             profile.ahead_scan_pairs += next_counts.scan_pairs;
             profile.beside_pairs += beside;
             profile.caught_up_beside_pairs += caught;
+            profile.thrown_away_pairs += unused;
             state.add(Counts {
                 rare_pairs: beside + caught,
                 scan_pairs: 0,
@@ -278,14 +283,13 @@ impl Visit for Run<'_> {
             state.keep_rows(ahead.rows);
             state.add(next_counts);
             report_block(progress, values.len(), len)?;
-            match stop {
-                Stop::End => pending = Some(next_ahead),
-                Stop::Review | Stop::Grown => {
-                    if tuning.profile {
-                        state.profile.thrown_away_pairs += next_ahead.pairs;
-                    }
-                }
-                Stop::Wider(value) => return Ok(Grow::Wider(value)),
+            if stop == Stop::End {
+                pending = Some(next_ahead);
+            } else if tuning.profile {
+                state.profile.thrown_away_pairs += next_ahead.pairs;
+            }
+            if let Stop::Wider(value) = stop {
+                return Ok(Grow::Wider(value));
             }
         }
         Ok(Grow::Done)

@@ -83,6 +83,8 @@ pub(super) struct Wave<'r> {
 struct Column<'r> {
     state: AtomicU8,
     rows: Mutex<Option<&'r mut [u8]>>,
+    /// Splits read into the rows beside the finishing.
+    pairs: AtomicU64,
 }
 
 impl<'r> Wave<'r> {
@@ -106,6 +108,7 @@ impl<'r> Wave<'r> {
                 .map(|rows| Column {
                     state: AtomicU8::new(OPEN),
                     rows: Mutex::new(Some(rows)),
+                    pairs: AtomicU64::new(0),
                 })
                 .collect()
         };
@@ -154,6 +157,18 @@ impl<'r> Wave<'r> {
         self.pairs.load(Ordering::Relaxed)
     }
 
+    /// Splits read beside the finishing into columns it never took: the
+    /// finishing stopped before them (a mask review, a new power of two),
+    /// and the next block reads them again. How many depends on how far
+    /// the threads beside got meanwhile.
+    pub(super) fn unused_pairs(&self) -> u64 {
+        self.columns
+            .iter()
+            .filter(|column| column.state.load(Ordering::Acquire) != TAKEN)
+            .map(|column| column.pairs.load(Ordering::Relaxed))
+            .sum()
+    }
+
     /// The rows of column `j`, for the finishing thread, and the heap below
     /// which the other parts of its rare splits were read beside it
     /// (`None`: nothing was). Waits while a thread beside reads it.
@@ -171,6 +186,7 @@ impl<'r> Wave<'r> {
                     while column.state.load(Ordering::Acquire) != READ {
                         spin.round();
                     }
+                    column.state.store(TAKEN, Ordering::Relaxed);
                     Some(self.upto(j))
                 }
             };
@@ -308,6 +324,7 @@ impl<'r> Wave<'r> {
                 None => 0,
             };
             drop(rows);
+            column.pairs.store(pairs, Ordering::Relaxed);
             self.pairs.fetch_add(pairs, Ordering::Relaxed);
             return true;
         }
@@ -531,6 +548,34 @@ mod tests {
         let wave = Wave::new(&mut rows, 256, &reach, 0, &rare, &shape);
         finish(&wave, &values, 200..392);
         assert!(!wave.help(&values[..200]));
+    }
+
+    /// The splits read beside into a column the finishing then takes are
+    /// used; those read into a column it never reaches (it stopped before)
+    /// are not.
+    #[test]
+    fn splits_read_beside_a_column_never_taken_are_unused() {
+        let (shape, values, rare, reach) = grundy_block();
+        let mut rows = vec![0u8; 192 * 256];
+        let wave = Wave::new(&mut rows, 256, &reach, 1, &rare, &shape);
+        wave.take(0);
+        finish(&wave, &values, 200..264);
+        assert!(wave.help(&values[..200]), "column 1 is ready");
+        let first = wave.pairs();
+        assert!(first > 0);
+        assert_eq!(wave.unused_pairs(), first, "read, not yet taken");
+        let (_, read) = wave.take(1);
+        assert!(read.is_some());
+        assert_eq!(wave.unused_pairs(), 0, "taken");
+        finish(&wave, &values, 264..328);
+        assert!(wave.help(&values[..200]), "column 2 is ready");
+        {
+            // The finishing stops within column 1.
+            let _stop = wave.stop_on_drop();
+        }
+        let second = wave.pairs() - first;
+        assert!(second > 0);
+        assert_eq!(wave.unused_pairs(), second);
     }
 
     /// The next block's catching up read beside the finishing, in steps as
