@@ -57,6 +57,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "spin_for" => tuning.spin_for = Duration::from_micros(value as u64),
             "spin_from" => tuning.spin_from = value,
             "catch_up_beside" => tuning.catch_up_beside = value != 0,
+            "finishing_catches_up" => tuning.finishing_catches_up = value != 0,
             _ => return Err(format!("no tuning field {field}").into()),
         }
     }

@@ -760,6 +760,40 @@ fn deepening_in_the_catching_up_leaves_the_finishing_fewer_splits() {
     }
 }
 
+/// The catching up read by the finishing thread as its block begins,
+/// beside the next block's reading, or on every thread before both:
+/// Grundy's game and 0.6 to 2^17 on one and two threads, the same values,
+/// the same splits caught up and the same splits used in all.
+#[test]
+fn the_catching_up_read_by_the_finishing_gives_the_same_values_and_splits() {
+    let to = 1 << 17;
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for game in [Ruleset::Grundy, "0.6".parse().unwrap()] {
+            let [(on, on_profile), (off, off_profile)] =
+                [true, false].map(|finishing_catches_up| {
+                    let tuning = Tuning {
+                        profile: true,
+                        finishing_catches_up,
+                        ..Tuning::default()
+                    };
+                    pool.install(|| profiled(&game, to, tuning))
+                });
+            assert_eq!(on.0, off.0, "{game} on {threads}");
+            assert!(off_profile.catch_up_pairs > 0);
+            assert_eq!(on_profile.catch_up_pairs, off_profile.catch_up_pairs);
+            assert_eq!(
+                used(&on.1, &on_profile),
+                used(&off.1, &off_profile),
+                "{game} on {threads}: {on_profile:?} against {off_profile:?}"
+            );
+        }
+    }
+}
+
 /// The next block's catching up read beside the finishing, Grundy's game
 /// and 0.6 to 2^17 on 2 threads (blocks of 2048, helped as on wider
 /// pools): the same values and the same splits used in all as read after

@@ -2,8 +2,10 @@
 //! a block heap by heap in a copy of the table's end while the others read
 //! the next block ahead from the table (`rayon::join`, then 64 heaps a
 //! task, [`share_out`](super::share::share_out)), and the next block caught
-//! up on every thread once this one is done; the typed-storage run that
-//! drives it, and why a block stopped.
+//! up once this one is done: on every thread, or on one or two threads by
+//! the finishing thread as it begins the block, beside the reading of the
+//! block after ([`Tuning::finishing_catches_up`]); the typed-storage run
+//! that drives it, and why a block stopped.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -108,6 +110,12 @@ impl Visit for Run<'_> {
             let end = state.block_end(start, len, heaps);
             let reads_ahead = reads_ahead && end - start > 1;
             let pending_now = pending.take();
+            // Whether the next block is read ahead beside this one, and this
+            // one's catching up left to its finishing.
+            let joins = reads_ahead && end < len && end < state.next_review;
+            let defers =
+                joins && tuning.finishing_catches_up && !tuning.helps(rayon::current_num_threads());
+            let mut deferred = false;
             let matches = pending_now
                 .as_ref()
                 .is_some_and(|ahead| ahead.is_for((start, end), state.mask, state.seen.len()));
@@ -117,29 +125,19 @@ impl Visit for Run<'_> {
             let mut ahead = match pending_now {
                 Some(ahead) if matches => {
                     // What the block before added, read now on every
-                    // thread: the finishing is left the splits within the
-                    // block.
+                    // thread (or by the finishing thread as the block
+                    // begins, beside the next block's reading): the
+                    // finishing is left the splits within the block.
                     if tuning.catch_up && ahead.reach.limit < start {
-                        let clock = Clock::start(tuning.profile);
-                        let mut counts = Counts::default();
-                        let mut job = FarJob::catch_up(
-                            ahead,
-                            state.rare.clone(),
-                            state.shape.clone(),
-                            state.lanes.clone(),
-                            tuning.column,
-                            tuning.spin_bound(rayon::current_num_threads()),
-                        );
-                        let threads = rayon::current_num_threads();
-                        if tuning.catch_up_deepens && tuning.helps(threads) {
-                            job.deepen = tuning.deepened_rounds(threads);
+                        if defers {
+                            deferred = true;
+                            ahead
+                        } else {
+                            let (ahead, wall) = state.catch_up(ahead, values.window(), &tuning);
+                            state.profile.catching_up += wall;
+                            state.drain_lanes();
+                            ahead
                         }
-                        let ahead = job.read(values.window(), &mut counts);
-                        state.add(counts);
-                        state.profile.catching_up += clock.stop();
-                        state.drain_lanes();
-                        state.profile.catch_up_pairs += counts.rare_pairs + counts.scan_pairs;
-                        ahead
                     } else {
                         ahead
                     }
@@ -165,7 +163,7 @@ impl Visit for Run<'_> {
             };
             // The next block is read ahead beside this one, from the values
             // before this one.
-            let next = (reads_ahead && end < len && end < state.next_review).then(|| {
+            let next = joins.then(|| {
                 let stop =
                     state.block_end(end, len, tuning.block_at(end, rayon::current_num_threads()));
                 state.far_job(end, stop, tuning, true)
@@ -200,99 +198,200 @@ impl Visit for Run<'_> {
             block.clear();
             block.extend_from(values.window().range(tail_from, values.len()));
             let done = values.window();
-            let before = (state.rare_pairs, state.scan_pairs);
-            // The finishing's own rare splits far enough back in the block
-            // are read beside it, by the threads reading the next block.
-            let lag = if tuning.helps(rayon::current_num_threads()) {
-                tuning.wave_lag
+            let block_joined = if deferred {
+                // The finishing thread catches the block up, then finishes
+                // it; the reading ahead of the next goes on beside both.
+                let ((stop, (caught_up, finishing), before, rows), (next, next_counts, reading)) =
+                    rayon::join(
+                        || {
+                            let (mut ahead, caught_up) = state.catch_up(ahead, done, &tuning);
+                            let clock = Clock::start(tuning.profile);
+                            let before = (state.rare_pairs, state.scan_pairs);
+                            let wave = Wave::new(
+                                &mut ahead.rows,
+                                ahead.width,
+                                &ahead.reach,
+                                0,
+                                &[],
+                                &state.shape,
+                            );
+                            let reached = (ahead.reach, &ahead.deep);
+                            let stop = state
+                                .finish_block(done, &mut block, tail_from, end, reached, &wave);
+                            drop(wave);
+                            (stop, (caught_up, clock.stop()), before, ahead.rows)
+                        },
+                        || {
+                            let clock = Clock::start(tuning.profile);
+                            let mut counts = Counts::default();
+                            let ahead = job.read(done, &mut counts);
+                            (ahead, counts, clock.stop())
+                        },
+                    );
+                Joined {
+                    stop,
+                    // The catching up is on the finishing thread's path;
+                    // its tasks are counted in the lanes as reading.
+                    finishing: (caught_up + finishing, finishing),
+                    reading,
+                    joined: joined.stop(),
+                    before,
+                    next,
+                    next_counts,
+                    beside: (0, 0, 0),
+                    rows,
+                }
             } else {
-                0
-            };
-            let wave = Wave::new(
-                &mut ahead.rows,
-                ahead.width,
-                &ahead.reach,
-                lag,
-                &state.rare,
-                &state.shape,
-            );
-            let reached = (ahead.reach, &ahead.deep);
-            let lanes = state.lanes.clone();
-            // The next block's catching up, read beside this block's
-            // finishing as far as it has gone.
-            let catch_up_beside = tuning.catch_up_beside && lag > 0;
-            let ((stop, finishing), (next_ahead, next_counts, reading, caught)) = rayon::join(
-                || {
-                    let _stop = wave.stop_on_drop();
-                    let clock = Clock::start(tuning.profile);
-                    let stop = state.finish_block(done, &mut block, tail_from, end, reached, &wave);
-                    (stop, clock.stop())
-                },
-                || {
-                    let clock = Clock::start(tuning.profile);
-                    let mut counts = Counts::default();
-                    // The rare heaps the next block is read with, for its
-                    // catching up beside this block's finishing.
-                    let rare = catch_up_beside.then(|| job.rare.clone());
-                    let mut ahead = job.read_beside(done, &mut counts, &|| {
-                        wave.help(done);
-                    });
-                    let patience = Patience {
-                        most: tuning.spin_bound(rayon::current_num_threads()),
-                        lanes: lanes.as_deref(),
-                    };
-                    let mut caught = 0;
-                    match &rare {
-                        Some(rare) => {
-                            let mut catch_up = || {
-                                let pairs = wave.catch_up_next(&mut ahead, rare);
-                                caught += pairs;
-                                pairs > 0
-                            };
-                            wave.help_to_the_end(done, patience, Some(&mut catch_up));
+                let before = (state.rare_pairs, state.scan_pairs);
+                // The finishing's own rare splits far enough back in the
+                // block are read beside it, by the threads reading the next
+                // block.
+                let lag = if tuning.helps(rayon::current_num_threads()) {
+                    tuning.wave_lag
+                } else {
+                    0
+                };
+                let wave = Wave::new(
+                    &mut ahead.rows,
+                    ahead.width,
+                    &ahead.reach,
+                    lag,
+                    &state.rare,
+                    &state.shape,
+                );
+                let reached = (ahead.reach, &ahead.deep);
+                let lanes = state.lanes.clone();
+                // The next block's catching up, read beside this block's
+                // finishing as far as it has gone.
+                let catch_up_beside = tuning.catch_up_beside && lag > 0;
+                let ((stop, finishing), (next, next_counts, reading, caught)) = rayon::join(
+                    || {
+                        let _stop = wave.stop_on_drop();
+                        let clock = Clock::start(tuning.profile);
+                        let stop =
+                            state.finish_block(done, &mut block, tail_from, end, reached, &wave);
+                        (stop, clock.stop())
+                    },
+                    || {
+                        let clock = Clock::start(tuning.profile);
+                        let mut counts = Counts::default();
+                        // The rare heaps the next block is read with, for its
+                        // catching up beside this block's finishing.
+                        let rare = catch_up_beside.then(|| job.rare.clone());
+                        let mut ahead = job.read_beside(done, &mut counts, &|| {
+                            wave.help(done);
+                        });
+                        let patience = Patience {
+                            most: tuning.spin_bound(rayon::current_num_threads()),
+                            lanes: lanes.as_deref(),
+                        };
+                        let mut caught = 0;
+                        match &rare {
+                            Some(rare) => {
+                                let mut catch_up = || {
+                                    let pairs = wave.catch_up_next(&mut ahead, rare);
+                                    caught += pairs;
+                                    pairs > 0
+                                };
+                                wave.help_to_the_end(done, patience, Some(&mut catch_up));
+                            }
+                            None => wave.help_to_the_end(done, patience, None),
                         }
-                        None => wave.help_to_the_end(done, patience, None),
-                    }
-                    (ahead, counts, clock.stop(), caught)
-                },
-            );
-            let beside = wave.pairs();
-            let unused = wave.unused_pairs();
-            drop(wave);
+                        (ahead, counts, clock.stop(), caught)
+                    },
+                );
+                let beside = (wave.pairs(), caught, wave.unused_pairs());
+                drop(wave);
+                Joined {
+                    stop,
+                    finishing: (finishing, finishing),
+                    reading,
+                    joined: joined.stop(),
+                    before,
+                    next,
+                    next_counts,
+                    beside,
+                    rows: ahead.rows,
+                }
+            };
             values.extend_from(block.window().range(start - tail_from, block.len()));
-            let profile = &mut state.profile;
-            profile.finishing += finishing;
-            profile.reading_ahead += reading;
-            profile.joined += joined.stop();
-            profile.blocks += 1;
-            profile.finish_rare_pairs += state.rare_pairs - before.0;
-            profile.finish_scan_pairs += state.scan_pairs - before.1;
-            profile.ahead_rare_pairs += next_counts.rare_pairs;
-            profile.ahead_scan_pairs += next_counts.scan_pairs;
-            profile.beside_pairs += beside;
-            profile.caught_up_beside_pairs += caught;
-            profile.thrown_away_pairs += unused;
-            state.add(Counts {
-                rare_pairs: beside + caught,
-                scan_pairs: 0,
-            });
-            if let Some(lanes) = &state.lanes {
-                lanes.own(&mut state.threads).finishing += finishing;
-            }
-            state.drain_lanes();
-            state.keep_rows(ahead.rows);
-            state.add(next_counts);
+            let stop = block_joined.stop;
+            pending = state.joined(block_joined, tuning.profile);
             report_block(progress, values.len(), len)?;
-            if stop == Stop::End {
-                pending = Some(next_ahead);
-            } else if tuning.profile {
-                state.profile.thrown_away_pairs += next_ahead.pairs;
-            }
             if let Stop::Wider(value) = stop {
                 return Ok(Grow::Wider(value));
             }
         }
         Ok(Grow::Done)
+    }
+}
+
+/// A block finished beside the next one's reading: what is left to count
+/// ([`State::joined`]).
+struct Joined {
+    stop: Stop,
+    /// The finishing thread's path, and what its lane counts as finishing.
+    finishing: (Duration, Duration),
+    /// The next block's reading, and the wall time of the whole.
+    reading: Duration,
+    joined: Duration,
+    /// The finishing's splits before the block.
+    before: (u64, u64),
+    /// The next block read ahead, and the splits read for it.
+    next: Ahead,
+    next_counts: Counts,
+    /// Splits read beside the finishing: its own (the wave), the next
+    /// block's catching up, and those of the wave never used.
+    beside: (u64, u64, u64),
+    /// The block's rows, for a later block.
+    rows: Vec<u8>,
+}
+
+impl State {
+    /// Counts a block finished beside the next one's reading; returns the
+    /// next block read ahead if it is the one to finish next, and counts
+    /// it thrown away otherwise.
+    fn joined(&mut self, block: Joined, profiling: bool) -> Option<Ahead> {
+        let Joined {
+            stop,
+            finishing: (path, lane),
+            reading,
+            joined,
+            before,
+            next,
+            next_counts,
+            beside: (beside, caught, unused),
+            rows,
+        } = block;
+        let profile = &mut self.profile;
+        profile.finishing += path;
+        profile.reading_ahead += reading;
+        profile.joined += joined;
+        profile.blocks += 1;
+        profile.finish_rare_pairs += self.rare_pairs - before.0;
+        profile.finish_scan_pairs += self.scan_pairs - before.1;
+        profile.ahead_rare_pairs += next_counts.rare_pairs;
+        profile.ahead_scan_pairs += next_counts.scan_pairs;
+        profile.beside_pairs += beside;
+        profile.caught_up_beside_pairs += caught;
+        profile.thrown_away_pairs += unused;
+        self.add(Counts {
+            rare_pairs: beside + caught,
+            scan_pairs: 0,
+        });
+        if let Some(lanes) = &self.lanes {
+            lanes.own(&mut self.threads).finishing += lane;
+        }
+        self.drain_lanes();
+        self.keep_rows(rows);
+        self.add(next_counts);
+        if stop == Stop::End {
+            return Some(next);
+        }
+        if profiling {
+            self.profile.thrown_away_pairs += next.pairs;
+        }
+        None
     }
 }
 
@@ -518,6 +617,31 @@ impl State {
     }
 
     /// Moves the reading time of the tasks into each thread's use.
+    /// Completes `ahead` from `done` (the table up to the block it was
+    /// read for): the splits whose other part lies in the block before,
+    /// and those of the rare heaps found since, shared out among the
+    /// pool's threads. Returns it and the wall time it took.
+    fn catch_up<W: Window>(&mut self, ahead: Ahead, done: W, tuning: &Tuning) -> (Ahead, Duration) {
+        let clock = Clock::start(tuning.profile);
+        let mut counts = Counts::default();
+        let threads = rayon::current_num_threads();
+        let mut job = FarJob::catch_up(
+            ahead,
+            self.rare.clone(),
+            self.shape.clone(),
+            self.lanes.clone(),
+            tuning.column,
+            tuning.spin_bound(threads),
+        );
+        if tuning.catch_up_deepens && tuning.helps(threads) {
+            job.deepen = tuning.deepened_rounds(threads);
+        }
+        let ahead = job.read(done, &mut counts);
+        self.add(counts);
+        self.profile.catch_up_pairs += counts.rare_pairs + counts.scan_pairs;
+        (ahead, clock.stop())
+    }
+
     fn drain_lanes(&mut self) {
         if let Some(lanes) = &self.lanes {
             lanes.drain_into(&mut self.threads);

@@ -309,6 +309,20 @@ pub struct Tuning {
     /// gives on sixteen threads, where the readers are free for most of
     /// each finishing, is an inference (docs/benchmarks.md, session 37).
     pub catch_up_beside: bool,
+    /// Whether, on a pool where the finishing is not helped
+    /// ([`Tuning::help_from`]: one or two threads), a block's catching up
+    /// ([`Tuning::catch_up`]) is started by the finishing thread as the
+    /// block begins, beside the reading ahead of the next block, instead of
+    /// on every thread before both: the threads meet once a block instead
+    /// of twice, and the reading thread goes on with the next block
+    /// meanwhile (it takes a share of the catching up only if it runs out
+    /// of its own tasks). `true`: on the shared 2-core machine, alternated
+    /// with `false` in the same binary (`sparse_profile`, two threads),
+    /// the medians of the rounds took 3–6 % less time: 0.6 to 2^22 and
+    /// 2^23, 0.161 and Grundy's game to 2^23, better in 6–9 rounds of 8–12
+    /// but one run of Grundy's game (3 of 8); one thread was unchanged
+    /// (docs/benchmarks.md, session 39).
+    pub finishing_catches_up: bool,
     /// On a pool of [`Tuning::spin_from`] threads or more, the longest a
     /// thread with nothing left to do in a step spins for the step's end
     /// (the last task of a reading; a column to read beside the
@@ -431,6 +445,7 @@ impl Default for Tuning {
             wave_lag: 256,
             help_from: 3,
             catch_up_beside: true,
+            finishing_catches_up: true,
             spin_for: Duration::from_micros(SPIN_FOR_MICROS),
             spin_from: usize::MAX,
         }
@@ -475,7 +490,10 @@ pub struct SparseStats {
 /// is the serial fraction that bounds the speed-up on many cores.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SparseProfile {
-    /// Finishing blocks heap by heap while the next block was read ahead.
+    /// Finishing blocks heap by heap while the next block was read ahead,
+    /// with their catching up where the finishing thread reads it
+    /// ([`Tuning::finishing_catches_up`]; each thread's [`ThreadUse`]
+    /// counts that as reading).
     pub finishing: Duration,
     /// Reading the next blocks ahead (on the other threads).
     pub reading_ahead: Duration,
@@ -485,7 +503,8 @@ pub struct SparseProfile {
     /// Blocks finished or read with nothing beside them, and mask reviews.
     pub alone: Duration,
     /// Completing blocks read ahead once the block before is finished
-    /// ([`Tuning::catch_up`]), on every thread.
+    /// ([`Tuning::catch_up`]), on every thread, before the block's
+    /// finishing.
     pub catching_up: Duration,
     /// Splits read so.
     pub catch_up_pairs: u64,
