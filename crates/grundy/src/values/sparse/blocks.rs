@@ -171,14 +171,7 @@ impl Visit for Run<'_> {
             let Some(job) = next else {
                 // Nothing to do beside the block: finish it in the table.
                 let clock = Clock::start(tuning.profile);
-                let wave = Wave::new(
-                    &mut ahead.rows,
-                    ahead.width,
-                    &ahead.reach,
-                    0,
-                    &[],
-                    &state.shape,
-                );
+                let wave = Wave::alone(&mut ahead.rows, ahead.width, &ahead.reach, &state.shape);
                 let reached = (ahead.reach, &ahead.deep);
                 let stop = state.finish_block(nothing.window(), values, 0, end, reached, &wave);
                 drop(wave);
@@ -207,12 +200,10 @@ impl Visit for Run<'_> {
                             let (mut ahead, caught_up) = state.catch_up(ahead, done, &tuning);
                             let clock = Clock::start(tuning.profile);
                             let before = (state.rare_pairs, state.scan_pairs);
-                            let wave = Wave::new(
+                            let wave = Wave::alone(
                                 &mut ahead.rows,
                                 ahead.width,
                                 &ahead.reach,
-                                0,
-                                &[],
                                 &state.shape,
                             );
                             let reached = (ahead.reach, &ahead.deep);

@@ -91,7 +91,8 @@
 //!   the table alone.
 //! - `blocks` — the pipeline: a block finished heap by heap in a copy of
 //!   the table's end while the next one is read ahead (`rayon::join`), then
-//!   caught up on every thread.
+//!   caught up on every thread (on one or two, by the finishing thread as
+//!   it begins the block).
 //! - `ahead` — what is read ahead for a block: far parts for 64 heaps at a
 //!   time into rows of byte marks, splits near half the heap, spread runs,
 //!   and more spread rounds for the heaps that lack a rare value (`Deep`).

@@ -140,6 +140,12 @@ impl<'r> Wave<'r> {
         }
     }
 
+    /// The columns of `rows` for a finishing no thread helps: it takes
+    /// each column as it comes.
+    pub(super) fn alone(rows: &'r mut [u8], width: usize, reach: &Reach, shape: &Shape) -> Self {
+        Wave::new(rows, width, reach, 0, &[], shape)
+    }
+
     /// Marks a heap.
     #[inline]
     pub(super) fn width(&self) -> usize {
