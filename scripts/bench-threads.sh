@@ -105,7 +105,7 @@ measure() {
         local flags2=("${flags[@]}")
         if [ "${cache[0]}" = --cache ]; then
             mkdir -p "${cache[1]}/pair"
-            flags2=(--cache "${cache[1]}/pair" --threads 1)
+            flags2=(--cache "${cache[1]}/pair" "${flags[@]:2}")
         fi
         timed "$out" "$err" "$time_file" "$@" "${flags[@]}" &
         first=$!

@@ -83,7 +83,7 @@ impl Visit for Run<'_> {
         let nothing = V::empty();
         while values.len() < len {
             if values.crowded() {
-                if let (Some(dropped), true) = (&pending, tuning.profile) {
+                if let Some(dropped) = &pending {
                     state.profile.thrown_away_pairs += dropped.pairs;
                 }
                 return Ok(Grow::Crowded);
@@ -119,7 +119,7 @@ impl Visit for Run<'_> {
             let matches = pending_now
                 .as_ref()
                 .is_some_and(|ahead| ahead.is_for((start, end), state.mask, state.seen.len()));
-            if let (false, Some(dropped), true) = (matches, &pending_now, tuning.profile) {
+            if let (false, Some(dropped)) = (matches, &pending_now) {
                 state.profile.thrown_away_pairs += dropped.pairs;
             }
             let mut ahead = match pending_now {
@@ -307,7 +307,7 @@ impl Visit for Run<'_> {
             };
             values.extend_from(block.window().range(start - tail_from, block.len()));
             let stop = block_joined.stop;
-            pending = state.joined(block_joined, tuning.profile);
+            pending = state.joined(block_joined);
             report_block(progress, values.len(), len)?;
             if let Stop::Wider(value) = stop {
                 return Ok(Grow::Wider(value));
@@ -342,7 +342,7 @@ impl State {
     /// Counts a block finished beside the next one's reading; returns the
     /// next block read ahead if it is the one to finish next, and counts
     /// it thrown away otherwise.
-    fn joined(&mut self, block: Joined, profiling: bool) -> Option<Ahead> {
+    fn joined(&mut self, block: Joined) -> Option<Ahead> {
         let Joined {
             stop,
             finishing: (path, lane),
@@ -379,9 +379,7 @@ impl State {
         if stop == Stop::End {
             return Some(next);
         }
-        if profiling {
-            self.profile.thrown_away_pairs += next.pairs;
-        }
+        self.profile.thrown_away_pairs += next.pairs;
         None
     }
 }

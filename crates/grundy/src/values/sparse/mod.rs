@@ -529,8 +529,8 @@ pub struct SparseProfile {
     /// ([`Tuning::catch_up_beside`]).
     pub caught_up_beside_pairs: u64,
     /// Splits read ahead and never used: the block read ahead was not the
-    /// next one finished (a mask review, the table widened, a shorter
-    /// block), so its rows were dropped; and the splits read beside the
+    /// next one finished (a mask review, the table widened or crowded, a
+    /// shorter block), so its rows were dropped; and the splits read beside the
     /// finishing into columns of its block it never reached, as it stopped
     /// before them. How many of the latter depends on how far the threads
     /// beside got: the splits read in all, less these, are the same
