@@ -585,8 +585,15 @@ pub(crate) trait Window: Copy + Send + Sync {
     fn range(self, lo: usize, hi: usize) -> Self;
     /// Calls `f(small[i] ⊕ large[len − 1 − i])` for each `i` below the
     /// shorter length: the values of splits read from both ends of two
-    /// windows.
-    fn xor_reversed(small: Self, large: Self, f: impl FnMut(usize));
+    /// windows. By default one pair at a time (windows on bytes read
+    /// eight at once).
+    #[inline(always)]
+    fn xor_reversed(small: Self, large: Self, mut f: impl FnMut(usize)) {
+        let len = small.len().min(large.len());
+        for i in 0..len {
+            f((small.get(i) ^ large.get(large.len() - 1 - i)) as usize);
+        }
+    }
     /// Sets `rows[i][(v ⊕ self[i]) % B] = stamp` for each `i` below both
     /// lengths: one value against consecutive others.
     fn mark_column<const B: usize>(self, rows: &mut [[u8; B]], v: u64, stamp: u8);

@@ -413,13 +413,6 @@ impl Window for Published<'_> {
         Published(&self.0[lo..hi])
     }
 
-    fn xor_reversed(small: Self, large: Self, mut f: impl FnMut(usize)) {
-        let len = small.len().min(large.len());
-        for i in 0..len {
-            f((small.get(i) ^ large.get(large.len() - 1 - i)) as usize);
-        }
-    }
-
     #[inline(always)]
     fn mark_column<const B: usize>(self, rows: &mut [[u8; B]], v: u64, stamp: u8) {
         for (row, y) in rows.iter_mut().zip(self.0) {
