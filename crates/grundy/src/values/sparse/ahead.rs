@@ -12,7 +12,7 @@ use super::heap::{Shape, largest_smaller_part};
 use super::marks::{marks_len, row_bits};
 use super::share::share_out;
 use super::spin::Patience;
-use super::spread::{SPREAD_RUN, SPREAD_STREAMS, spread_applies};
+use super::spread::{SPREAD_RUN, SPREAD_STREAMS, SpreadParts, spread_applies};
 use super::threads::Lanes;
 use crate::values::mask::class_bits;
 use crate::values::table::Window;
@@ -105,6 +105,9 @@ pub(super) struct FarJob {
     pub(super) deepen: usize,
     /// What a first reading deepened, handed on to its catching up.
     pub(super) deep: Deep,
+    /// The parts of the spread rounds read ahead, read before for every
+    /// block; read from the table by the job if they do not fit it.
+    pub(super) spread_parts: SpreadParts,
 }
 
 /// The rounds of the spread scan read ahead heap by heap, past the rounds
@@ -140,9 +143,11 @@ impl FarJob {
         lanes: Option<Arc<Lanes>>,
         column: usize,
         spin_for: Option<Duration>,
+        spread_parts: SpreadParts,
     ) -> FarJob {
         let reach = ahead.reach;
         FarJob {
+            spread_parts,
             parallel: true,
             column,
             rows: ahead.rows,
@@ -228,6 +233,7 @@ impl FarJob {
             read_before,
             deepen,
             mut deep,
+            spread_parts,
         } = self;
         let limit = g.len();
         // 0 for a first reading, known at compile time.
@@ -235,14 +241,14 @@ impl FarJob {
         // The smaller parts of the spread runs read ahead, with their
         // values: whole runs from `a`, where `a + limit > n − t`.
         let stride = spread / SPREAD_STREAMS;
-        let spread_parts: Vec<(usize, u64)> = (0..stride)
-            .step_by(SPREAD_RUN)
-            .take(spread_rounds)
-            .flat_map(|i| (0..SPREAD_STREAMS).map(move |j| j * stride + i + 1))
-            .flat_map(|a| a..a + SPREAD_RUN)
-            .filter(|&p| p < limit)
-            .map(|p| (p, g.get(p)))
-            .collect();
+        let read_now;
+        let spread_parts = match spread_parts.fit(spread, spread_rounds, limit) {
+            Some(parts) => parts,
+            None => {
+                read_now = SpreadParts::read(g, spread, spread_rounds);
+                read_now.parts()
+            }
+        };
         // Deepening: the classes of the values below the bound, and the
         // rounds read for each heap. A catching up goes on from the rounds
         // its first reading deepened, read below `deep_before`.

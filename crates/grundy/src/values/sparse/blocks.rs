@@ -148,7 +148,7 @@ impl Visit for Run<'_> {
                 _ if columns && !state.small() => {
                     let clock = Clock::start(tuning.profile);
                     let mut counts = Counts::default();
-                    let job = state.far_job(start, end, tuning, reads_ahead);
+                    let job = state.far_job(values.window(), (start, end), tuning, reads_ahead);
                     let ahead = job.read(values.window(), &mut counts);
                     state.add(counts);
                     // Read on every thread when `reads_ahead`: this
@@ -166,7 +166,7 @@ impl Visit for Run<'_> {
             let next = joins.then(|| {
                 let stop =
                     state.block_end(end, len, tuning.block_at(end, rayon::current_num_threads()));
-                state.far_job(end, stop, tuning, true)
+                state.far_job(values.window(), (end, stop), tuning, true)
             });
             let Some(job) = next else {
                 // Nothing to do beside the block: finish it in the table.
@@ -563,7 +563,18 @@ impl State {
     /// is now: on both cores with the splits near half the heap and the
     /// spread runs if `parallel`, else only the far rare parts, on this
     /// thread.
-    fn far_job(&mut self, first: usize, end: usize, tuning: Tuning, parallel: bool) -> FarJob {
+    fn far_job<W: Window>(
+        &mut self,
+        g: W,
+        (first, end): (usize, usize),
+        tuning: Tuning,
+        parallel: bool,
+    ) -> FarJob {
+        let spread_rounds = if parallel {
+            tuning.spread_rounds(rayon::current_num_threads())
+        } else {
+            0
+        };
         FarJob {
             parallel,
             column: tuning.column,
@@ -576,11 +587,7 @@ impl State {
             end,
             read_ahead: if parallel { tuning.read_ahead } else { 0 },
             spread: self.spread,
-            spread_rounds: if parallel {
-                tuning.spread_rounds(rayon::current_num_threads())
-            } else {
-                0
-            },
+            spread_rounds,
             from: 0,
             since: 0,
             rare_from: 0,
@@ -593,6 +600,7 @@ impl State {
                 0
             },
             deep: Deep::default(),
+            spread_parts: self.spread_parts.for_table(g, self.spread, spread_rounds),
         }
     }
 
@@ -621,6 +629,7 @@ impl State {
             self.lanes.clone(),
             tuning.column,
             tuning.spin_bound(threads),
+            self.spread_parts.clone(),
         );
         if tuning.catch_up_deepens && tuning.helps(threads) {
             job.deepen = tuning.deepened_rounds(threads);

@@ -2,10 +2,13 @@
 //! once, and the trial that decides, as the table grows, whether it pays for
 //! the game at hand.
 
+use std::sync::Arc;
+
 use super::ahead::Reach;
 use super::heap::{Shape, largest_smaller_part};
 use super::marks::Sink;
 use super::storage::{Storage, Stream};
+use crate::values::table::Window;
 
 /// Places the spread scan reads from at once.
 pub(super) const SPREAD_STREAMS: usize = 16;
@@ -61,6 +64,85 @@ pub(super) fn spread_scan<R: Storage, S: Sink>(
         }
     }
     scanned
+}
+
+/// The smaller parts of the first rounds of the spread scan, with their
+/// values: what a reading ahead marks against the heaps of a block for
+/// those rounds ([`Tuning::spread_rounds`](super::Tuning::spread_rounds)).
+/// The parts lie below `spread` (2^14), so once the table is longer they
+/// are the same for every block: they are read once and shared by the
+/// readings after. Read anew by each block's reading and its catching up,
+/// the 768 values of six rounds took 0.05 s of 0.6's 7.5 s to 2^22 on one
+/// thread in the readings alone; kept, one thread ran 0.6 2.8 % faster
+/// (alternated rounds, docs/benchmarks.md, session 40).
+#[derive(Clone, Debug, Default)]
+pub(super) struct SpreadParts {
+    spread: usize,
+    rounds: usize,
+    /// Every part lies below it.
+    top: usize,
+    parts: Arc<[(usize, u64)]>,
+}
+
+impl SpreadParts {
+    /// The parts of the first `rounds` rounds of the spread scan over
+    /// `1..=spread` that lie in `g`, each with its value.
+    ///
+    /// ```text
+    /// round i, stream j: the run a..a + SPREAD_RUN, a = j·spread/16 + i·SPREAD_RUN + 1
+    /// ```
+    pub(super) fn read<W: Window>(g: W, spread: usize, rounds: usize) -> SpreadParts {
+        let stride = spread / SPREAD_STREAMS;
+        let parts: Arc<[(usize, u64)]> = (0..stride)
+            .step_by(SPREAD_RUN)
+            .take(rounds)
+            .flat_map(|i| (0..SPREAD_STREAMS).map(move |j| j * stride + i + 1))
+            .flat_map(|a| a..a + SPREAD_RUN)
+            .filter(|&p| p < g.len())
+            .map(|p| (p, g.get(p)))
+            .collect();
+        SpreadParts {
+            spread,
+            rounds,
+            top: parts.iter().map(|&(p, _)| p + 1).max().unwrap_or(0),
+            parts,
+        }
+    }
+
+    /// These parts, if they are all of `spread` and `rounds` that lie
+    /// below `limit`: read for the same scan from a table that held them
+    /// all.
+    pub(super) fn fit(
+        &self,
+        spread: usize,
+        rounds: usize,
+        limit: usize,
+    ) -> Option<&[(usize, u64)]> {
+        let stride = spread / SPREAD_STREAMS;
+        let complete = self.top <= limit
+            && self.parts.len() == stride.div_ceil(SPREAD_RUN).min(rounds) * SPREAD_ROUND;
+        (self.spread == spread && self.rounds == rounds && complete).then_some(&self.parts)
+    }
+
+    /// The parts, each with its value.
+    pub(super) fn parts(&self) -> &[(usize, u64)] {
+        &self.parts
+    }
+
+    /// These parts if they fit a reading of `g` ([`SpreadParts::fit`]),
+    /// else those read from `g` now, kept for the next readings (which
+    /// take them once they are complete).
+    pub(super) fn for_table<W: Window>(
+        &mut self,
+        g: W,
+        spread: usize,
+        rounds: usize,
+    ) -> SpreadParts {
+        if self.fit(spread, rounds, g.len()).is_none() {
+            *self = SpreadParts::read(g, spread, rounds);
+        }
+        self.clone()
+    }
 }
 
 /// Heaps between two trials of the spread scan.
@@ -131,4 +213,46 @@ fn mark_run<R: Storage, S: Sink>(sink: &mut S, store: &mut R, a: usize, rest: us
         Stream::Spread,
     );
     sink.mark_xors(small, large);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of `len` values, each a mix of its heap.
+    fn table(len: usize) -> Vec<u16> {
+        (0..len).map(|n| (n * 37 % 311) as u16).collect()
+    }
+
+    #[test]
+    fn parts_read_once_are_those_a_reading_would_read() {
+        let (spread, rounds) = (1 << 14, 6);
+        let long = table(spread + 1);
+        let kept = SpreadParts::read(&long[..], spread, rounds);
+        // Every part of the rounds, each with its value.
+        assert_eq!(kept.parts().len(), rounds * SPREAD_ROUND);
+        assert!(kept.parts().iter().all(|&(p, v)| v == u64::from(long[p])));
+        // They fit any longer table, but not another scan.
+        let longer = table(1 << 16);
+        let fitted = kept.fit(spread, rounds, longer.len()).unwrap();
+        assert_eq!(fitted, SpreadParts::read(&longer[..], spread, rounds).parts());
+        assert!(kept.fit(spread, rounds + 1, longer.len()).is_none());
+        assert!(kept.fit(spread / 2, rounds, longer.len()).is_none());
+    }
+
+    #[test]
+    fn parts_read_from_a_short_table_are_read_again() {
+        let (spread, rounds) = (1 << 14, 6);
+        let short = table(5000);
+        let mut kept = SpreadParts::default();
+        let first = kept.for_table(&short[..], spread, rounds);
+        // Only those in the table, and they are not kept as complete.
+        assert!(first.parts().iter().all(|&(p, _)| p < short.len()));
+        assert!(first.parts().len() < rounds * SPREAD_ROUND);
+        assert!(kept.fit(spread, rounds, 1 << 16).is_none());
+        let long = table(1 << 15);
+        let second = kept.for_table(&long[..], spread, rounds);
+        assert_eq!(second.parts().len(), rounds * SPREAD_ROUND);
+        assert!(kept.fit(spread, rounds, long.len()).is_some());
+    }
 }

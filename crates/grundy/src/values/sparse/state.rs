@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::blocks::Counts;
 use super::heap::Shape;
 use super::marks::marks_len;
-use super::spread::SpreadTrial;
+use super::spread::{SpreadParts, SpreadTrial};
 use super::threads::Lanes;
 use super::{MaskPolicy, SparseProfile, SparseStats, ThreadUse};
 use crate::values::ValueTable;
@@ -75,6 +75,9 @@ pub(super) struct State {
     /// Buffers of rows read ahead, kept for the next blocks: two circulate
     /// while blocks are read ahead beside each other.
     pub(super) spare_rows: Vec<Vec<u8>>,
+    /// The parts of the spread rounds read ahead, with their values, for
+    /// the next readings ([`SpreadParts`]).
+    pub(super) spread_parts: SpreadParts,
     pub(super) heaps: u64,
     pub(super) len: u64,
     /// Where the time went, when profiling ([`super::Tuning::profile`]).
@@ -139,6 +142,7 @@ impl State {
             trial: SpreadTrial::default(),
             cursors: Vec::new(),
             spare_rows: Vec::new(),
+            spread_parts: SpreadParts::default(),
             heaps: 0,
             len: 0,
             profile: SparseProfile::default(),

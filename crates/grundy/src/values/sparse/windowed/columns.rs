@@ -17,6 +17,7 @@
 
 use super::super::Tuning;
 use super::super::ahead::{COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND};
+use super::super::spread::SpreadParts;
 use super::super::state::State;
 use crate::values::table::{Cell, Window};
 
@@ -221,6 +222,8 @@ pub(super) fn job<T>(
         read_before: 0,
         deepen,
         deep: Deep::default(),
+        // Read by the job from the held windows.
+        spread_parts: SpreadParts::default(),
     }
 }
 

@@ -46,7 +46,7 @@ use super::blocks::Counts;
 use super::heap::Shape;
 use super::marks::marks_len;
 use super::marks::with_marks;
-use super::spread::SPREAD_ROUND;
+use super::spread::{SPREAD_ROUND, SpreadParts};
 use super::state::State;
 use super::{MaskPolicy, Tuning};
 use crate::error::{Error, ErrorKind, Result};
@@ -692,8 +692,16 @@ impl<T: ColdCell> Engine<T> {
                 let rare = &self.state.rare[..columns::held_rare(&self.state, first, held.start)];
                 let shape = self.state.shape.clone();
                 let spin_for = columns::spin_bound();
-                FarJob::catch_up(ahead, rare.to_vec(), shape, None, COLUMN, spin_for)
-                    .read(held, &mut counts)
+                FarJob::catch_up(
+                    ahead,
+                    rare.to_vec(),
+                    shape,
+                    None,
+                    COLUMN,
+                    spin_for,
+                    SpreadParts::default(),
+                )
+                .read(held, &mut counts)
             }
             None => {
                 let rows = self.state.spare_rows.pop().unwrap_or_default();
