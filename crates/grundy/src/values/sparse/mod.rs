@@ -84,8 +84,9 @@
 //! - `heap` — the mathematics of one heap: the moves grouped as the engine
 //!   reads them (`Shape`), step 1 over the rare list and step 2, the
 //!   lazy scan from both ends of the split order.
-//! - `spread` — the spread scan of step 2 and the trial that decides whether
-//!   it pays for the game at hand.
+//! - `spread` — the spread scan of step 2, the trial that decides whether
+//!   it pays for the game at hand, and the parts of its first rounds, read
+//!   once for every block's reading ahead (`SpreadParts`).
 //! - `state` — what the engine keeps besides the table (rare list,
 //!   histogram, value classes, mask reviews, statistics), all rebuilt from
 //!   the table alone.

@@ -1,6 +1,7 @@
 //! The spread scan of step 2: smaller parts read from sixteen places at
-//! once, and the trial that decides, as the table grows, whether it pays for
-//! the game at hand.
+//! once, the trial that decides, as the table grows, whether it pays for
+//! the game at hand, and the parts of its first rounds with their values,
+//! which every block's reading ahead marks against its heaps.
 
 use std::sync::Arc;
 
