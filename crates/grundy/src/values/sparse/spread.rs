@@ -236,7 +236,10 @@ mod tests {
         // They fit any longer table, but not another scan.
         let longer = table(1 << 16);
         let fitted = kept.fit(spread, rounds, longer.len()).unwrap();
-        assert_eq!(fitted, SpreadParts::read(&longer[..], spread, rounds).parts());
+        assert_eq!(
+            fitted,
+            SpreadParts::read(&longer[..], spread, rounds).parts()
+        );
         assert!(kept.fit(spread, rounds + 1, longer.len()).is_none());
         assert!(kept.fit(spread / 2, rounds, longer.len()).is_none());
     }
