@@ -337,7 +337,7 @@ impl FarJob {
             for &t in &shape.splits {
                 if !CATCH_UP {
                     // A first reading: every part, its other part from 1.
-                    for (list, kind) in [(&rare[..], 0), (&spread_parts[..], 1)] {
+                    for (list, kind) in [(&rare[..], 0), (spread_parts, 1)] {
                         for &(p, v) in list {
                             mark_part!(t, p, v, 1, kind);
                         }
@@ -346,11 +346,7 @@ impl FarJob {
                     // A catching up: the other parts from `from` on, but
                     // every split of the rare heaps found since.
                     let old_from = from.max(rare_from);
-                    let lists = [
-                        (old, old_from, 0),
-                        (new, 1, 0),
-                        (&spread_parts[..], from, 1),
-                    ];
+                    let lists = [(old, old_from, 0), (new, 1, 0), (spread_parts, from, 1)];
                     for (list, below, kind) in lists {
                         for &(p, v) in list {
                             mark_part!(t, p, v, below, kind);
