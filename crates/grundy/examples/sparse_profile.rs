@@ -90,6 +90,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     println!("  reading ahead:                 {r:.2} s");
     println!("  joins (wall):                  {j:.2} s");
+    let o = p.finishing_outlasted.as_secs_f64();
+    println!("  of it, the finishing outlasting the reading: {o:.2} s");
     println!("  alone (serial) and reviews:    {a:.2} s");
     let c = p.catching_up.as_secs_f64();
     println!("  catching up (every thread):    {c:.2} s");
@@ -134,6 +136,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // whole run (the pool was started for it): what it spent beyond busy
     // and spinning went to rayon's looking for work and to the system.
     let pipeline = p.wall().as_secs_f64();
+    // Between two joins the pipeline thread adds the block to the table,
+    // counts it and makes the next block's job, untimed, while the
+    // others wait (session 40's probe: about 30 µs a block).
+    println!(
+        "  outside the timed phases (between joins, and the run's set-up): {:.2} s",
+        (wall - pipeline).max(0.0)
+    );
     println!(
         "  pipeline wall {pipeline:.2} s; per thread (s): finishing, reading, alone, waiting (of it spinning), CPU"
     );

@@ -574,6 +574,10 @@ fn grundys_game_is_the_same_on_every_thread_count() {
         assert_eq!(table, expected, "{threads} threads");
         assert!(profile.blocks > 0, "{profile:?}");
         assert!(profile.finish_rare_pairs + profile.ahead_rare_pairs > 0);
+        // The finishing outlasts the reading beside it by at most its own
+        // time, within the joins.
+        assert!(profile.finishing_outlasted <= profile.finishing);
+        assert!(profile.finishing_outlasted <= profile.joined);
         // Each thread's time lies within the run's phases, and one thread,
         // the one that drives the pipeline, finishes every block.
         assert!(!uses.is_empty() && uses.len() <= threads, "{uses:?}");

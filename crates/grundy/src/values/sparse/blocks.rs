@@ -357,6 +357,7 @@ impl State {
         let profile = &mut self.profile;
         profile.finishing += path;
         profile.reading_ahead += reading;
+        profile.finishing_outlasted += path.saturating_sub(reading);
         profile.joined += joined;
         profile.blocks += 1;
         profile.finish_rare_pairs += self.rare_pairs - before.0;

@@ -504,6 +504,14 @@ pub struct SparseProfile {
     pub joined: Duration,
     /// Blocks finished or read with nothing beside them, and mask reviews.
     pub alone: Duration,
+    /// By how much the finishing outlasted the reading ahead beside it,
+    /// added up over the blocks: the time the threads reading the next
+    /// block had read all of it and waited for the finishing (where no
+    /// thread reads beside the finishing, [`Tuning::wave_lag`]). The
+    /// reading's own last task, which the finishing thread waits for
+    /// when it is done first, is in each thread's spinning
+    /// ([`ThreadUse::spinning`]).
+    pub finishing_outlasted: Duration,
     /// Completing blocks read ahead once the block before is finished
     /// ([`Tuning::catch_up`]), on every thread, before the block's
     /// finishing.
