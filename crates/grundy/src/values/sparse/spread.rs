@@ -112,7 +112,8 @@ impl SpreadParts {
 
     /// These parts, if they are all of `spread` and `rounds` that lie
     /// below `limit`: read for the same scan from a table that held them
-    /// all.
+    /// all. A scan with no rounds has no parts, whatever was read before
+    /// (a reading of only the far rare parts leaves the kept parts alone).
     pub(super) fn fit(
         &self,
         spread: usize,
@@ -120,6 +121,9 @@ impl SpreadParts {
         limit: usize,
     ) -> Option<&[(usize, u64)]> {
         let stride = spread / SPREAD_STREAMS;
+        if stride == 0 || rounds == 0 {
+            return Some(&[]);
+        }
         let complete = self.top <= limit
             && self.parts.len() == stride.div_ceil(SPREAD_RUN).min(rounds) * SPREAD_ROUND;
         (self.spread == spread && self.rounds == rounds && complete).then_some(&self.parts)
@@ -139,6 +143,9 @@ impl SpreadParts {
         spread: usize,
         rounds: usize,
     ) -> SpreadParts {
+        if spread / SPREAD_STREAMS == 0 || rounds == 0 {
+            return SpreadParts::default();
+        }
         if self.fit(spread, rounds, g.len()).is_none() {
             *self = SpreadParts::read(g, spread, rounds);
         }
@@ -242,6 +249,10 @@ mod tests {
         );
         assert!(kept.fit(spread, rounds + 1, longer.len()).is_none());
         assert!(kept.fit(spread / 2, rounds, longer.len()).is_none());
+        // A reading without spread rounds takes none and keeps these.
+        let mut kept = kept;
+        assert!(kept.for_table(&longer[..], spread, 0).parts().is_empty());
+        assert!(kept.fit(spread, rounds, longer.len()).is_some());
     }
 
     #[test]
