@@ -25,7 +25,10 @@
 # second CSV gives each workload and width its median elapsed and CPU
 # seconds over the rounds, and the speed-up and CPU against one thread's
 # medians (empty where one thread was not run, or took no measurable
-# time):
+# time), then the median of the rounds' own speed-ups (one thread's
+# elapsed in a round over this width's in the same round): a drift
+# between rounds moves the medians' ratio, while each round's pair of
+# runs, minutes apart at most, shares the machine's speed of the moment:
 #   ROUNDS=5 THREADS="1 2" scripts/bench-threads.sh
 #
 # The width "pair" runs two copies of the one-thread run side by side,
@@ -192,7 +195,7 @@ median() {
 }
 if [ "$rounds" -gt 1 ]; then
     {
-        echo "workload,threads,runs,median_elapsed_s,median_cpu_s,speedup,cpu_ratio"
+        echo "workload,threads,runs,median_elapsed_s,median_cpu_s,speedup,cpu_ratio,round_speedup"
         cut -d, -f1,2 "$runs_file" | awk '!seen[$0]++' | while IFS=, read -r label t; do
             column() {
                 awk -F, -v l="$label" -v t="$t" -v f="$1" '$1 == l && $2 == t && $3 != "" { print $f }' "$runs_file" | median
@@ -210,7 +213,16 @@ if [ "$rounds" -gt 1 ]; then
                 cpu_ratio=$(awk -v a="$cpu" -v b="$one_cpu" -v k="$runs_done" \
                     'BEGIN { if (b > 0) printf "%.2f", a / (k * b) }')
             fi
-            echo "$label,$t,$runs,$elapsed,$cpu,$speedup,$cpu_ratio"
+            # The k-th run of this width and of one thread are of round k.
+            round_speedup=$(awk -F, -v l="$label" -v t="$t" -v k="$runs_done" '
+                $1 == l && $2 == 1 { one[++ones] = $3 }
+                $1 == l && $2 == t { mine[++mines] = $3 }
+                END {
+                    for (i = 1; i <= mines && i <= ones; i++)
+                        if (one[i] != "" && mine[i] != "" && mine[i] > 0)
+                            printf "%.6f\n", k * one[i] / mine[i]
+                }' "$runs_file" | median)
+            echo "$label,$t,$runs,$elapsed,$cpu,$speedup,$cpu_ratio,$round_speedup"
         done
     } >&2
 fi

@@ -149,8 +149,8 @@ fn median(mut values: Vec<f64>) -> f64 {
 /// before, and ends with each width's medians on standard error: the
 /// middle of its runs' own figures, and its speed-up and CPU against one
 /// thread's medians, a "pair" (two one-thread runs side by side) counted
-/// as two runs' work. A `ROUNDS` that is no count is refused before any
-/// run.
+/// as two runs' work, and the median of each round's own speed-up. A
+/// `ROUNDS` that is no count is refused before any run.
 #[test]
 fn the_thread_benchmark_script_gives_medians_over_rounds() {
     let env = [
@@ -182,12 +182,13 @@ fn the_thread_benchmark_script_gives_medians_over_rounds() {
     let mut lines = summary.lines();
     assert_eq!(
         lines.next(),
-        Some("workload,threads,runs,median_elapsed_s,median_cpu_s,speedup,cpu_ratio"),
+        Some("workload,threads,runs,median_elapsed_s,median_cpu_s,speedup,cpu_ratio,round_speedup"),
         "{summary}"
     );
     let medians: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(medians.len(), 3, "{summary}");
     let one = (median(column("1", 2)), median(column("1", 3)));
+    let ones = column("1", 2);
     for (row, t) in medians.iter().zip(["1", "pair", "2"]) {
         assert_eq!(row[..3], ["0.6 to 2^15", t, "3"], "{summary}");
         let elapsed = median(column(t, 2));
@@ -205,6 +206,21 @@ fn the_thread_benchmark_script_gives_medians_over_rounds() {
             assert!(
                 (cpu_ratio - cpu / (runs * one.1)).abs() <= 0.006,
                 "{summary}"
+            );
+        }
+        // Each round's own speed-up: this width's k-th run against one
+        // thread's k-th, the runs of one round.
+        let rounds: Vec<f64> = column(t, 2)
+            .iter()
+            .zip(&ones)
+            .filter(|&(&mine, _)| mine > 0.0)
+            .map(|(&mine, &one)| runs * one / mine)
+            .collect();
+        if !rounds.is_empty() {
+            let round_speedup: f64 = row[7].parse().unwrap();
+            assert!(
+                (round_speedup - median(rounds)).abs() <= 0.006,
+                "{summary}\n{text}"
             );
         }
     }
