@@ -108,6 +108,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         stats.rare_pairs as f64 / heaps,
         stats.scan_pairs as f64 / heaps,
     );
+    let s = p.scan_streams;
+    println!(
+        "  lazy scans' splits a heap: small parts {:.0}, near half {:.0}, spread runs of the rounds read ahead {:.0}, of the rounds deepened {:.0}, of later rounds {:.0}",
+        s.small_end as f64 / heaps,
+        s.middle as f64 / heaps,
+        s.spread_read_ahead as f64 / heaps,
+        s.spread_deepened as f64 / heaps,
+        s.spread_past as f64 / heaps,
+    );
     let serial = (f + a) / (f + r + a + c);
     println!(
         "  serial fraction (finishing + alone) / (finishing + reading + alone + catching up): {serial:.3}"

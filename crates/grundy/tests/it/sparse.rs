@@ -563,15 +563,24 @@ fn grundys_game_is_the_same_on_every_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        let (table, profile, uses) = pool.install(|| {
+        let (table, profile, uses, stats) = pool.install(|| {
             let mut table = ValueTable::new();
             let mut engine = sparse::Computation::new(&game, &mut table, tuning).unwrap();
-            engine
+            let stats = engine
                 .extend(&mut table, to as usize + 1, &mut grundy::values::silent)
                 .unwrap();
-            (table, engine.profile(), engine.thread_use().to_vec())
+            (table, engine.profile(), engine.thread_use().to_vec(), stats)
         });
         assert_eq!(table, expected, "{threads} threads");
+        // The lazy scans' splits, by stream, are among the scan splits
+        // counted (the rest were read ahead), and hold those of the
+        // finishing beside a reading.
+        let lazy = profile.scan_streams.total();
+        assert!(
+            lazy > 0 && lazy <= stats.scan_pairs,
+            "{profile:?} {stats:?}"
+        );
+        assert!(profile.finish_scan_pairs <= lazy, "{profile:?}");
         assert!(profile.blocks > 0, "{profile:?}");
         assert!(profile.finish_rare_pairs + profile.ahead_rare_pairs > 0);
         // The finishing outlasts the reading beside it by at most its own
@@ -627,6 +636,39 @@ fn blocks_are_read_ahead_long_before_2_to_the_16() {
                 "{game}: nothing read ahead before 2^14: {profile:?}"
             );
         }
+    }
+}
+
+/// With nothing read ahead, every scan split is a lazy scan's: the
+/// profile's splits by stream add up to the scan splits counted, with
+/// nothing in the runs read ahead or deepened (none were), on a game with
+/// a spread scan (0.6, values to 319 past 2^14) and one with values below
+/// 64 (0.1777, finished with bit sets).
+#[test]
+fn the_lazy_scans_splits_by_stream_add_up_where_nothing_is_read_ahead() {
+    for (game, to) in [("0.6", 1 << 16), ("0.1777", 1 << 14)] {
+        let game: Ruleset = game.parse().unwrap();
+        let tuning = Tuning {
+            profile: true,
+            parallel_from: usize::MAX,
+            ..Tuning::default()
+        };
+        let mut table = ValueTable::new();
+        let mut engine = sparse::Computation::new(&game, &mut table, tuning).unwrap();
+        let stats = engine
+            .extend(&mut table, to + 1, &mut grundy::values::silent)
+            .unwrap();
+        let streams = engine.profile().scan_streams;
+        assert_eq!(streams.total(), stats.scan_pairs, "{game}: {streams:?}");
+        assert!(
+            streams.small_end > 0 && streams.middle > 0,
+            "{game}: {streams:?}"
+        );
+        assert_eq!(
+            (streams.spread_read_ahead, streams.spread_deepened),
+            (0, 0),
+            "{game}: {streams:?}"
+        );
     }
 }
 

@@ -3,6 +3,7 @@
 //! scan of every split from both ends of the order, until each rare value
 //! below the least missing common one has turned up).
 
+use super::ScanStreams;
 use super::ahead::Reach;
 use super::marks::{Bits, Marks, Sink, Stamped};
 use super::spread::spread_scan;
@@ -210,6 +211,8 @@ impl State {
             let sink = &mut Stamped { seen, stamp };
             lazy_scan(sink, schedule, store, spread, n, want, ahead)
         };
+        self.profile.scan_streams.add(scanned);
+        let scanned = scanned.total();
         self.scan_pairs += scanned;
         self.trial.count(n, scanned);
         if found_all {
@@ -364,6 +367,8 @@ impl State {
             want,
             ahead,
         );
+        self.profile.scan_streams.add(scanned);
+        let scanned = scanned.total();
         self.scan_pairs += scanned;
         self.trial.count(n, scanned);
         if found_all {
@@ -466,8 +471,8 @@ fn lazy_scan<R: Storage, S: Sink>(
     n: usize,
     want: &mut Vec<u64>,
     ahead: &Reach,
-) -> (u64, bool) {
-    let mut scanned = 0u64;
+) -> (ScanStreams, bool) {
+    let mut scanned = ScanStreams::default();
     let mut from = 0;
     let found_all = loop {
         let to = if from == 0 { first } else { from + chunk };
@@ -489,7 +494,7 @@ fn lazy_scan<R: Storage, S: Sink>(
                     Stream::SmallEnd,
                 );
                 mark_xors(sink, small, large);
-                scanned += (end - from) as u64;
+                scanned.small_end += (end - from) as u64;
             }
             let skip = ahead.middle(rest, half, meet);
             let (lo, end) = (skip + from, (skip + to).min(half - meet));
@@ -501,14 +506,14 @@ fn lazy_scan<R: Storage, S: Sink>(
                     Stream::Middle { half },
                 );
                 mark_xors(sink, small, large);
-                scanned += (end - lo) as u64;
+                scanned.middle += (end - lo) as u64;
             }
         }
         if sink.settle(want) {
             break true;
         }
         if from == 0 && spread > 0 {
-            scanned += spread_scan(sink, store, (shape, spread), n, want, ahead);
+            spread_scan(sink, store, (shape, spread), n, want, ahead, &mut scanned);
             if want.is_empty() {
                 break true;
             }

@@ -545,6 +545,60 @@ pub struct SparseProfile {
     /// beside got: the splits read in all, less these, are the same
     /// whoever read them.
     pub thrown_away_pairs: u64,
+    /// The splits of every heap's lazy scan (step 2, read heap by heap
+    /// where the heap is finished), by stream.
+    pub scan_streams: ScanStreams,
+}
+
+/// The splits of the lazy scans (step 2) by where they lie: what was
+/// left to the heap at hand after whatever its block read ahead. The
+/// farther a block's reading is behind its heaps (longer blocks), the
+/// more heaps come here with a rare value still missing, and the more
+/// they read (docs/benchmarks.md, session 41).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ScanStreams {
+    /// Smaller parts 1, 2, …: the larger part lies just below the heap.
+    pub small_end: u64,
+    /// Parts near half the heap, past those read ahead.
+    pub middle: u64,
+    /// Runs of the spread scan's rounds read ahead for every heap
+    /// ([`Tuning::spread_ahead`]) whose larger part lay past the reading.
+    pub spread_read_ahead: u64,
+    /// Runs of the rounds deepened for the heap alone, likewise.
+    pub spread_deepened: u64,
+    /// Runs of the later rounds, which nothing reads ahead.
+    pub spread_past: u64,
+}
+
+impl ScanStreams {
+    /// All the splits.
+    ///
+    /// ```
+    /// use grundy::values::sparse::ScanStreams;
+    /// let s = ScanStreams {
+    ///     small_end: 1,
+    ///     middle: 2,
+    ///     spread_read_ahead: 3,
+    ///     spread_deepened: 4,
+    ///     spread_past: 5,
+    /// };
+    /// assert_eq!(s.total(), 15);
+    /// ```
+    pub fn total(&self) -> u64 {
+        self.small_end
+            + self.middle
+            + self.spread_read_ahead
+            + self.spread_deepened
+            + self.spread_past
+    }
+
+    fn add(&mut self, other: ScanStreams) {
+        self.small_end += other.small_end;
+        self.middle += other.middle;
+        self.spread_read_ahead += other.spread_read_ahead;
+        self.spread_deepened += other.spread_deepened;
+        self.spread_past += other.spread_past;
+    }
 }
 
 impl SparseProfile {

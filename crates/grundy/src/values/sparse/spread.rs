@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use super::ScanStreams;
 use super::ahead::Reach;
 use super::heap::{Shape, largest_smaller_part};
 use super::marks::Sink;
@@ -19,8 +20,9 @@ pub(super) const SPREAD_ROUND: usize = SPREAD_STREAMS * SPREAD_RUN;
 pub(super) const SPREAD_RUN: usize = 8;
 
 /// The spread scan of heap `n`: removes from `want` the values it finds
-/// among the splits with smaller parts in `1..=spread`, and returns how many
-/// splits it read.
+/// among the splits with smaller parts in `1..=spread`, and adds the
+/// splits it read to `scanned`, by round (read ahead for every heap,
+/// deepened for this one, or later).
 ///
 /// Splits read in the order of the smaller part (or from the middle) show
 /// the same few pairs of values for long stretches: the values of nearby
@@ -38,14 +40,21 @@ pub(super) fn spread_scan<R: Storage, S: Sink>(
     n: usize,
     want: &mut Vec<u64>,
     ahead: &Reach,
-) -> u64 {
+    scanned: &mut ScanStreams,
+) {
     if !spread_applies(shape, spread, n) {
-        return 0;
+        return;
     }
     let stride = spread / SPREAD_STREAMS;
-    let mut scanned = 0;
     for (round, i) in (0..stride).step_by(SPREAD_RUN).enumerate() {
         let read_below = ahead.run_limit(round);
+        let count = if round < ahead.spread_rounds {
+            &mut scanned.spread_read_ahead
+        } else if round < ahead.deep_rounds {
+            &mut scanned.spread_deepened
+        } else {
+            &mut scanned.spread_past
+        };
         for &t in &shape.splits {
             for j in 0..SPREAD_STREAMS {
                 // Smaller parts a..a + RUN, all at most `spread`, hence at
@@ -57,14 +66,13 @@ pub(super) fn spread_scan<R: Storage, S: Sink>(
                     break;
                 }
                 mark_run(sink, store, a, n - t);
-                scanned += SPREAD_RUN as u64;
+                *count += SPREAD_RUN as u64;
             }
         }
         if sink.settle(want) {
             break;
         }
     }
-    scanned
 }
 
 /// The smaller parts of the first rounds of the spread scan, with their
