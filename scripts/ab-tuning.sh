@@ -75,16 +75,19 @@ for round in $(seq 1 "$rounds"); do
     fi
 done
 
+# middle: the median of the numbers on standard input, one a line.
+middle() {
+    sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+}
 # median COLUMN SETTING: the median of a column over a setting's runs.
 median() {
-    awk -F, -v c="$1" -v s="$2" '$2 == s { print $c }' "$runs" | sort -n |
-        awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+    awk -F, -v c="$1" -v s="$2" '$2 == s { print $c }' "$runs" | middle
 }
 wall_a=$(median 4 A) wall_b=$(median 4 B) cpu_a=$(median 5 A) cpu_b=$(median 5 B)
 ratios=$(awk -F, '$2 == "A" { a[$1] = $4 } $2 == "B" { b[$1] = $4 }
-    END { for (r in a) if (r in b && a[r] > 0) print b[r] / a[r] }' "$runs" | sort -n)
+    END { for (r in a) if (r in b && a[r] > 0) print b[r] / a[r] }' "$runs")
 faster=$(echo "$ratios" | awk '$1 < 1 { n++ } END { print n + 0 }')
-ratio=$(echo "$ratios" | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
+ratio=$(echo "$ratios" | middle)
 digests=$(cut -d, -f6 "$runs" | sort -u | wc -l)
 {
     echo "A ($tweaks_a): median wall ${wall_a} s, CPU ${cpu_a} s"
