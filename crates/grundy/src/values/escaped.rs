@@ -15,7 +15,7 @@
 //! bytes a heap or more.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::values::table::Window;
+use crate::values::table::{Window, Xors};
 
 /// The byte that sends a read to the values kept aside.
 pub(crate) const ESCAPE: u8 = 0xff;
@@ -256,6 +256,18 @@ impl Window for EscapedWindow<'_> {
     /// among them one by one.
     #[inline(always)]
     fn xor_reversed(small: Self, large: Self, mut f: impl FnMut(usize)) {
+        Self::xor_reversed_packed(small, large, |x| match x {
+            Xors::One(x) => f(x),
+            Xors::Eight(x) => {
+                for j in 0..8 {
+                    f((x >> (8 * j)) as u8 as usize);
+                }
+            }
+        });
+    }
+
+    #[inline(always)]
+    fn xor_reversed_packed(small: Self, large: Self, mut f: impl FnMut(Xors)) {
         let len = small.len().min(large.len());
         let large = large.range(large.len() - len, large.len());
         let (eights, _) = small.bytes[..len].as_chunks::<8>();
@@ -265,17 +277,16 @@ impl Window for EscapedWindow<'_> {
             let (mine, theirs) = (u64::from_le_bytes(*eight), u64::from_be_bytes(theirs));
             if escapes(mine) | escapes(theirs) != 0 {
                 for j in 0..8 {
-                    f((small.get(8 * k + j) ^ large.get(top - 1 - j)) as usize);
+                    f(Xors::One(
+                        (small.get(8 * k + j) ^ large.get(top - 1 - j)) as usize,
+                    ));
                 }
             } else {
-                let x = mine ^ theirs;
-                for j in 0..8 {
-                    f((x >> (8 * j)) as u8 as usize);
-                }
+                f(Xors::Eight(mine ^ theirs));
             }
         }
         for i in eights.len() * 8..len {
-            f((small.get(i) ^ large.get(len - 1 - i)) as usize);
+            f(Xors::One((small.get(i) ^ large.get(len - 1 - i)) as usize));
         }
     }
 

@@ -515,6 +515,23 @@ pub(crate) trait Cell: Copy + Into<u64> + Send + Sync + 'static {
             f((x.into() ^ y.into()) as usize);
         }
     }
+
+    /// [`Cell::xor_reversed`], handing over eight values at once where
+    /// they are bytes ([`Xors::Eight`]).
+    #[inline(always)]
+    fn xor_reversed_packed(small: &[Self], large: &[Self], mut f: impl FnMut(Xors)) {
+        Self::xor_reversed(small, large, |x| f(Xors::One(x)));
+    }
+}
+
+/// Values of splits as [`Window::xor_reversed_packed`] hands them over.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Xors {
+    /// One value.
+    One(usize),
+    /// Eight values below 256, the `j`-th split's in byte `j` (from the
+    /// least significant).
+    Eight(u64),
 }
 
 impl Cell for u8 {
@@ -527,20 +544,31 @@ impl Cell for u8 {
     /// the latter read big-endian so that they pair in reverse, in one XOR.
     #[inline(always)]
     fn xor_reversed(small: &[u8], large: &[u8], mut f: impl FnMut(usize)) {
+        Self::xor_reversed_packed(small, large, |x| match x {
+            Xors::One(x) => f(x),
+            Xors::Eight(x) => {
+                for j in 0..8 {
+                    f((x >> (8 * j)) as u8 as usize);
+                }
+            }
+        });
+    }
+
+    #[inline(always)]
+    fn xor_reversed_packed(small: &[u8], large: &[u8], mut f: impl FnMut(Xors)) {
         let len = small.len().min(large.len());
         let large = &large[large.len() - len..];
         let (eights, rest) = small[..len].as_chunks::<8>();
         for (k, eight) in eights.iter().enumerate() {
             let top = len - 8 * k;
             let theirs: [u8; 8] = large[top - 8..top].try_into().expect("eight values");
-            let x = u64::from_le_bytes(*eight) ^ u64::from_be_bytes(theirs);
-            for j in 0..8 {
-                f((x >> (8 * j)) as u8 as usize);
-            }
+            f(Xors::Eight(
+                u64::from_le_bytes(*eight) ^ u64::from_be_bytes(theirs),
+            ));
         }
         let done = eights.len() * 8;
         for (i, &x) in rest.iter().enumerate() {
-            f((x ^ large[len - 1 - done - i]) as usize);
+            f(Xors::One((x ^ large[len - 1 - done - i]) as usize));
         }
     }
 }
@@ -594,6 +622,13 @@ pub(crate) trait Window: Copy + Send + Sync {
             f((small.get(i) ^ large.get(large.len() - 1 - i)) as usize);
         }
     }
+    /// [`Window::xor_reversed`], handing over eight values at once where
+    /// they are bytes ([`Xors::Eight`]): a sink looking for a few values
+    /// tests the eight together.
+    #[inline(always)]
+    fn xor_reversed_packed(small: Self, large: Self, mut f: impl FnMut(Xors)) {
+        Self::xor_reversed(small, large, |x| f(Xors::One(x)));
+    }
     /// Sets `rows[i][(v ⊕ self[i]) % B] = stamp` for each `i` below both
     /// lengths: one value against consecutive others.
     fn mark_column<const B: usize>(self, rows: &mut [[u8; B]], v: u64, stamp: u8);
@@ -618,6 +653,11 @@ impl<T: Cell> Window for &[T] {
     #[inline(always)]
     fn xor_reversed(small: Self, large: Self, f: impl FnMut(usize)) {
         T::xor_reversed(small, large, f);
+    }
+
+    #[inline(always)]
+    fn xor_reversed_packed(small: Self, large: Self, f: impl FnMut(Xors)) {
+        T::xor_reversed_packed(small, large, f);
     }
 
     #[inline(always)]

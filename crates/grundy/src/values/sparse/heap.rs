@@ -495,6 +495,9 @@ fn lazy_scan<R: Storage, S: Sink>(
                 );
                 mark_xors(sink, small, large);
                 scanned.small_end += (end - from) as u64;
+                if sink.satisfied() {
+                    break;
+                }
             }
             let skip = ahead.middle(rest, half, meet);
             let (lo, end) = (skip + from, (skip + to).min(half - meet));
@@ -507,8 +510,13 @@ fn lazy_scan<R: Storage, S: Sink>(
                 );
                 mark_xors(sink, small, large);
                 scanned.middle += (end - lo) as u64;
+                if sink.satisfied() {
+                    break;
+                }
             }
         }
+        // Settled here, or as soon as a stream has found all, where a sink
+        // can tell that cheaply ([`Sink::satisfied`]).
         if sink.settle(want) {
             break true;
         }

@@ -5,7 +5,7 @@
 //! values below 64, the bits of one word.
 
 use super::ahead::ROW_MARK;
-use crate::values::table::Window;
+use crate::values::table::{Window, Xors};
 
 /// Byte generation stamps of option values: `v` is marked for the current
 /// heap when its stamp is the current one, and the stamps are cleared when
@@ -81,14 +81,31 @@ impl Marks for [u8] {
 pub(super) trait Sink {
     /// Marks `x`, the value of a split.
     fn mark(&mut self, x: usize);
+    /// Marks eight values below 256, one a byte of `eight`.
+    #[inline(always)]
+    fn mark_eight(&mut self, eight: u64) {
+        for j in 0..8 {
+            self.mark((eight >> (8 * j)) as u8 as usize);
+        }
+    }
     /// Marks `small[i] ⊕ large[len − 1 − i]`: the splits whose parts are
     /// read from both ends of two windows.
     #[inline(always)]
     fn mark_xors<W: Window>(&mut self, small: W, large: W) {
-        W::xor_reversed(small, large, |x| self.mark(x));
+        W::xor_reversed_packed(small, large, |x| match x {
+            Xors::One(x) => self.mark(x),
+            Xors::Eight(eight) => self.mark_eight(eight),
+        });
     }
     /// Whether `v` is marked.
     fn has(&self, v: u64) -> bool;
+    /// Whether every value looked for is marked, where that is as cheap
+    /// to ask as a split is to mark (else `false`: the scan settles at the
+    /// end of each chunk).
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        false
+    }
     /// Removes from `want` the values marked; whether none is left.
     #[inline(always)]
     fn settle(&self, want: &mut Vec<u64>) -> bool {
@@ -139,6 +156,33 @@ impl Sink for Bits {
     fn mark(&mut self, x: usize) {
         self.found |= 1 << (x % 64);
     }
+    /// While one or two values looked for are missing, only they are
+    /// marked: each is compared with the eight bytes at once
+    /// ([`has_byte`]), a few operations instead of a shift and an OR a
+    /// split (the other values go unmarked; only those looked for are ever
+    /// asked about). With three or more missing, every byte is marked.
+    #[inline(always)]
+    fn mark_eight(&mut self, eight: u64) {
+        let missing = self.want & !self.found;
+        // `missing` less its lowest bit, then less its next.
+        let rest = missing & missing.wrapping_sub(1);
+        if rest & rest.wrapping_sub(1) != 0 {
+            for j in 0..8 {
+                self.found |= 1 << ((eight >> (8 * j)) % 64);
+            }
+            return;
+        }
+        for bits in [missing, rest] {
+            if bits != 0 {
+                let w = u64::from(bits.trailing_zeros());
+                self.found |= u64::from(has_byte(eight, w)) << w;
+            }
+        }
+    }
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        self.want & !self.found == 0
+    }
     #[inline(always)]
     fn has(&self, v: u64) -> bool {
         v < 64 && self.found >> v & 1 != 0
@@ -151,6 +195,18 @@ impl Sink for Bits {
         }
         false
     }
+}
+
+/// Whether a byte of `eight` is `w` (below 256): a byte of
+/// `x = eight ⊕ w·0x0101…` is zero exactly when `x − 0x0101…` borrows
+/// into its high bit while `x`'s is clear (a borrow passed on from a
+/// lower byte needs a zero byte below it, so the answer is exact, if not
+/// which byte).
+#[inline(always)]
+fn has_byte(eight: u64, w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let x = eight ^ w.wrapping_mul(ONES);
+    x.wrapping_sub(ONES) & !x & (ONES << 7) != 0
 }
 
 /// The length of the stamps for values below `bound` (a power of two):
@@ -229,10 +285,44 @@ pub(super) fn row_bits(bytes: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{ROW_MARK, row_bits, stamped_bits};
+    use super::{Bits, ROW_MARK, Sink, has_byte, row_bits, stamped_bits};
     use proptest::prelude::*;
 
     proptest! {
+        #[test]
+        fn a_byte_is_found_exactly_when_one_of_the_eight_is_it(
+            bytes in prop::array::uniform8(prop::sample::select(vec![0u8, 1, 2, 0x3f, 0x7f, 0x80, 0x81, 0xfe, 0xff])),
+            w in prop::sample::select(vec![0u64, 1, 2, 0x3f, 0x7f, 0x80, 0x81, 0xfe, 0xff]),
+        ) {
+            let eight = u64::from_le_bytes(bytes);
+            prop_assert_eq!(has_byte(eight, w), bytes.iter().any(|&b| u64::from(b) == w));
+        }
+
+        #[test]
+        fn bits_marked_eight_at_once_find_what_one_at_a_time_finds(
+            values in prop::collection::vec(0u8..64, 0..40),
+            want in prop::collection::vec(0u64..64, 1..5),
+        ) {
+            let mut one = Bits::new(&want);
+            let mut eight = Bits::new(&want);
+            let (eights, rest) = values.as_chunks::<8>();
+            for chunk in eights {
+                chunk.iter().for_each(|&x| one.mark(usize::from(x)));
+                eight.mark_eight(u64::from_le_bytes(*chunk));
+            }
+            for &x in rest {
+                one.mark(usize::from(x));
+                eight.mark(usize::from(x));
+            }
+            for &v in &want {
+                prop_assert_eq!(eight.has(v), values.contains(&(v as u8)));
+                prop_assert_eq!(eight.has(v), one.has(v));
+            }
+            let (mut left_one, mut left_eight) = (want.clone(), want.clone());
+            prop_assert_eq!(one.settle(&mut left_one), eight.settle(&mut left_eight));
+            prop_assert_eq!(left_one, left_eight);
+        }
+
         #[test]
         fn stamped_bits_are_the_bytes_equal_to_the_stamp(
             bytes in prop::collection::vec(prop::sample::select(vec![0u8, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff]), 64),

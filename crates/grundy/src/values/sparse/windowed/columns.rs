@@ -19,7 +19,7 @@ use super::super::Tuning;
 use super::super::ahead::{COLUMN, Deep, FarJob, MAX_READ_AHEAD_BOUND};
 use super::super::spread::SpreadParts;
 use super::super::state::State;
-use crate::values::table::{Cell, Window};
+use crate::values::table::{Cell, Window, Xors};
 
 /// Heaps a block read in columns on one thread, at most: four columns.
 pub(super) const BLOCK: usize = 4 * COLUMN;
@@ -80,6 +80,11 @@ impl<T: Cell> Window for Shifted<'_, T> {
     #[inline(always)]
     fn xor_reversed(small: Self, large: Self, f: impl FnMut(usize)) {
         T::xor_reversed(small.values, large.values, f);
+    }
+
+    #[inline(always)]
+    fn xor_reversed_packed(small: Self, large: Self, f: impl FnMut(Xors)) {
+        T::xor_reversed_packed(small.values, large.values, f);
     }
 
     #[inline(always)]
