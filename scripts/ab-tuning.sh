@@ -86,14 +86,16 @@ median() {
 wall_a=$(median 4 A) wall_b=$(median 4 B) cpu_a=$(median 5 A) cpu_b=$(median 5 B)
 ratios=$(awk -F, '$2 == "A" { a[$1] = $4 } $2 == "B" { b[$1] = $4 }
     END { for (r in a) if (r in b && a[r] > 0) print b[r] / a[r] }' "$runs")
-faster=$(echo "$ratios" | awk '$1 < 1 { n++ } END { print n + 0 }')
+faster=$(echo "$ratios" | awk 'NF && $1 < 1 { n++ } END { print n + 0 }')
 ratio=$(echo "$ratios" | middle)
 digests=$(cut -d, -f6 "$runs" | sort -u | wc -l)
 {
     echo "A ($tweaks_a): median wall ${wall_a} s, CPU ${cpu_a} s"
     echo "B ($tweaks_b): median wall ${wall_b} s, CPU ${cpu_b} s"
+    # A run too short for the clock's hundredths has no ratio.
     awk -v wa="$wall_a" -v wb="$wall_b" -v ca="$cpu_a" -v cb="$cpu_b" -v r="$ratio" -v f="$faster" -v n="$rounds" \
-        'BEGIN { printf "B/A: wall %.3f, CPU %.3f; rounds: median B/A %.3f, B faster in %d of %d\n", wb / wa, cb / ca, r, f, n }'
+        'function over(x, y) { return y > 0 ? sprintf("%.3f", x / y) : "n/a" }
+        BEGIN { printf "B/A: wall %s, CPU %s; rounds: median B/A %s, B faster in %d of %d\n", over(wb, wa), over(cb, ca), (r == "" ? "n/a" : sprintf("%.3f", r)), f, n }'
     if [ "$digests" -eq 1 ]; then
         echo "values digest: the same on every run"
     else

@@ -25,4 +25,5 @@ mod search_window;
 mod seeds;
 mod sparse;
 mod specs;
+mod tuning_script;
 mod vectors;
