@@ -459,8 +459,9 @@ impl Near {
 }
 
 /// Step 2 of heap `n`: reads every split, a chunk at a time, into `sink`
-/// until each value of `want` has turned up, and removes from `want` those
-/// found. Returns the splits read and whether all were found (else `want`
+/// until each value of `want` has turned up (asked after each stream of a
+/// chunk where the sink answers cheaply, [`Sink::satisfied`], else at the
+/// chunk's end), and removes from `want` those found. Returns the splits read and whether all were found (else `want`
 /// holds the values no split has, in order).
 #[inline(always)]
 fn lazy_scan<R: Storage, S: Sink>(

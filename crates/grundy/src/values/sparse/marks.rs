@@ -2,7 +2,8 @@
 //! takes a new stamp instead of clearing), arrays of a power-of-two length
 //! indexed without bounds checks, and marks read back eight bytes at a time
 //! as bits; and the two sinks the lazy scan marks into, the stamps or, for
-//! values below 64, the bits of one word.
+//! values below 64, the bits of one word, which compare eight splits at
+//! once with the one or two values still looked for.
 
 use super::ahead::ROW_MARK;
 use crate::values::table::{Window, Xors};
