@@ -229,7 +229,7 @@ impl State {
     /// one word, kept in a register, instead of byte stamps stored a split
     /// and read back; step 1 reads the rare parts of every take through one
     /// sorted list of offsets ([`State::offsets`]), those far back already
-    /// read for eight heaps at once (`near`, [`Near::read`]), and step 2
+    /// read for [`NEAR`] heaps at once (`near`, [`Near::read`]), and step 2
     /// checks every 8 splits a stream. Games whose values stay small
     /// (0.1777's are below 42) spend all their heaps here.
     #[inline]
@@ -263,7 +263,7 @@ impl State {
                 _ => offsets.partition_point(|&(d, _)| d < n),
             };
             let offsets = match near.of(n) {
-                // The far offsets were read for the eight heaps at once; the
+                // The far offsets were read for the heaps at once; the
                 // near ones and those of rare heaps found since remain.
                 Some(bits) => {
                     found |= bits;
@@ -295,7 +295,7 @@ impl State {
                     .fold(0, |bits, &(d, v)| bits | 1 << ((v ^ view.get(n - d)) % 64))
             };
             // Every split with an offset below `n` was read, here or for
-            // the eight heaps at once.
+            // the [`NEAR`] heaps at once.
             pairs += below as u64;
         } else {
             for &t in &shape.splits {
@@ -379,8 +379,10 @@ impl State {
     }
 }
 
-/// Heaps whose far rare parts [`Near::read`] reads at once.
-pub(super) const NEAR: usize = 8;
+/// Heaps whose far rare parts [`Near::read`] reads at once: 16 took
+/// 0.98 of the time of 8 on 0.1777 (twelve alternated rounds, 2^24 and
+/// 2^25), 32 took 1.02 of 16 (docs/benchmarks.md, session 42).
+pub(super) const NEAR: usize = 16;
 
 /// The splits with a far rare part of [`NEAR`] consecutive heaps, read
 /// together: for an offset `d = t + r` of at least [`NEAR`], the other
