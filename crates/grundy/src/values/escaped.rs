@@ -256,14 +256,7 @@ impl Window for EscapedWindow<'_> {
     /// among them one by one.
     #[inline(always)]
     fn xor_reversed(small: Self, large: Self, mut f: impl FnMut(usize)) {
-        Self::xor_reversed_packed(small, large, |x| match x {
-            Xors::One(x) => f(x),
-            Xors::Eight(x) => {
-                for j in 0..8 {
-                    f((x >> (8 * j)) as u8 as usize);
-                }
-            }
-        });
+        Self::xor_reversed_packed(small, large, |x| x.each(&mut f));
     }
 
     #[inline(always)]

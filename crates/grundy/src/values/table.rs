@@ -534,6 +534,21 @@ pub(crate) enum Xors {
     Eight(u64),
 }
 
+impl Xors {
+    /// Calls `f` with each value, in order.
+    #[inline(always)]
+    pub(crate) fn each(self, mut f: impl FnMut(usize)) {
+        match self {
+            Xors::One(x) => f(x),
+            Xors::Eight(x) => {
+                for j in 0..8 {
+                    f((x >> (8 * j)) as u8 as usize);
+                }
+            }
+        }
+    }
+}
+
 impl Cell for u8 {
     #[inline]
     fn from_u64(value: u64) -> Option<Self> {
@@ -544,14 +559,7 @@ impl Cell for u8 {
     /// the latter read big-endian so that they pair in reverse, in one XOR.
     #[inline(always)]
     fn xor_reversed(small: &[u8], large: &[u8], mut f: impl FnMut(usize)) {
-        Self::xor_reversed_packed(small, large, |x| match x {
-            Xors::One(x) => f(x),
-            Xors::Eight(x) => {
-                for j in 0..8 {
-                    f((x >> (8 * j)) as u8 as usize);
-                }
-            }
-        });
+        Self::xor_reversed_packed(small, large, |x| x.each(&mut f));
     }
 
     #[inline(always)]

@@ -85,9 +85,7 @@ pub(super) trait Sink {
     /// Marks eight values below 256, one a byte of `eight`.
     #[inline(always)]
     fn mark_eight(&mut self, eight: u64) {
-        for j in 0..8 {
-            self.mark((eight >> (8 * j)) as u8 as usize);
-        }
+        Xors::Eight(eight).each(|x| self.mark(x));
     }
     /// Marks `small[i] ⊕ large[len − 1 − i]`: the splits whose parts are
     /// read from both ends of two windows.
