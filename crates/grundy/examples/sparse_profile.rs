@@ -96,26 +96,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let c = p.catching_up.as_secs_f64();
     println!("  catching up (every thread):    {c:.2} s");
     let heaps = stats.heaps.max(1) as f64;
+    let a_heap = |splits: u64| splits as f64 / heaps;
     println!(
         "  splits a heap: finisher {:.0} rare + {:.0} scan, its rare beside it {:.0}, ahead {:.0} rare + {:.0} scan, caught up {:.0} (beside the block before {:.0}) (all: {:.0} rare + {:.0} scan)",
-        p.finish_rare_pairs as f64 / heaps,
-        p.finish_scan_pairs as f64 / heaps,
-        p.beside_pairs as f64 / heaps,
-        p.ahead_rare_pairs as f64 / heaps,
-        p.ahead_scan_pairs as f64 / heaps,
-        p.catch_up_pairs as f64 / heaps,
-        p.caught_up_beside_pairs as f64 / heaps,
-        stats.rare_pairs as f64 / heaps,
-        stats.scan_pairs as f64 / heaps,
+        a_heap(p.finish_rare_pairs),
+        a_heap(p.finish_scan_pairs),
+        a_heap(p.beside_pairs),
+        a_heap(p.ahead_rare_pairs),
+        a_heap(p.ahead_scan_pairs),
+        a_heap(p.catch_up_pairs),
+        a_heap(p.caught_up_beside_pairs),
+        a_heap(stats.rare_pairs),
+        a_heap(stats.scan_pairs),
     );
     let s = p.scan_streams;
     println!(
         "  lazy scans' splits a heap: small parts {:.0}, near half {:.0}, spread runs of the rounds read ahead {:.0}, of the rounds deepened {:.0}, of later rounds {:.0}",
-        s.small_end as f64 / heaps,
-        s.middle as f64 / heaps,
-        s.spread_read_ahead as f64 / heaps,
-        s.spread_deepened as f64 / heaps,
-        s.spread_past as f64 / heaps,
+        a_heap(s.small_end),
+        a_heap(s.middle),
+        a_heap(s.spread_read_ahead),
+        a_heap(s.spread_deepened),
+        a_heap(s.spread_past),
     );
     let serial = (f + a) / (f + r + a + c);
     println!(

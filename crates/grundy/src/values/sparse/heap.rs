@@ -263,7 +263,7 @@ impl State {
                 _ => offsets.partition_point(|&(d, _)| d < n),
             };
             let offsets = match near.of(n) {
-                // The far offsets were read for the heaps at once; the
+                // The far offsets were read for these heaps at once; the
                 // near ones and those of rare heaps found since remain.
                 Some(bits) => {
                     found |= bits;
@@ -463,8 +463,9 @@ impl Near {
 /// Step 2 of heap `n`: reads every split, a chunk at a time, into `sink`
 /// until each value of `want` has turned up (asked after each stream of a
 /// chunk where the sink answers cheaply, [`Sink::satisfied`], else at the
-/// chunk's end), and removes from `want` those found. Returns the splits read and whether all were found (else `want`
-/// holds the values no split has, in order).
+/// chunk's end), and removes from `want` those found. Returns the splits
+/// read and whether all were found (else `want` holds the values no split
+/// has, in order).
 #[inline(always)]
 fn lazy_scan<R: Storage, S: Sink>(
     sink: &mut S,

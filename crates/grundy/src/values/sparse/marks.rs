@@ -166,9 +166,7 @@ impl Sink for Bits {
         // `missing` less its lowest bit, then less its next.
         let rest = missing & missing.wrapping_sub(1);
         if rest & rest.wrapping_sub(1) != 0 {
-            for j in 0..8 {
-                self.found |= 1 << ((eight >> (8 * j)) % 64);
-            }
+            Xors::Eight(eight).each(|x| self.mark(x));
             return;
         }
         for bits in [missing, rest] {
@@ -188,7 +186,7 @@ impl Sink for Bits {
     }
     #[inline(always)]
     fn settle(&self, want: &mut Vec<u64>) -> bool {
-        if self.want & !self.found == 0 {
+        if self.satisfied() {
             want.clear();
             return true;
         }
